@@ -1,0 +1,121 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => v.startsWith("file:") || /^postgres(ql)?:\/\//.test(v), {
+      message: "debe empezar por file: o postgres://",
+    })
+    .optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: "debe ser una URL http(s) absoluta" })
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
+  SESSION_SECRET: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: z.url().optional(),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v), { message: "debe empezar por smtp:// o smtps://" })
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  NODE_ENV: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  publicUrl: string;
+  /** First secret signs; the others are accepted while rotating. */
+  sessionSecrets: string[];
+  stripe: { secretKey: string; webhookSecret: string; apiBase?: string } | null;
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** True when PUBLIC_URL is plain-http localhost: cookies may drop `Secure`. */
+  isLocalOrigin: boolean;
+  production: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at boot; one line names every wrong variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new ConfigError(`Configuración no válida — ${problems}`);
+  }
+  const e = parsed.data;
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      "Configuración no válida — STRIPE_WEBHOOK_SECRET: es obligatoria cuando STRIPE_SECRET_KEY está definida",
+    );
+  }
+  if (!!e.GOOGLE_CLIENT_ID !== !!e.GOOGLE_CLIENT_SECRET) {
+    throw new ConfigError(
+      "Configuración no válida — GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: hay que definir las dos o ninguna",
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const host = new URL(publicUrl).hostname;
+  const isLocalOrigin =
+    publicUrl.startsWith("http://") && (host === "localhost" || host === "127.0.0.1" || host === "[::1]");
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? `file:${path.join(dataDir, "salon.db")}`,
+    publicUrl,
+    sessionSecrets: (e.SESSION_SECRET ?? readOrCreateSecret(dataDir))
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE }
+      : null,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.GOOGLE_ISSUER ?? "https://accounts.google.com",
+          }
+        : null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? "Alejandra Nails <hola@alejandranails.es>",
+    logLevel: e.LOG_LEVEL,
+    isLocalOrigin,
+    production: e.NODE_ENV === "production",
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,63 @@
+/**
+ * Every fact about the salon lives here and only here: pages, emails, JSON-LD
+ * and the chat assistant all read from this module (DESIGN.md §4 flaw 6).
+ */
+const phoneE164 = "+34655482137";
+const whatsappNumber = "34655482137";
+
+export const site = {
+  name: "Alejandra Nails",
+  subtitle: "Nail & Beauty Studio · Academia",
+  tagline: "Uñas impecables, manos cuidadas y una academia para aprender el oficio",
+  description:
+    "Salón de uñas y belleza en Molins de Rei (Barcelona): manicura, pedicura, diseño de uñas, tratamientos faciales y formaciones de técnica de uñas con certificado.",
+  url: "https://www.alejandranails.es",
+  address: {
+    street: "Carrer Major, 48",
+    postalCode: "08750",
+    locality: "Molins de Rei",
+    region: "Barcelona",
+    country: "ES",
+    countryName: "España",
+    full: "Carrer Major, 48, 08750 Molins de Rei, Barcelona",
+  },
+  geo: { latitude: 41.4142, longitude: 2.0163 },
+  phone: { e164: phoneE164, display: "655 48 21 37", href: `tel:${phoneE164}`, sms: `sms:${phoneE164}` },
+  whatsapp: {
+    number: whatsappNumber,
+    display: "655 48 21 37",
+    link: (message: string) => `https://wa.me/${whatsappNumber}?text=${encodeURIComponent(message)}`,
+    defaultMessage: "¡Hola, Alejandra Nails! Me gustaría pedir información.",
+  },
+  email: "hola@alejandranails.es",
+  hours: [
+    { days: "Lunes a viernes", schemaDays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "21:00" },
+    { days: "Sábado", schemaDays: ["Saturday"], opens: "09:00", closes: "17:00" },
+    { days: "Domingo", schemaDays: ["Sunday"], opens: null, closes: null },
+  ],
+  social: {
+    instagram: { url: "https://www.instagram.com/alejandranails.molins", handle: "@alejandranails.molins" },
+    facebook: { url: "https://www.facebook.com/alejandranails.molins" },
+    threads: { url: "https://www.threads.net/@alejandranails.molins" },
+  },
+  bookingUrl: "https://www.fresha.com/es/a/alejandra-nails-molins-de-rei-carrer-major-48",
+  maps: {
+    place: "https://www.google.com/maps/search/?api=1&query=Alejandra+Nails+Carrer+Major+48+Molins+de+Rei",
+    directions:
+      "https://www.google.com/maps/dir/?api=1&destination=Carrer+Major+48%2C+08750+Molins+de+Rei%2C+Barcelona",
+  },
+  rating: { value: 4.2, count: 97 },
+  academy: { students: "500+", years: "15+", rating: 4.9, maxGroup: 25 },
+  founder: { name: "Alejandra Ruiz", yearsExperience: "10+" },
+  legal: {
+    /** The owner must fill these in before going live (LSSI-CE art. 10). */
+    holder: "[TITULAR: nombre y apellidos o razón social — pendiente de completar por la propietaria]",
+    nif: "[NIF: pendiente de completar por la propietaria]",
+    registry: "[Datos registrales, si procede — pendiente de completar]",
+  },
+} as const;
+
+/** "Lunes a viernes: 09:00 - 21:00" lines, the same everywhere. */
+export function hoursLines(): string[] {
+  return site.hours.map((h) => (h.opens ? `${h.days}: ${h.opens} - ${h.closes}` : `${h.days}: cerrado`));
+}

@@ -1,0 +1,10 @@
+import { createContext, type RouterContextProvider } from "react-router";
+import type { AppServices } from "./services.server.ts";
+
+export const servicesContext = createContext<AppServices>();
+/** The CSP nonce of this response, used by entry.server for inline scripts. */
+export const nonceContext = createContext<string>();
+
+export function getServices(context: Readonly<RouterContextProvider>): AppServices {
+  return context.get(servicesContext);
+}

@@ -1,0 +1,45 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import { Migrator } from "kysely/migration";
+import pg from "pg";
+import { migrationProvider } from "./migrations/index.server.ts";
+import type { Database } from "./schema.ts";
+import { createNodeSqliteDialect } from "./sqlite-dialect.server.ts";
+
+export type Db = Kysely<Database>;
+export type DbKind = "sqlite" | "postgres";
+
+// COUNT(*) and BIGINT come back as strings from pg; our counts always fit in a JS number.
+pg.types.setTypeParser(20, Number);
+
+export function dbKindOf(url: string): DbKind {
+  return url.startsWith("file:") ? "sqlite" : "postgres";
+}
+
+export function createDb(url: string): Db {
+  if (dbKindOf(url) === "sqlite") {
+    const file = url.slice("file:".length);
+    if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    return new Kysely<Database>({ dialect: createNodeSqliteDialect(file) });
+  }
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }),
+  });
+}
+
+export class MigrationError extends Error {}
+
+/** Brings the schema up to date; run at every start (idempotent). */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    throw new MigrationError(`La migración de la base de datos ha fallado: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+export async function pingDb(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

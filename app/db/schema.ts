@@ -1,0 +1,147 @@
+/* One interface per table (see DESIGN.md §5). Booleans are integers 0/1 on both
+   databases; timestamps are ISO-8601 UTC text written by the app; money is cents. */
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  google_sub: string | null;
+  display_name: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  created_at: string;
+  last_login_at: string | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface UserSettingsTable {
+  user_id: string;
+  course_emails: number;
+  progress_notifications: number;
+  newsletter: number;
+  public_profile: number;
+  show_progress: number;
+  updated_at: string;
+}
+
+export interface CoursesTable {
+  id: string;
+  title: string;
+  category: string;
+  description: string;
+  price_cents: number;
+  original_price_cents: number;
+  duration: string;
+  class_size: number;
+  level: string;
+  rating: number;
+  reviews: number;
+  /** JSON array of strings. */
+  features: string;
+  image: string;
+  highlighted: number;
+  active: number;
+  sort_order: number;
+}
+
+export interface CourseEditionsTable {
+  id: string;
+  course_id: string;
+  /** YYYY-MM-DD */
+  starts_on: string;
+  ends_on: string | null;
+  seats: number;
+  seats_taken: number;
+  /** open | full | closed | cancelled */
+  status: string;
+}
+
+export interface OrdersTable {
+  id: string;
+  user_id: string | null;
+  email: string | null;
+  /** pending | paid | failed | cancelled | refunded */
+  status: string;
+  total_cents: number;
+  currency: string;
+  payment_method: string;
+  provider: string;
+  provider_session_id: string | null;
+  /** When the buyer consented to immediate access and lost the withdrawal right (art. 103 m TRLGDCU). */
+  withdrawal_waiver_at: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+export interface OrderItemsTable {
+  id: string;
+  order_id: string;
+  course_id: string;
+  edition_id: string | null;
+  title: string;
+  price_cents: number;
+}
+
+export interface EnrollmentsTable {
+  id: string;
+  user_id: string;
+  course_id: string;
+  order_id: string;
+  edition_id: string | null;
+  enrolled_at: string;
+  progress: number;
+  completed: number;
+  access_until: string;
+}
+
+export interface PaymentEventsTable {
+  provider_event_id: string;
+  type: string;
+  order_id: string | null;
+  received_at: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expires_at: string;
+}
+
+export interface ChatQuestionsTable {
+  id: string;
+  text: string;
+  intent: string;
+  score: number;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  user_settings: UserSettingsTable;
+  courses: CoursesTable;
+  course_editions: CourseEditionsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  enrollments: EnrollmentsTable;
+  payment_events: PaymentEventsTable;
+  rate_limits: RateLimitsTable;
+  chat_questions: ChatQuestionsTable;
+}

@@ -1,0 +1,7 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+
+export const newId = (): string => randomUUID();
+export const nowIso = (): string => new Date().toISOString();
+/** 256 bits of randomness, URL-safe: session and reset tokens. */
+export const newToken = (): string => randomBytes(32).toString("base64url");
+export const sha256 = (value: string): string => createHash("sha256").update(value).digest("hex");

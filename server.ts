@@ -1,0 +1,20 @@
+// Launcher. Production runs the server bundle built by Vite (server/main.ts plus
+// every route); `--dev` loads the same code through Vite with hot reload.
+import { existsSync } from "node:fs";
+
+const dev = process.argv.includes("--dev");
+
+if (dev) {
+  const { createServer } = await import("vite");
+  const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+  const mod = (await vite.ssrLoadModule("./server/main.ts")) as typeof import("./server/main.ts");
+  await mod.main({ vite });
+} else {
+  const bundle = new URL("./build/server/index.js", import.meta.url);
+  if (!existsSync(bundle)) {
+    console.error('No hay compilación de producción: ejecuta "npm run build" antes de "npm start" (o usa "npm run dev").');
+    process.exit(1);
+  }
+  const mod = (await import(bundle.href)) as typeof import("./server/main.ts");
+  await mod.main();
+}

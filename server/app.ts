@@ -1,0 +1,83 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Express, type RequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { nonceContext, servicesContext } from "../app/context.server.ts";
+import { pingDb } from "../app/db/db.server.ts";
+import { pathOnly } from "../app/lib/logger.server.ts";
+import type { AppServices } from "../app/services.server.ts";
+import { errorHandler, requestGuard, sendError } from "./errors.ts";
+import { nonceMiddleware, securityHeaders } from "./security.ts";
+
+export interface AppOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Directory of the built client (production); absent in dev where Vite serves assets. */
+  clientDir?: string;
+  /** Vite's dev middlewares. */
+  devMiddleware?: RequestHandler;
+}
+
+export function createApp(services: AppServices, opts: AppOptions): Express {
+  const { logger, db, config } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  app.use(
+    pinoHttp({
+      logger,
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: pathOnly(req.url) }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || !!req.url?.startsWith("/assets/") },
+    }),
+  );
+  app.use(nonceMiddleware);
+  app.use(securityHeaders(config, { dev: !!opts.devMiddleware }));
+  app.use(requestGuard);
+  app.use(compression());
+
+  app.get("/healthz", async (req, res) => {
+    try {
+      await pingDb(db);
+      res.set("Cache-Control", "no-store").json({ status: "ok" });
+    } catch (err) {
+      logger.error({ err }, "healthz: database unreachable");
+      res.status(503).json({ status: "error", message: "Base de datos no disponible" });
+    }
+  });
+
+  if (opts.devMiddleware) {
+    app.use(opts.devMiddleware);
+  } else if (opts.clientDir) {
+    // Hashed file names: safe to cache for a year.
+    for (const dir of ["assets", "img"]) {
+      app.use(
+        `/${dir}`,
+        express.static(path.join(opts.clientDir, dir), { immutable: true, maxAge: "1y", index: false, fallthrough: true }),
+      );
+    }
+    app.use(express.static(opts.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.all(/^\/(assets|img)\//, (req, res) => sendError(req, res, 404, "Archivo no encontrado"));
+
+  app.use(
+    createRequestHandler({
+      build: opts.build,
+      mode: opts.devMiddleware ? "development" : "production",
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        context.set(nonceContext, res.locals.nonce as string);
+        return context;
+      },
+    }),
+  );
+
+  app.use(errorHandler(logger));
+  return app;
+}

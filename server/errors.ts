@@ -1,0 +1,48 @@
+import type { NextFunction, Request, Response } from "express";
+import type { Logger } from "../app/lib/logger.server.ts";
+
+const wantsJson = (req: Request) =>
+  req.path.startsWith("/api/") || req.path.startsWith("/chatbot/") || !!req.headers.accept?.includes("application/json");
+
+/** A small self-contained Spanish page for errors raised before React renders. */
+export function sendError(req: Request, res: Response, status: number, message: string) {
+  if (res.headersSent) return;
+  res.status(status);
+  if (wantsJson(req)) {
+    res.json({ message });
+    return;
+  }
+  res.type("html").send(`<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Error ${status} · Alejandra Nails</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#2A1E24"><h1 style="color:#5B1F3E">${message}</h1><p><a href="/" style="color:#5B1F3E">Volver al inicio</a></p></body></html>`);
+}
+
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
+const MAX_URL_LENGTH = 4096;
+
+/** Rejects what the app never serves: other methods, overlong or malformed URLs. */
+export function requestGuard(req: Request, res: Response, next: NextFunction) {
+  if (!ALLOWED_METHODS.has(req.method)) {
+    res.setHeader("Allow", "GET, HEAD, POST");
+    return sendError(req, res, 405, "Método no permitido");
+  }
+  if (req.originalUrl.length > MAX_URL_LENGTH) {
+    return sendError(req, res, 414, "La dirección es demasiado larga");
+  }
+  try {
+    decodeURIComponent(req.originalUrl);
+  } catch {
+    return sendError(req, res, 400, "La dirección no es válida");
+  }
+  next();
+}
+
+export function errorHandler(logger: Logger) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const e = err as { status?: number; statusCode?: number; type?: string };
+    const status = e.status ?? e.statusCode ?? 500;
+    if (e.type === "entity.parse.failed") return sendError(req, res, 400, "El cuerpo de la petición no es JSON válido");
+    if (e.type === "entity.too.large") return sendError(req, res, 413, "La petición es demasiado grande");
+    if (status >= 400 && status < 500) return sendError(req, res, status, "La petición no es válida");
+    logger.error({ err }, "unhandled error");
+    sendError(req, res, 500, "Algo ha fallado. Inténtalo de nuevo en unos minutos.");
+  };
+}

@@ -1,0 +1,67 @@
+import type { Server } from "node:http";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { ConfigError, loadConfig } from "../app/config.server.ts";
+import { createLogger } from "../app/lib/logger.server.ts";
+import { buildServices } from "../app/services.server.ts";
+import { createApp } from "./app.ts";
+
+export interface MainOptions {
+  vite?: ViteDevServer;
+  /** Directory of build/client in production. */
+  clientDir?: string;
+}
+
+export async function main(opts: MainOptions = {}): Promise<Server> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const services = await buildServices(config, logger);
+
+  const build: ServerBuild | (() => Promise<ServerBuild>) = opts.vite
+    ? () => opts.vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : ((await import(
+        // @ts-expect-error -- virtual module provided by the React Router Vite plugin at build time
+        "virtual:react-router/server-build"
+      )) as ServerBuild);
+
+  const app = createApp(services, {
+    build,
+    clientDir: opts.clientDir ?? path.resolve("build/client"),
+    devMiddleware: opts.vite?.middlewares as never,
+  });
+
+  const server = app.listen(config.port, config.host, () => {
+    const addr = server.address();
+    const port = typeof addr === "object" && addr ? addr.port : config.port;
+    logger.info({ port }, `Alejandra Nails escuchando en http://localhost:${port}`);
+  });
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 30_000;
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, "cerrando: dejo de aceptar conexiones");
+    server.close(async () => {
+      await services.db.destroy().catch(() => undefined);
+      logger.info("cerrado");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  return server;
+}
