@@ -1,0 +1,41 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test as base, type Page } from "@playwright/test";
+
+/** Runs axe (WCAG 2.0–2.2 A/AA) on the page as it is now and fails on any violation. */
+export async function expectNoAxeViolations(page: Page, label = page.url()) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Waits until React has hydrated (root effect sets data-hydrated). */
+export async function waitForHydration(page: Page) {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
+}
+
+/**
+ * `page` whose every `goto` waits for hydration and runs axe, and which runs axe
+ * once more on wherever the test ends up: every page a test visits is checked.
+ */
+export const test = base.extend<{ page: Page }>({
+  page: async ({ page }, use) => {
+    const originalGoto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await originalGoto(url, options);
+      await waitForHydration(page);
+      await expectNoAxeViolations(page);
+      return response;
+    };
+    await use(page);
+    if (!page.isClosed() && page.url().startsWith("http")) {
+      await waitForHydration(page);
+      await expectNoAxeViolations(page);
+    }
+  },
+});
+
+export { expect };
