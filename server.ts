@@ -10,11 +10,12 @@ if (dev) {
   const mod = (await vite.ssrLoadModule("./server/main.ts")) as typeof import("./server/main.ts");
   await mod.main({ vite });
 } else {
-  const bundle = new URL("./build/server/index.js", import.meta.url);
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  const bundle = new URL(`./${buildDir}/server/index.js`, import.meta.url);
   if (!existsSync(bundle)) {
     console.error('No hay compilación de producción: ejecuta "npm run build" antes de "npm start" (o usa "npm run dev").');
     process.exit(1);
   }
   const mod = (await import(bundle.href)) as typeof import("./server/main.ts");
-  await mod.main();
+  await mod.main({ clientDir: new URL(`./${buildDir}/client`, import.meta.url).pathname });
 }
