@@ -12,6 +12,17 @@ import {
 import type { Route } from "./+types/root";
 import stylesHref from "./styles/app.css?url";
 
+/** Public fields of the signed-in user, known on the first paint (accounts issue fills it). */
+export interface RootUser {
+  id: string;
+  email: string;
+  displayName: string;
+}
+
+export async function loader(_args: Route.LoaderArgs): Promise<{ user: RootUser | null }> {
+  return { user: null };
+}
+
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
