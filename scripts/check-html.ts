@@ -1,0 +1,53 @@
+// Nu Html Checker (vnu.jar, Java 17) over the server-rendered HTML of every public page.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startServer } from "../tests/helpers/server.ts";
+import { notFoundPages, publicPages } from "./public-pages.ts";
+
+const vnu = createRequire(import.meta.url)("vnu-jar") as string;
+const srv = await startServer({ LOG_LEVEL: "warn" });
+const dir = mkdtempSync(path.join(tmpdir(), "an-html-"));
+const files: { file: string; page: string }[] = [];
+let failed = false;
+try {
+  for (const page of [...publicPages, ...notFoundPages]) {
+    const res = await fetch(srv.url + page);
+    const expected = notFoundPages.includes(page) ? 404 : 200;
+    if (res.status !== expected) {
+      console.error(`✗ ${page}: HTTP ${res.status} (esperado ${expected})`);
+      failed = true;
+    }
+    const file = path.join(dir, `${files.length}.html`);
+    writeFileSync(file, await res.text());
+    files.push({ file, page });
+  }
+} finally {
+  await srv.stop();
+}
+
+let report: { messages: { type: string; url: string; message: string; lastLine?: number; extract?: string }[] };
+try {
+  const out = execFileSync("java", ["-jar", vnu, "--format", "json", "--exit-zero-always", ...files.map((f) => f.file)], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  report = JSON.parse(out || "{\"messages\":[]}");
+} catch (err) {
+  // vnu writes its JSON report to stderr.
+  const e = err as { stderr?: string };
+  report = JSON.parse(e.stderr || "{\"messages\":[]}");
+}
+const errors = report.messages.filter((m) => m.type === "error");
+for (const { file, page } of files) {
+  const mine = errors.filter((m) => m.url.endsWith(path.basename(file)));
+  console.log(`${mine.length === 0 ? "✓" : "✗"} ${page}${mine.length ? ` — ${mine.length} error(es)` : ""}`);
+  for (const m of mine) console.log(`    línea ${m.lastLine}: ${m.message} ${m.extract ? `«${m.extract.trim().slice(0, 80)}»` : ""}`);
+}
+if (errors.length || failed) {
+  console.error(`Nu Html Checker: ${errors.length} error(es)`);
+  process.exit(1);
+}
+console.log(`Nu Html Checker: ${files.length} páginas sin errores`);

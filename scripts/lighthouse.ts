@@ -1,0 +1,49 @@
+// Lighthouse 13 (mobile, default throttling) over the public pages; prints a table.
+// Usage: npm run lighthouse [-- /path /other]   (builds must exist: npm run build)
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startServer } from "../tests/helpers/server.ts";
+import { publicPages } from "./public-pages.ts";
+
+const args = process.argv.slice(2).filter((a) => a.startsWith("/"));
+const pages = args.length ? args : publicPages.filter((p) => !p.includes("?"));
+const srv = await startServer({ LOG_LEVEL: "warn" });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+});
+const rows: string[][] = [];
+try {
+  for (const page of pages) {
+    const url = srv.url + page;
+    await fetch(url); // warm the server (first render after start is slower)
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse did not return a result for ${page}`);
+    const score = (k: string) => String(Math.round((lhr.categories[k]?.score ?? 0) * 100));
+    const audit = (k: string) => lhr.audits[k]?.displayValue ?? "";
+    rows.push([page, score("performance"), score("accessibility"), score("best-practices"), score("seo"), audit("largest-contentful-paint"), audit("total-blocking-time"), audit("cumulative-layout-shift")]);
+    const failing = Object.values(lhr.audits).filter(
+      (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary",
+    );
+    if (failing.length) console.error(`${page}: ${failing.map((a) => a.id).join(", ")}`);
+  }
+} finally {
+  chrome.kill();
+  await srv.stop();
+}
+const header = ["Página", "Rend.", "Acces.", "Buenas pr.", "SEO", "LCP", "TBT", "CLS"];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+console.log(line(header));
+console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+for (const r of rows) console.log(line(r));

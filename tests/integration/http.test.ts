@@ -1,0 +1,119 @@
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../helpers/server.ts";
+
+// Runs against the production build (`npm run build` first), as a visitor would see it.
+let srv: RunningServer;
+beforeAll(async () => {
+  srv = await startServer();
+});
+afterAll(async () => {
+  await srv?.stop();
+});
+
+/** Raw request: fetch() refuses some of the malformed inputs we want to send. */
+function raw(method: string, path: string, headers: Record<string, string> = {}) {
+  const u = new URL(srv.url);
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      const req = request({ host: u.hostname, port: u.port, method, path, headers }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      req.on("error", reject);
+      req.end();
+    },
+  );
+}
+
+describe("security headers", () => {
+  it("sends an enforced nonce CSP and the strict headers on pages", async () => {
+    const res = await fetch(`${srv.url}/`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(res.headers.get("content-security-policy-report-only")).toBeNull();
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toMatch(/script-src [^;]*'nonce-/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d{8}/);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("x-powered-by")).toBeNull();
+    const html = await res.text();
+    // Every inline and module script carries this response's nonce.
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((s) => !s.includes("application/ld+json"));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const s of scripts) expect(s).toContain(`nonce="${nonce}"`);
+    // A new nonce per response.
+    const again = (await fetch(`${srv.url}/`)).headers.get("content-security-policy");
+    expect(again).not.toBe(csp);
+  });
+
+  it("compresses pages and caches hashed assets for a year", async () => {
+    const res = await fetch(`${srv.url}/`, { headers: { "accept-encoding": "gzip, br" } });
+    expect(res.headers.get("content-encoding")).toMatch(/gzip|br/);
+    const html = await res.text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const a = await fetch(`${srv.url}${asset}`);
+    expect(a.status).toBe(200);
+    expect(a.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const missing = await fetch(`${srv.url}/assets/nope-123.js`);
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe("health and bad input", () => {
+  it("healthz touches the database", async () => {
+    const res = await fetch(`${srv.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("answers an unknown path with a Spanish 404 page", async () => {
+    const res = await fetch(`${srv.url}/no-existe-esta-pagina`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('lang="es"');
+    expect(html).toContain("Página no encontrada");
+  });
+
+  it.each([
+    ["GET", "/%E0%A4%A", 400],
+    ["GET", "/formaciones/%", 400],
+    ["GET", `/?q=${"x".repeat(5000)}`, 414],
+    ["PUT", "/", 405],
+    ["DELETE", "/carrito", 405],
+    ["PATCH", "/api/create-checkout-session", 405],
+    ["OPTIONS", "/", 405],
+  ])("%s %s → %i with a Spanish message, never a stack trace", async (method, path, status) => {
+    const res = await raw(method, path.slice(0, 6000));
+    expect(res.status).toBe(status);
+    expect(res.body).not.toMatch(/at .+:\d+:\d+/);
+    expect(res.body).toMatch(/no es válida|demasiado larga|no permitido/);
+  });
+
+  it("answers JSON errors on API paths", async () => {
+    const res = await raw("PUT", "/api/anything", { accept: "application/json" });
+    expect(res.status).toBe(405);
+    expect(JSON.parse(res.body)).toEqual({ message: "Método no permitido" });
+  });
+
+  it("refuses headers beyond Node's limit without crashing", async () => {
+    const res = await raw("GET", "/", { "x-big": "y".repeat(20_000) });
+    expect(res.status).toBe(431);
+    expect((await fetch(`${srv.url}/healthz`)).status).toBe(200);
+  });
+
+  it("never logs query strings (tokens travel there)", async () => {
+    await fetch(`${srv.url}/no-existe?token=super-secret-token`);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(srv.output()).not.toContain("super-secret-token");
+  });
+});
