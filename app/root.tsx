@@ -6,10 +6,17 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLoaderData,
   useLocation,
   useNavigation,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { CartProvider } from "./components/cart/cart-context.tsx";
+import { getOptionalUser } from "./auth/session.server.ts";
+import { getServices } from "./context.server.ts";
+import { SiteShell } from "./components/layout/site-shell.tsx";
+import headingFontHref from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import stylesHref from "./styles/app.css?url";
 
 /** Public fields of the signed-in user, known on the first paint (accounts issue fills it). */
@@ -19,11 +26,22 @@ export interface RootUser {
   displayName: string;
 }
 
-export async function loader(_args: Route.LoaderArgs): Promise<{ user: RootUser | null }> {
-  return { user: null };
+export async function loader({
+  request,
+  context,
+}: Route.LoaderArgs): Promise<{ user: RootUser | null; origin: string }> {
+  const authUser = await getOptionalUser(request, context);
+  const user: RootUser | null = authUser
+    ? { id: authUser.id, email: authUser.email, displayName: authUser.displayName }
+    : null;
+  // Canonical and og:url are built from PUBLIC_URL, never from the request's Host header.
+  const origin = new URL(getServices(context).config.publicUrl).origin;
+  return { user, origin };
 }
 
 export const links: Route.LinksFunction = () => [
+  // Headings above the fold use Fraunces; preloading it avoids a late font swap (Inter follows the CSS).
+  { rel: "preload", href: headingFontHref, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -51,7 +69,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
-    window.scrollTo(0, 0);
+    // With a hash (footer links to /#servicios) React Router scrolls to the anchor instead.
+    if (!window.location.hash) window.scrollTo(0, 0);
   }, [pathname]);
   return null;
 }
@@ -63,21 +82,19 @@ function NavigationProgress() {
 }
 
 export default function App() {
+  const { user } = useLoaderData<typeof loader>();
   useEffect(() => {
     // Browser tests wait for this before clicking.
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <>
+    <CartProvider>
       <ScrollToTop />
       <NavigationProgress />
-      <a className="skip-link" href="#contenido">
-        Saltar al contenido
-      </a>
-      <main id="contenido">
+      <SiteShell user={user}>
         <Outlet />
-      </main>
-    </>
+      </SiteShell>
+    </CartProvider>
   );
 }
 
@@ -87,16 +104,25 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const text = notFound
     ? "La página que buscas no existe o ha cambiado de dirección."
     : "Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.";
+  // Present unless the root loader itself failed; the shell then shows the signed-out header.
+  const rootData = useRouteLoaderData<typeof loader>("root");
   return (
-    <main id="contenido" className="container section">
-      <title>{`${title} · Alejandra Nails`}</title>
-      <h1>{title}</h1>
-      <p>{text}</p>
-      <p>
-        <a className="btn" href="/">
-          Volver al inicio
-        </a>
-      </p>
-    </main>
+    <SiteShell user={rootData?.user ?? null}>
+      <section className="container section error-page">
+        <title>{`${title} · Alejandra Nails`}</title>
+        <meta name="robots" content="noindex" />
+        {notFound ? <p className="error-page__code">404</p> : null}
+        <h1>{title}</h1>
+        <p>{text}</p>
+        <p className="error-page__actions">
+          <a className="btn" href="/">
+            Volver al inicio
+          </a>
+          <a className="btn btn--outline" href="/contacto">
+            Contactar
+          </a>
+        </p>
+      </section>
+    </SiteShell>
   );
 }

@@ -5,14 +5,38 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   // — public pages —
   index("routes/home.tsx"),
+  route("equipo", "routes/equipo.tsx"),
+  route("contacto", "routes/contacto.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("aviso-legal", "routes/aviso-legal.tsx"),
+  route("cookies", "routes/cookies.tsx"),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
 
   // — catalogue and cart —
+  route("formaciones", "routes/formaciones.tsx"),
+  route("formaciones/:id", "routes/curso.tsx"),
+  route("carrito", "routes/carrito.tsx"),
+  route("api/catalogue", "routes/api.catalogue.ts"),
 
   // — accounts —
+  route("login", "routes/login.tsx"),
+  route("registro", "routes/registro.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("restablecer-contrasena", "routes/restablecer-contrasena.tsx"),
+  route("logout", "routes/logout.ts"),
+  route("auth/google", "routes/auth.google.ts"),
+  route("auth/google/callback", "routes/auth.google.callback.ts"),
+  route("perfil", "routes/perfil.tsx"),
+  route("perfil/mis-datos.json", "routes/perfil.mis-datos.ts"),
 
   // — checkout and payments —
+  route("api/create-checkout-session", "routes/api.create-checkout-session.ts"),
+  route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
 
   // — assistant —
+  route("chatbot/chat", "routes/chatbot-chat.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,6 +1,9 @@
+import type { Assistant } from "./chat/assistant.server.ts";
 import type { Config } from "./config.server.ts";
 import type { Db, DbKind } from "./db/db.server.ts";
 import type { Logger } from "./lib/logger.server.ts";
+import type { Mailer } from "./mail/mailer.server.ts";
+import type { PaymentProvider } from "./payments/provider.server.ts";
 
 /**
  * Per-process dependencies handed to every loader and action through React
@@ -12,6 +15,11 @@ export interface AppServices {
   db: Db;
   dbKind: DbKind;
   logger: Logger;
+  mailer: Mailer;
+  /** Stripe Checkout, or the offline demo gateway when STRIPE_SECRET_KEY is unset. */
+  payments: PaymentProvider;
+  /** The chat assistant's model, trained once at start (app/chat). */
+  assistant: Assistant;
 }
 
 /** Opens the database, migrates it and wires every integration (one log line each). */
@@ -21,5 +29,16 @@ export async function buildServices(config: Config, logger: Logger): Promise<App
   const db = createDb(config.databaseUrl);
   const applied = await migrateToLatest(db);
   logger.info({ dbKind, applied }, `base de datos: ${dbKind === "sqlite" ? "SQLite embebida" : "PostgreSQL"}`);
-  return { config, db, dbKind, logger };
+  const { createMailer, outboxDir } = await import("./mail/create-mailer.server.ts");
+  const mailer = createMailer(config);
+  logger.info(
+    { mailer: mailer.kind },
+    mailer.kind === "smtp" ? "correo: SMTP (SMTP_URL)" : `correo: archivos .eml en ${outboxDir(config)} (sin SMTP_URL)`,
+  );
+  const { createPaymentProvider, paymentProviderLogLine } = await import("./payments/create-provider.server.ts");
+  const payments = createPaymentProvider(config);
+  logger.info({ payments: payments.name }, paymentProviderLogLine(config));
+  const { startAssistant } = await import("./chat/assistant.server.ts");
+  const assistant = await startAssistant(db, logger);
+  return { config, db, dbKind, logger, mailer, payments, assistant };
 }

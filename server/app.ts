@@ -4,10 +4,11 @@ import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { nonceContext, servicesContext } from "../app/context.server.ts";
+import { clientIpContext, nonceContext, servicesContext } from "../app/context.server.ts";
 import { pingDb } from "../app/db/db.server.ts";
 import { pathOnly } from "../app/lib/logger.server.ts";
 import type { AppServices } from "../app/services.server.ts";
+import { csrfProtection } from "./csrf.ts";
 import { errorHandler, requestGuard, sendError } from "./errors.ts";
 import { nonceMiddleware, securityHeaders } from "./security.ts";
 
@@ -38,6 +39,8 @@ export function createApp(services: AppServices, opts: AppOptions): Express {
   app.use(nonceMiddleware);
   app.use(securityHeaders(config, { dev: !!opts.devMiddleware }));
   app.use(requestGuard);
+  // Before any handler that changes state (React Router actions, API routes).
+  app.use(csrfProtection(config));
   app.use(compression());
 
   app.get("/healthz", async (req, res) => {
@@ -69,10 +72,11 @@ export function createApp(services: AppServices, opts: AppOptions): Express {
     createRequestHandler({
       build: opts.build,
       mode: opts.devMiddleware ? "development" : "production",
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
         context.set(nonceContext, res.locals.nonce as string);
+        context.set(clientIpContext, req.ip ?? "unknown");
         return context;
       },
     }),

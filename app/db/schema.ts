@@ -87,6 +87,12 @@ export interface OrdersTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** Buyer + sorted course ids + method; unique among pending orders (0004): one order per double click. */
+  checkout_key: string | null;
+  /** The hosted payment page was completed but the money has not settled yet (async methods). */
+  checkout_completed_at: string | null;
+  /** Set once the confirmation email went out (claimed after the paying transaction commits). */
+  confirmation_sent_at: string | null;
 }
 
 export interface OrderItemsTable {
@@ -96,6 +102,9 @@ export interface OrderItemsTable {
   edition_id: string | null;
   title: string;
   price_cents: number;
+  /** The edition's dates copied at purchase (0004), so history outlives the catalogue. */
+  edition_starts_on: string | null;
+  edition_ends_on: string | null;
 }
 
 export interface EnrollmentsTable {

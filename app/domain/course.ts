@@ -32,3 +32,35 @@ export interface Course {
   /** Next open edition from today on, or null when none is scheduled. */
   nextEdition: CourseEdition | null;
 }
+
+export const COURSE_CATEGORIES: readonly CourseCategory[] = ["iniciacion", "profesional", "experto", "intensivo"];
+
+export type CourseFilterId = "todos" | CourseCategory;
+
+/** Filter options of SPEC.md §3, in display order. */
+export const COURSE_FILTERS: readonly { id: CourseFilterId; name: string }[] = [
+  { id: "todos", name: "Todos los cursos" },
+  { id: "iniciacion", name: "Nivel iniciación" },
+  { id: "profesional", name: "Nivel profesional" },
+  { id: "experto", name: "Nivel experto" },
+  { id: "intensivo", name: "Intensivos" },
+];
+
+export function isCourseCategory(value: unknown): value is CourseCategory {
+  return typeof value === "string" && (COURSE_CATEGORIES as readonly string[]).includes(value);
+}
+
+/** `?categoria=` value → filter id; anything unknown or missing means "todos". */
+export function parseCourseFilter(value: string | null | undefined): CourseFilterId {
+  return isCourseCategory(value) ? value : "todos";
+}
+
+/** Courses of the selected category (all for "todos"), order kept. */
+export function filterCourses<T extends Pick<Course, "category">>(courses: readonly T[], filter: CourseFilterId): T[] {
+  return filter === "todos" ? [...courses] : courses.filter((c) => c.category === filter);
+}
+
+/** Seats still available in an edition (never negative). */
+export function seatsLeft(seats: number, seatsTaken: number): number {
+  return Math.max(0, seats - seatsTaken);
+}

@@ -1,11 +1,253 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { Gallery } from "~/components/gallery/gallery.tsx";
+import { NewTabLink } from "~/components/home/new-tab-link.tsx";
+import { ZoomableImage } from "~/components/image-modal.tsx";
+import { FacebookIcon, InstagramIcon } from "~/components/layout/icons.tsx";
+import { Picture, type ImageName } from "~/components/picture.tsx";
+import { galleryImages } from "~/content/gallery.ts";
+import { salonJsonLd } from "~/content/salon-schema.ts";
+import { hoursLines, site } from "~/content/site.ts";
+import { jsonLd, pageMeta, rootOrigin } from "~/lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Alejandra Nails · Salón de uñas y academia en Molins de Rei" }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const origin = rootOrigin(matches);
+  return [
+    ...pageMeta({
+      title: `${site.name} · Salón de uñas y academia en ${site.address.locality}`,
+      description: site.description,
+      path: "/",
+      origin,
+    }),
+    jsonLd(salonJsonLd(origin)),
+  ];
+};
+
+interface Service {
+  number: string;
+  title: string;
+  text: string;
+  image: ImageName;
+  /** Bookable services open the external booking; courses have their own page. */
+  action: { kind: "booking"; label: string } | { kind: "page"; to: string; label: string };
+}
+
+const services: Service[] = [
+  {
+    number: "01",
+    title: "Tratamientos faciales",
+    text: "Limpieza, hidratación y luminosidad pensadas para tu piel. Sales con la cara descansada y una rutina fácil para casa.",
+    image: "service-facial",
+    action: { kind: "booking", label: "Reservar facial" },
+  },
+  {
+    number: "02",
+    title: "Manicura",
+    text: "Semipermanente, esmaltado clásico, uñas esculpidas y nail art a mano alzada. Manos impecables durante semanas.",
+    image: "service-manicura",
+    action: { kind: "booking", label: "Reservar manicura" },
+  },
+  {
+    number: "03",
+    title: "Pedicura",
+    text: "Cuidado completo de durezas y cutículas, masaje relajante y un color que aguanta. Pies listos para las sandalias.",
+    image: "service-pedicura",
+    action: { kind: "booking", label: "Reservar pedicura" },
+  },
+  {
+    number: "04",
+    title: "Formaciones",
+    text: "Aprende el oficio con nosotras: cursos desde cero hasta nivel experto, en grupos reducidos y con certificado.",
+    image: "service-formaciones",
+    action: { kind: "page", to: "/formaciones", label: "Más información" },
+  },
+];
+
+const ratingText = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 1 }).format(site.rating.value);
 
 export default function Home() {
   return (
-    <section className="container section">
-      <h1>Alejandra Nails</h1>
-    </section>
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <Picture name="hero" alt="" sizes="100vw" priority className="hero__img" />
+        <div className="hero__content container">
+          <p className="hero__eyebrow">
+            {site.name} · {site.address.locality}
+          </p>
+          <h1 id="hero-title">{site.tagline}</h1>
+          <p className="hero__lead">
+            Manicura, pedicura, diseño de uñas y tratamientos faciales en el centro de {site.address.locality}. Reserva tu
+            momento y déjate cuidar.
+          </p>
+          <NewTabLink href={site.bookingUrl} className="btn hero__cta">
+            RESERVA TU CITA
+          </NewTabLink>
+        </div>
+      </section>
+
+      <section id="about" className="section about" aria-labelledby="about-title">
+        <div className="container about__grid">
+          <Picture
+            name="about"
+            alt="Alejandra pintando a mano alzada unas uñas en tonos rosa en el salón"
+            sizes="(min-width: 900px) 440px, calc(100vw - 2rem)"
+            className="about__img"
+          />
+          <div>
+            <p className="eyebrow">Sobre nosotras</p>
+            <h2 id="about-title">Un salón donde tus manos son lo primero</h2>
+            <p>
+              En {site.name} llevamos más de {site.founder.yearsExperience.replace("+", "")} años cuidando manos y pies
+              en {site.address.locality}. Trabajamos sin prisas, con material desinfectado y esterilizado en cada cita y
+              productos de calidad que respetan tu uña natural.
+            </p>
+            <p>
+              Te escuchamos, te aconsejamos la forma y el color que mejor te sientan y creamos diseños que duran. Y si
+              quieres dedicarte a esto, en nuestra academia te enseñamos el oficio paso a paso.
+            </p>
+            <ul className="about__points">
+              <li>Material esterilizado en cada servicio</li>
+              <li>Diseños a mano alzada, hechos para ti</li>
+              <li>Formaciones con certificado</li>
+            </ul>
+            <Link to="/equipo#team" className="btn btn--outline">
+              Conoce a nuestro equipo
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section id="servicios" className="section section--blush" aria-labelledby="servicios-title">
+        <div className="container">
+          <p className="eyebrow">Servicios</p>
+          <h2 id="servicios-title">Lo que hacemos por ti</h2>
+          <ol className="services">
+            {services.map((service) => (
+              <li key={service.number} className="card service">
+                <Picture
+                  name={service.image}
+                  alt=""
+                  sizes="(min-width: 1024px) 264px, (min-width: 640px) calc(50vw - 2.5rem), calc(100vw - 2rem)"
+                  className="service__img"
+                />
+                <div className="service__body">
+                  <p className="service__number" aria-hidden="true">
+                    {service.number}
+                  </p>
+                  <h3>
+                    <span className="visually-hidden">{service.number}. </span>
+                    {service.title}
+                  </h3>
+                  <p>{service.text}</p>
+                  {service.action.kind === "booking" ? (
+                    <NewTabLink href={site.bookingUrl} className="service__link">
+                      {service.action.label}
+                    </NewTabLink>
+                  ) : (
+                    <Link to={service.action.to} className="service__link">
+                      {service.action.label}
+                      <span className="visually-hidden"> sobre las formaciones</span>
+                    </Link>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section id="trabajos" className="section" aria-labelledby="trabajos-title">
+        <div className="container">
+          <p className="eyebrow">Galería</p>
+          <h2 id="trabajos-title">Nuestros trabajos</h2>
+          <p className="section__intro">
+            Una muestra de lo que hacemos cada día. ¿Te gusta algún diseño? Enséñanoslo en tu cita y lo adaptamos a ti.
+          </p>
+          <Gallery images={galleryImages} />
+          <figure className="salon">
+            <ZoomableImage
+              name="salon"
+              alt={`Interior del salón ${site.name}: tocadores de manicura, sillones de pedicura y estanterías de esmaltes`}
+              sizes="(min-width: 960px) 880px, calc(100vw - 2rem)"
+              className="salon__img"
+            />
+            <figcaption>
+              <strong>Nuestro salón.</strong> Un espacio luminoso y tranquilo en pleno centro de{" "}
+              {site.address.locality}. Pulsa la foto para verla en grande.
+            </figcaption>
+          </figure>
+        </div>
+      </section>
+
+      <section id="ubicacion" className="section section--blush" aria-labelledby="ubicacion-title">
+        <div className="container location">
+          <div className="location__info">
+            <p className="eyebrow">Ubicación</p>
+            <h2 id="ubicacion-title">Ven a vernos</h2>
+            <h3>Dirección</h3>
+            <address>
+              {site.address.street}
+              <br />
+              {site.address.postalCode} {site.address.locality}, {site.address.region}
+            </address>
+            <h3>Horario</h3>
+            <ul className="location__hours">
+              {hoursLines().map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <h3>Teléfono</h3>
+            <p>
+              <a href={site.phone.href} className="location__phone">
+                <span className="visually-hidden">Llamar al </span>
+                {site.phone.display}
+              </a>
+            </p>
+            <NewTabLink href={site.bookingUrl} className="btn">
+              RESERVA AHORA
+            </NewTabLink>
+            <h3>Síguenos</h3>
+            <ul className="location__social">
+              <li>
+                <NewTabLink href={site.social.instagram.url}>
+                  <InstagramIcon />
+                  Instagram <span className="location__handle">{site.social.instagram.handle}</span>
+                </NewTabLink>
+              </li>
+              <li>
+                <NewTabLink href={site.social.facebook.url}>
+                  <FacebookIcon />
+                  Facebook
+                </NewTabLink>
+              </li>
+            </ul>
+          </div>
+          <div className="card map">
+            <Picture
+              name="mapa"
+              alt={`Mapa del centro de ${site.address.locality} con la ubicación del salón en ${site.address.street}`}
+              sizes="(min-width: 900px) 540px, calc(100vw - 2rem)"
+              className="map__img"
+            />
+            <div className="map__body">
+              <p className="map__rating">
+                <span className="map__stars" aria-hidden="true">
+                  ★★★★☆
+                </span>
+                <strong>{ratingText}</strong> de 5 · {site.rating.count} reseñas
+              </p>
+              <div className="map__links">
+                <NewTabLink href={site.maps.directions} className="btn">
+                  Cómo llegar
+                </NewTabLink>
+                <NewTabLink href={site.maps.place} className="btn btn--outline">
+                  Ampliar mapa
+                </NewTabLink>
+              </div>
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

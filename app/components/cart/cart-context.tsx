@@ -1,10 +1,159 @@
-// Seam for the header badge. The catalogue/cart engineer completes this module
-// (CartProvider, useCart, localStorage key "alejandra-nails-cart", reconciliation).
-import { createContext, useContext } from "react";
+/**
+ * The cart (SPEC.md §4): loaded once from localStorage at start, saved on every
+ * change, then reconciled with the live catalogue (GET /api/catalogue) because
+ * the stored copy is the browser's and never trusted.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import {
+  addItem,
+  CART_STORAGE_KEY,
+  clearCart,
+  parseStoredCart,
+  reconcileCart,
+  removeItem,
+  serializeCart,
+  type CartCourse,
+  type CartItem,
+} from "~/domain/cart.ts";
 
-const CartCountContext = createContext<number>(0);
+export interface CartContextValue {
+  items: CartItem[];
+  count: number;
+  /** True once the stored cart has been read (always false on the server). */
+  loaded: boolean;
+  /** True once the items have been checked against the live catalogue. */
+  verified: boolean;
+  has: (id: string) => boolean;
+  add: (course: CartCourse) => void;
+  remove: (id: string) => void;
+  clear: () => void;
+}
 
-/** Number of courses in the cart; 0 on the server and before the cart has loaded. */
+export class CartProviderMissingError extends Error {
+  constructor() {
+    super("useCart() must be used inside <CartProvider>");
+  }
+}
+
+const CartContext = createContext<CartContextValue | null>(null);
+
+export const CART_CHANGED_NOTICE =
+  "Hemos actualizado tu carrito con los cursos y precios vigentes.";
+
+function readStorage(): string | null {
+  try {
+    return window.localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    // Storage disabled (privacy settings): the cart still works for this page view.
+    return null;
+  }
+}
+
+function writeStorage(items: CartItem[]) {
+  try {
+    window.localStorage.setItem(CART_STORAGE_KEY, serializeCart(items));
+  } catch {
+    // Quota or privacy mode: keep the in-memory cart.
+  }
+}
+
+async function fetchCatalogue(): Promise<CartCourse[] | null> {
+  try {
+    const response = await fetch("/api/catalogue", { headers: { Accept: "application/json" } });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { courses?: CartCourse[] };
+    return Array.isArray(body.courses) ? body.courses : null;
+  } catch {
+    return null;
+  }
+}
+
+export function CartProvider({ children }: { children: React.ReactNode }) {
+  const [items, setItems] = useState<CartItem[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  const [verified, setVerified] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  // Storage events from other tabs must not be written back (that would loop).
+  const skipSave = useRef(false);
+
+  useEffect(() => {
+    const stored = parseStoredCart(readStorage());
+    setItems(stored);
+    setLoaded(true);
+    let cancelled = false;
+    void fetchCatalogue().then((catalogue) => {
+      if (cancelled || !catalogue) return;
+      // The notice is about what the buyer had stored; items added meanwhile come
+      // from the live catalogue already, so reconciling them again is harmless.
+      if (reconcileCart(stored, catalogue).changed) setNotice(CART_CHANGED_NOTICE);
+      setItems((current) => reconcileCart(current, catalogue).items);
+      setVerified(true);
+    });
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== CART_STORAGE_KEY) return;
+      skipSave.current = true;
+      setItems(parseStoredCart(event.newValue));
+    };
+    window.addEventListener("storage", onStorage);
+    return () => {
+      cancelled = true;
+      window.removeEventListener("storage", onStorage);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!loaded) return;
+    if (skipSave.current) {
+      skipSave.current = false;
+      return;
+    }
+    writeStorage(items);
+  }, [items, loaded]);
+
+  const add = useCallback((course: CartCourse) => setItems((current) => addItem(current, course)), []);
+  const remove = useCallback((id: string) => setItems((current) => removeItem(current, id)), []);
+  const clear = useCallback(() => setItems(clearCart()), []);
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      items,
+      count: items.length,
+      loaded,
+      verified,
+      has: (id: string) => items.some((i) => i.id === id),
+      add,
+      remove,
+      clear,
+    }),
+    [items, loaded, verified, add, remove, clear],
+  );
+
+  return (
+    <CartContext.Provider value={value}>
+      {children}
+      {/* Always in the DOM so screen readers announce the text when it appears. */}
+      <div className="cart-notice" role="status">
+        {notice ? (
+          <div className="cart-notice__box">
+            <p>{notice}</p>
+            <button type="button" className="cart-notice__close" onClick={() => setNotice(null)}>
+              Entendido
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </CartContext.Provider>
+  );
+}
+
+/** The cart; throws when used outside <CartProvider> (a programming error, SPEC.md §4). */
+export function useCart(): CartContextValue {
+  const value = useContext(CartContext);
+  if (!value) throw new CartProviderMissingError();
+  return value;
+}
+
+/** Number of courses in the cart; 0 on the server, before the cart has loaded and outside the provider. */
 export function useCartCount(): number {
-  return useContext(CartCountContext);
+  return useContext(CartContext)?.count ?? 0;
 }

@@ -1,0 +1,122 @@
+import type { Db } from "~/db/db.server.ts";
+import type { UsersTable } from "~/db/schema.ts";
+import { newId, nowIso } from "~/lib/ids.server.ts";
+
+export class EmailInUseError extends Error {
+  constructor() {
+    super("email already registered");
+  }
+}
+
+export type UserRow = UsersTable;
+
+/** Emails are stored lower-cased and trimmed: one account per address, whatever the case. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+export function displayNameOf(firstName: string, lastName: string): string {
+  return `${firstName} ${lastName}`.trim();
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("email", "=", normalizeEmail(email)).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("google_sub", "=", sub).executeTakeFirst();
+}
+
+export interface NewUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone?: string;
+  passwordHash: string | null;
+  googleSub?: string | null;
+  displayName?: string;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  // PostgreSQL 23505; node:sqlite reports the SQLite message.
+  return e?.code === "23505" || /UNIQUE constraint failed/i.test(e?.message ?? "");
+}
+
+/** Creates the account and its settings row; EmailInUseError when the address is taken (also under a race). */
+export async function createUser(db: Db, input: NewUser): Promise<string> {
+  const id = newId();
+  const now = nowIso();
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("users")
+        .values({
+          id,
+          email: normalizeEmail(input.email),
+          password_hash: input.passwordHash,
+          google_sub: input.googleSub ?? null,
+          display_name: input.displayName ?? displayNameOf(input.firstName, input.lastName),
+          first_name: input.firstName,
+          last_name: input.lastName,
+          phone: input.phone ?? "",
+          created_at: now,
+          last_login_at: null,
+        })
+        .execute();
+      // Same defaults as the migration: service emails on, marketing and publicity off.
+      await trx
+        .insertInto("user_settings")
+        .values({
+          user_id: id,
+          course_emails: 1,
+          progress_notifications: 1,
+          newsletter: 0,
+          public_profile: 0,
+          show_progress: 1,
+          updated_at: now,
+        })
+        .execute();
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new EmailInUseError();
+    throw err;
+  }
+  return id;
+}
+
+export interface ProfileUpdate {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+export async function updateProfile(db: Db, userId: string, p: ProfileUpdate): Promise<void> {
+  try {
+    await db
+      .updateTable("users")
+      .set({
+        first_name: p.firstName,
+        last_name: p.lastName,
+        display_name: displayNameOf(p.firstName, p.lastName),
+        email: normalizeEmail(p.email),
+        phone: p.phone,
+      })
+      .where("id", "=", userId)
+      .execute();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new EmailInUseError();
+    throw err;
+  }
+}
+
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
+}
+
+export async function linkGoogle(db: Db, userId: string, sub: string): Promise<void> {
+  await db.updateTable("users").set({ google_sub: sub }).where("id", "=", userId).execute();
+}

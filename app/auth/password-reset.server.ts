@@ -1,0 +1,113 @@
+import type { Db } from "~/db/db.server.ts";
+import { newToken, nowIso, sha256 } from "~/lib/ids.server.ts";
+import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
+import type { MailMessage } from "~/mail/mailer.server.ts";
+import { hashPassword } from "./password.server.ts";
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+export const RESET_PATH = "/restablecer-contrasena";
+
+/** Stores only the hash of a fresh single-use token and returns the raw token (for the email). */
+export async function createResetToken(db: Db, userId: string, now = new Date()): Promise<string> {
+  const token = newToken();
+  await db
+    .insertInto("password_resets")
+    .values({
+      token_hash: sha256(token),
+      user_id: userId,
+      expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+      used_at: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+export type ResetTokenState = "valid" | "used" | "expired" | "unknown";
+
+export async function checkResetToken(db: Db, token: string, now = new Date()): Promise<ResetTokenState> {
+  const row = await db
+    .selectFrom("password_resets")
+    .select(["used_at", "expires_at"])
+    .where("token_hash", "=", sha256(token))
+    .executeTakeFirst();
+  if (!row) return "unknown";
+  if (row.used_at) return "used";
+  if (row.expires_at <= now.toISOString()) return "expired";
+  return "valid";
+}
+
+export class ResetTokenError extends Error {
+  constructor(readonly state: Exclude<ResetTokenState, "valid">) {
+    super(`reset token ${state}`);
+  }
+}
+
+/**
+ * Spends the token and sets the password in one transaction: the conditional
+ * update makes two simultaneous uses impossible. Ends every session of the
+ * user (whoever knew the old password is signed out) and voids other links.
+ */
+export async function consumeResetToken(db: Db, token: string, newPassword: string, now = new Date()): Promise<string> {
+  const passwordHash = await hashPassword(newPassword);
+  const hashed = sha256(token);
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const spent = await trx
+      .updateTable("password_resets")
+      .set({ used_at: at })
+      .where("token_hash", "=", hashed)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", at)
+      .returning("user_id")
+      .executeTakeFirst();
+    if (!spent) {
+      const state = await checkResetToken(trx, token, now);
+      throw new ResetTokenError(state === "valid" ? "used" : state);
+    }
+    await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", spent.user_id).execute();
+    await trx.deleteFrom("sessions").where("user_id", "=", spent.user_id).execute();
+    await trx
+      .updateTable("password_resets")
+      .set({ used_at: at })
+      .where("user_id", "=", spent.user_id)
+      .where("used_at", "is", null)
+      .execute();
+    return spent.user_id;
+  });
+}
+
+export function resetEmail(to: string, firstName: string, link: string): MailMessage {
+  const greeting = firstName ? `Hola, ${firstName}:` : "Hola:";
+  const { html, text } = renderEmail({
+    title: "Restablece tu contraseña",
+    preheader: "Usa este enlace en la próxima hora para elegir una contraseña nueva.",
+    bodyHtml: `<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>
+<p style="margin:0 0 12px">Hemos recibido una solicitud para restablecer la contraseña de tu cuenta en Alejandra Nails. Pulsa el botón para elegir una nueva:</p>
+${emailButton(link, "Elegir nueva contraseña")}
+<p style="margin:0 0 12px;font-size:14px;color:#6B5A62">Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${escapeHtml(link)}" style="color:#5B1F3E;word-break:break-all">${escapeHtml(link)}</a></p>
+<p style="margin:0 0 12px">El enlace caduca en <strong>1 hora</strong> y solo sirve una vez. Al usarlo se cerrará la sesión en todos tus dispositivos.</p>
+<p style="margin:0">Si no has sido tú, ignora este correo: tu contraseña no cambiará.</p>`,
+    bodyText: `${greeting}
+
+Hemos recibido una solicitud para restablecer la contraseña de tu cuenta en Alejandra Nails. Abre este enlace para elegir una nueva:
+
+${link}
+
+El enlace caduca en 1 hora y solo sirve una vez. Al usarlo se cerrará la sesión en todos tus dispositivos.
+
+Si no has sido tú, ignora este correo: tu contraseña no cambiará.`,
+  });
+  return { to, subject: "Restablece tu contraseña · Alejandra Nails", html, text };
+}
+
+export const resetLink = (publicUrl: string, token: string): string =>
+  `${publicUrl}${RESET_PATH}?token=${encodeURIComponent(token)}`;
+
+/** Housekeeping helper for tests and future cron: drops spent and expired rows. */
+export async function purgeResetTokens(db: Db): Promise<void> {
+  await db
+    .deleteFrom("password_resets")
+    .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", nowIso())]))
+    .execute();
+}

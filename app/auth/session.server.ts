@@ -1,0 +1,149 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import type { Config } from "~/config.server.ts";
+import { getServices } from "~/context.server.ts";
+import type { Db } from "~/db/db.server.ts";
+import { newToken, nowIso, sha256 } from "~/lib/ids.server.ts";
+
+/** The signed-in account as loaders and actions see it. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  displayName: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+}
+
+type Ctx = Readonly<RouterContextProvider>;
+
+export const SESSION_COOKIE = "an_session";
+/**
+ * Fixed lifetime from sign-in (not sliding): a stolen cookie stops working after
+ * 30 days at the latest, and no write is needed on every request.
+ */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Reads one cookie from a Cookie header without a dependency. */
+export function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === name) {
+      const raw = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(raw);
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+export function serializeCookie(
+  config: Pick<Config, "isLocalOrigin">,
+  name: string,
+  value: string,
+  opts: { maxAgeSeconds: number; path?: string },
+): string {
+  const parts = [
+    `${name}=${encodeURIComponent(value)}`,
+    `Path=${opts.path ?? "/"}`,
+    `Max-Age=${opts.maxAgeSeconds}`,
+    "HttpOnly",
+    "SameSite=Lax",
+  ];
+  if (opts.maxAgeSeconds === 0) parts.push("Expires=Thu, 01 Jan 1970 00:00:00 GMT");
+  if (!config.isLocalOrigin) parts.push("Secure");
+  return parts.join("; ");
+}
+
+const userColumns = ["users.id", "users.email", "users.display_name", "users.first_name", "users.last_name", "users.phone"] as const;
+
+/** Looks a raw cookie token up; expired rows count as absent. */
+export async function findUserBySessionToken(db: Db, token: string, now = new Date()): Promise<AuthUser | null> {
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select(userColumns)
+    .where("sessions.id", "=", sha256(token))
+    .where("sessions.expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.display_name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+  };
+}
+
+// The root loader and the page's loader both ask within one request: one query.
+const perRequest = new WeakMap<Request, Promise<AuthUser | null>>();
+
+export function getOptionalUser(request: Request, context: Ctx): Promise<AuthUser | null> {
+  const cached = perRequest.get(request);
+  if (cached) return cached;
+  const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+  const result = token ? findUserBySessionToken(getServices(context).db, token) : Promise.resolve(null);
+  perRequest.set(request, result);
+  return result;
+}
+
+/** Guard for protected routes: sends visitors to /login and brings them back afterwards. */
+export async function requireUser(request: Request, context: Ctx): Promise<AuthUser> {
+  const user = await getOptionalUser(request, context);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** Stores a new session (hash only) and returns the raw token. */
+export async function insertSession(db: Db, userId: string, now = new Date()): Promise<string> {
+  const token = newToken();
+  await db
+    .insertInto("sessions")
+    .values({
+      id: sha256(token),
+      user_id: userId,
+      expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+      created_at: now.toISOString(),
+    })
+    .execute();
+  await db.updateTable("users").set({ last_login_at: now.toISOString() }).where("id", "=", userId).execute();
+  return token;
+}
+
+/**
+ * A new session on every sign-in (never reuses a token a visitor brought along).
+ * Returns the Set-Cookie header value. Also drops that user's expired rows.
+ */
+export async function createSession(context: Ctx, userId: string): Promise<string> {
+  const { db, config } = getServices(context);
+  await db.deleteFrom("sessions").where("user_id", "=", userId).where("expires_at", "<=", nowIso()).execute();
+  const token = await insertSession(db, userId);
+  return serializeCookie(config, SESSION_COOKIE, token, { maxAgeSeconds: SESSION_TTL_MS / 1000 });
+}
+
+/** Deletes the current session server-side; returns the Set-Cookie header that clears it. */
+export async function destroySession(request: Request, context: Ctx): Promise<string> {
+  const { db, config } = getServices(context);
+  const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+  if (token) await db.deleteFrom("sessions").where("id", "=", sha256(token)).execute();
+  perRequest.delete(request);
+  return serializeCookie(config, SESSION_COOKIE, "", { maxAgeSeconds: 0 });
+}
+
+/** Ends every session of a user except, optionally, the current one (password change/reset). */
+export async function destroyOtherSessions(db: Db, userId: string, keepToken?: string | null): Promise<void> {
+  let q = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (keepToken) q = q.where("id", "!=", sha256(keepToken));
+  await q.execute();
+}
+
+export function currentSessionToken(request: Request): string | null {
+  return readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+}

@@ -1,0 +1,152 @@
+/**
+ * Read access to the course catalogue (DESIGN.md §5: courses + course_editions).
+ * Every price the site shows or charges comes from here; the browser's copy of
+ * the cart is only a list of ids.
+ */
+import type { Selectable } from "kysely";
+import type { Db } from "./db/db.server.ts";
+import type { CourseEditionsTable, CoursesTable } from "./db/schema.ts";
+import {
+  isCourseCategory,
+  seatsLeft,
+  type Course,
+  type CourseCategory,
+  type CourseEdition,
+} from "./domain/course.ts";
+
+export interface CatalogueOptions {
+  /** YYYY-MM-DD; defaults to today in Madrid. Editions before it are past. */
+  today?: string;
+}
+
+/** Today's date in the salon's time zone, YYYY-MM-DD. */
+export function todayInMadrid(now: Date = new Date()): string {
+  // en-CA formats dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(now);
+}
+
+const EDITION_STATUSES = ["open", "full", "closed", "cancelled"] as const;
+
+function toEdition(row: Selectable<CourseEditionsTable>): CourseEdition {
+  const status = (EDITION_STATUSES as readonly string[]).includes(row.status)
+    ? (row.status as CourseEdition["status"])
+    : "closed";
+  return {
+    id: row.id,
+    courseId: row.course_id,
+    startsOn: row.starts_on,
+    endsOn: row.ends_on,
+    seats: row.seats,
+    seatsLeft: seatsLeft(row.seats, row.seats_taken),
+    status,
+  };
+}
+
+function toCourse(row: Selectable<CoursesTable>, nextEdition: CourseEdition | null): Course {
+  let features: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(row.features);
+    if (Array.isArray(parsed)) features = parsed.filter((f): f is string => typeof f === "string");
+  } catch {
+    // A malformed features column must not take the page down; the course still sells.
+  }
+  return {
+    id: row.id,
+    title: row.title,
+    // Unknown categories are a data error; show them under "iniciacion" rather than hide a course.
+    category: isCourseCategory(row.category) ? row.category : "iniciacion",
+    description: row.description,
+    priceCents: Number(row.price_cents),
+    originalPriceCents: Number(row.original_price_cents),
+    duration: row.duration,
+    classSize: Number(row.class_size),
+    level: row.level,
+    rating: Number(row.rating),
+    reviews: Number(row.reviews),
+    features,
+    image: row.image,
+    highlighted: Number(row.highlighted) === 1,
+    active: Number(row.active) === 1,
+    nextEdition,
+  };
+}
+
+/** Bookable editions (open, from `today`, with seats left) of the given courses, by start date. */
+async function bookableEditions(db: Db, courseIds: string[], today: string): Promise<CourseEdition[]> {
+  if (courseIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("course_editions")
+    .selectAll()
+    .where("course_id", "in", courseIds)
+    .where("status", "=", "open")
+    .where("starts_on", ">=", today)
+    .whereRef("seats", ">", "seats_taken")
+    .orderBy("starts_on")
+    .orderBy("id")
+    .execute();
+  return rows.map(toEdition);
+}
+
+async function withNextEditions(db: Db, rows: Selectable<CoursesTable>[], today: string): Promise<Course[]> {
+  const editions = await bookableEditions(
+    db,
+    rows.map((r) => r.id),
+    today,
+  );
+  const next = new Map<string, CourseEdition>();
+  for (const e of editions) if (!next.has(e.courseId)) next.set(e.courseId, e);
+  return rows.map((r) => toCourse(r, next.get(r.id) ?? null));
+}
+
+/** Active courses in display order, each with its next bookable edition. */
+export async function listCourses(
+  db: Db,
+  options: CatalogueOptions & { category?: CourseCategory } = {},
+): Promise<Course[]> {
+  const today = options.today ?? todayInMadrid();
+  let query = db.selectFrom("courses").selectAll().where("active", "=", 1);
+  if (options.category) query = query.where("category", "=", options.category);
+  const rows = await query.orderBy("sort_order").orderBy("id").execute();
+  return withNextEditions(db, rows, today);
+}
+
+/** One active course, or null (unknown or withdrawn). */
+export async function getCourse(db: Db, id: string, options: CatalogueOptions = {}): Promise<Course | null> {
+  const course = await getCourseIncludingInactive(db, id, options);
+  return course?.active ? course : null;
+}
+
+/** A course even if withdrawn from sale (order history, enrolments). */
+export async function getCourseIncludingInactive(
+  db: Db,
+  id: string,
+  options: CatalogueOptions = {},
+): Promise<Course | null> {
+  const row = await db.selectFrom("courses").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const [course] = await withNextEditions(db, [row], options.today ?? todayInMadrid());
+  return course ?? null;
+}
+
+/** Active courses with the given ids (unknown or inactive ids are left out), in display order. */
+export async function getCoursesByIds(db: Db, ids: string[], options: CatalogueOptions = {}): Promise<Course[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("courses")
+    .selectAll()
+    .where("id", "in", ids)
+    .where("active", "=", 1)
+    .orderBy("sort_order")
+    .orderBy("id")
+    .execute();
+  return withNextEditions(db, rows, options.today ?? todayInMadrid());
+}
+
+/** Bookable editions of one course (open, from today on, with seats left), earliest first. */
+export async function listUpcomingEditions(
+  db: Db,
+  courseId: string,
+  options: CatalogueOptions = {},
+): Promise<CourseEdition[]> {
+  return bookableEditions(db, [courseId], options.today ?? todayInMadrid());
+}

@@ -1,0 +1,94 @@
+/**
+ * POST /chatbot/chat (SPEC.md §7): `{ message, session_id }` → `{ response, confidence }`.
+ * Every refusal is a 4xx with a Spanish `{ message }`; nothing here answers 500.
+ */
+import { z } from "zod";
+import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server.ts";
+import type { AppServices } from "~/services.server.ts";
+
+export const MAX_MESSAGE_CHARS = 500;
+/** Enough for a 500-character message with JSON escaping; anything bigger is not a chat message. */
+const MAX_BODY_BYTES = 8 * 1024;
+/** Per address: a person types far slower; a script hammering the classifier does not (ASVS 2.4.1). */
+export const CHAT_RATE_LIMIT: RateLimitRule = { points: 20, windowMs: 60_000 };
+
+const bodySchema = z.object({
+  message: z.string({ error: "El mensaje debe ser un texto." }),
+  // The web widget sends a fixed value; it is accepted but not used (no server-side conversation state).
+  session_id: z.string({ error: "session_id debe ser un texto." }).max(200, "session_id es demasiado largo.").optional(),
+});
+
+const noStore = { "Cache-Control": "no-store" };
+
+function refuse(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ message }, { status, headers: { ...noStore, ...headers } });
+}
+
+/** Reads at most `limit` bytes of the body; null when it is longer. */
+async function readCapped(request: Request, limit: number): Promise<string | null> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+}
+
+export async function handleChatRequest(services: AppServices, request: Request, clientIp: string): Promise<Response> {
+  const { db, assistant, logger } = services;
+  try {
+    const limit = await hitRateLimit(db, `chat:${clientIp}`, CHAT_RATE_LIMIT);
+    if (!limit.allowed) {
+      return refuse(429, "Has enviado demasiados mensajes seguidos. Espera un momento y vuelve a intentarlo.", {
+        "Retry-After": String(limit.retryAfterSeconds),
+      });
+    }
+
+    let raw: string | null;
+    try {
+      raw = await readCapped(request, MAX_BODY_BYTES);
+    } catch {
+      return refuse(400, "El cuerpo de la petición no es texto UTF-8 válido.");
+    }
+    if (raw === null) return refuse(413, "La petición es demasiado grande.");
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      return refuse(400, "El cuerpo de la petición no es JSON válido.");
+    }
+    if (typeof json !== "object" || json === null || Array.isArray(json)) {
+      return refuse(400, "El cuerpo debe ser un objeto JSON con el campo message.");
+    }
+    if (!("message" in json) || json.message === undefined || json.message === null) {
+      return refuse(400, "Falta el mensaje.");
+    }
+    const parsed = bodySchema.safeParse(json);
+    if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? "La petición no es válida.");
+    const message = parsed.data.message.trim();
+    if (!message) return refuse(400, "Escribe tu pregunta antes de enviarla.");
+    if (message.length > MAX_MESSAGE_CHARS) {
+      return refuse(400, `El mensaje es demasiado largo: como máximo ${MAX_MESSAGE_CHARS} caracteres.`);
+    }
+
+    const reply = await assistant.answer(db, message);
+    return Response.json({ response: reply.response, confidence: reply.confidence }, { headers: noStore });
+  } catch (err) {
+    // The database or the model failed: the widget shows its technical-problems apology.
+    logger.error({ err }, "asistente: error al responder");
+    return refuse(503, "El asistente no está disponible ahora mismo. Inténtalo de nuevo en unos minutos.", {
+      "Retry-After": "30",
+    });
+  }
+}

@@ -1,0 +1,97 @@
+import type { Db } from "~/db/db.server.ts";
+import { newId } from "~/lib/ids.server.ts";
+import type { Logger } from "~/lib/logger.server.ts";
+import { composeAnswer, fallbackAnswer, type AnswerOptions } from "./answers.server.ts";
+import type { Intent } from "./corpus.ts";
+import { trainClassifier, type Classifier } from "./nlp.server.ts";
+
+export interface AssistantReply {
+  response: string;
+  /** Classifier score of the answered intent (0–1); 0 when the fallback was given. */
+  confidence: number;
+  intent: Intent;
+}
+
+export interface Assistant {
+  answer(db: Db, message: string, options?: AnswerOptions): Promise<AssistantReply>;
+}
+
+/** Unanswered questions are kept this long (stated on /privacy), then deleted. */
+export const CHAT_QUESTION_RETENTION_MONTHS = 12;
+const PURGE_EVERY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes what could identify someone before a question is stored: e-mail
+ * addresses, links, phone numbers and any other digits (dates, ids, amounts).
+ */
+export function anonymiseQuestion(text: string): string {
+  return text
+    .replace(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/gu, "[correo]")
+    .replace(/\b(?:https?:\/\/|www\.)\S+/giu, "[enlace]")
+    .replace(/\+?\d[\d\s().-]{5,}\d/g, "[teléfono]")
+    .replace(/\d+/g, "#")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 500);
+}
+
+function retentionCutoff(now: Date): string {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - CHAT_QUESTION_RETENTION_MONTHS);
+  return cutoff.toISOString();
+}
+
+/** Deletes stored questions older than the retention period; returns how many. */
+export async function purgeOldChatQuestions(db: Db, now = new Date()): Promise<number> {
+  const result = await db.deleteFrom("chat_questions").where("created_at", "<", retentionCutoff(now)).executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}
+
+export function createAssistant(classifier: Classifier, logger: Logger): Assistant {
+  let lastPurge = Date.now();
+
+  async function remember(db: Db, message: string, guess: string, score: number) {
+    try {
+      const text = anonymiseQuestion(message);
+      if (!text) return;
+      await db
+        .insertInto("chat_questions")
+        .values({ id: newId(), text, intent: guess, score, created_at: new Date().toISOString() })
+        .execute();
+      // Long-running servers purge daily, not only at start.
+      if (Date.now() - lastPurge > PURGE_EVERY_MS) {
+        lastPurge = Date.now();
+        await purgeOldChatQuestions(db);
+      }
+    } catch (err) {
+      // Keeping the question is a nicety: the visitor still gets the fallback answer.
+      logger.warn({ err }, "asistente: no se pudo guardar una pregunta sin respuesta");
+    }
+  }
+
+  return {
+    async answer(db, message, options = {}) {
+      const understood = await classifier.classify(message);
+      if (understood.intent === "None") {
+        await remember(db, message, understood.guess, understood.score);
+        return { response: fallbackAnswer(), confidence: 0, intent: "None" };
+      }
+      const response = await composeAnswer(db, understood.intent, understood.courseIds, options);
+      return { response, confidence: Math.round(understood.score * 1000) / 1000, intent: understood.intent };
+    },
+  };
+}
+
+/** Trains the model once at start and purges expired questions (one log line). */
+export async function startAssistant(db: Db, logger: Logger): Promise<Assistant> {
+  const classifier = await trainClassifier();
+  const purged = await purgeOldChatQuestions(db).catch((err: unknown) => {
+    logger.warn({ err }, "asistente: no se pudieron borrar las preguntas caducadas");
+    return 0;
+  });
+  logger.info(
+    { intents: classifier.intentCount, trainingMs: classifier.trainingMs, purged },
+    `asistente: NLP.js entrenado en ${classifier.trainingMs} ms (${classifier.intentCount} intenciones + None)`,
+  );
+  return createAssistant(classifier, logger);
+}

@@ -1,0 +1,69 @@
+import type { Classifier } from "./nlp.server.ts";
+import type { EvalCase } from "./eval-set.ts";
+
+export interface EvalFailure {
+  text: string;
+  expected: string;
+  got: string;
+  score: number;
+}
+
+export interface EvalReport {
+  onTopic: number;
+  offTopic: number;
+  /** Share of on-topic questions given the right intent (and the right course when one is named). */
+  intentAccuracy: number;
+  /** Share of off-topic questions answered with the fallback. */
+  offTopicRejection: number;
+  p50Ms: number;
+  p95Ms: number;
+  failures: EvalFailure[];
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Runs every case through the classifier (after one warm-up pass, so latency is steady-state). */
+export async function evaluate(classifier: Classifier, cases: EvalCase[]): Promise<EvalReport> {
+  for (const c of cases) await classifier.classify(c.text);
+  const times: number[] = [];
+  const failures: EvalFailure[] = [];
+  let onTopic = 0;
+  let onTopicOk = 0;
+  let offTopic = 0;
+  let offTopicOk = 0;
+  for (const c of cases) {
+    const t0 = performance.now();
+    const got = await classifier.classify(c.text);
+    times.push(performance.now() - t0);
+    const courseOk = !c.courseId || got.courseIds[0] === c.courseId;
+    const ok = got.intent === c.intent && courseOk;
+    if (c.intent === "None") {
+      offTopic += 1;
+      if (ok) offTopicOk += 1;
+    } else {
+      onTopic += 1;
+      if (ok) onTopicOk += 1;
+    }
+    if (!ok) {
+      failures.push({
+        text: c.text,
+        expected: c.courseId ? `${c.intent} [${c.courseId}]` : c.intent,
+        got: got.courseIds.length ? `${got.intent} [${got.courseIds.join(", ")}]` : got.intent,
+        score: got.score,
+      });
+    }
+  }
+  times.sort((a, b) => a - b);
+  return {
+    onTopic,
+    offTopic,
+    intentAccuracy: onTopic ? onTopicOk / onTopic : 0,
+    offTopicRejection: offTopic ? offTopicOk / offTopic : 0,
+    p50Ms: percentile(times, 50),
+    p95Ms: percentile(times, 95),
+    failures,
+  };
+}

@@ -1,0 +1,217 @@
+import nlpCore, { type NlpContainer } from "@nlpjs/core";
+import nlpNlp from "@nlpjs/nlp";
+import nlpLangEs from "@nlpjs/lang-es";
+import { corpus, courseAliases, type Intent } from "./corpus.ts";
+import { normalizeMessage } from "./normalize.ts";
+
+/** Below this classifier score the assistant admits it did not understand (tuned with `npm run chat:eval`). */
+export const CONFIDENCE_THRESHOLD = 0.7;
+
+/**
+ * Off-topic guard: a short question with a word the salon's corpus never uses
+ * ("¿a qué hora abre el supermercado?") is about something else, however well
+ * "a qué hora abre" matches the opening-hours intent. Questions with more than
+ * this many known words are trusted to the classifier.
+ */
+export const OOV_MAX_KNOWN_WORDS = 3;
+
+/** Longest text handed to the classifier; the API refuses longer messages anyway. */
+const MAX_CHARS = 500;
+
+export interface Understanding {
+  intent: Intent;
+  /** Classifier score of `guess`, 0–1. */
+  score: number;
+  /** The classifier's best intent even when rejected (kept with unanswered questions). */
+  guess: string;
+  /** Course ids named in the message, in order of appearance, without repeats. */
+  courseIds: string[];
+}
+
+export interface Classifier {
+  classify(text: string): Promise<Understanding>;
+  intentCount: number;
+  trainingMs: number;
+}
+
+/**
+ * "Price of a named course" and "prices in general" (likewise one course's
+ * details and the course list) differ only in whether a course is named, which
+ * the entity extractor knows better than the classifier.
+ */
+function withCourse(intent: Intent, named: boolean): Intent {
+  if (named && intent === "courses.prices") return "courses.price";
+  if (!named && intent === "courses.price") return "courses.prices";
+  if (named && intent === "courses.list") return "courses.info";
+  if (!named && intent === "courses.info") return "courses.list";
+  return intent;
+}
+
+const noop = () => undefined;
+const silentLogger = { debug: noop, info: noop, warn: noop, error: noop, log: noop, trace: noop, fatal: noop };
+
+export interface NluTuning {
+  keepStopwords: boolean;
+  nonefeatureValue: number;
+  nonedeltaMultiplier: number;
+  /** Weight of the "unknown word" feature that pushes towards None (NLP.js default: intents / features). */
+  nonedeltaValue?: number;
+  spellCheck: boolean;
+  spellCheckDistance: number;
+  filterZeros: boolean;
+  /** Our confidence threshold (CONFIDENCE_THRESHOLD unless tuning). */
+  minScore?: number;
+  /** OOV_MAX_KNOWN_WORDS unless tuning. */
+  maxKnownForOov?: number;
+}
+
+/** NLP.js's defaults for every language ("nlu-??"), repeated because registering replaces them. */
+const NLU_SETTINGS: NluTuning = {
+  keepStopwords: true,
+  nonefeatureValue: 1,
+  nonedeltaMultiplier: 1.2,
+  spellCheck: false,
+  spellCheckDistance: 1,
+  filterZeros: true,
+};
+
+/** One edit (insert, delete, substitute) apart at most. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i += 1;
+      j += 1;
+      continue;
+    }
+    edits += 1;
+    if (edits > 1) return false;
+    if (a.length > b.length) i += 1;
+    else if (b.length > a.length) j += 1;
+    else {
+      i += 1;
+      j += 1;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+}
+
+/**
+ * A stem counts as known when the corpus has it, a longer form of it
+ * ("aparc" / "aparcamient") or a one-letter typo of it. Short stems must match exactly.
+ */
+function isKnownWord(stem: string, vocabulary: Set<string>): boolean {
+  if (vocabulary.has(stem)) return true;
+  if (stem.length < 5) return false;
+  for (const v of vocabulary) {
+    if (v.length >= 4 && (stem.startsWith(v) || v.startsWith(stem))) return true;
+    if (v.length >= 5 && withinOneEdit(stem, v)) return true;
+  }
+  return false;
+}
+
+interface TextTools {
+  normalize(text: string): string;
+  tokenize(text: string, normalize?: boolean): string[];
+  isStopword(token: string): boolean;
+  stem(tokens: string[]): string[];
+}
+
+/** Normalised, stemmed, stop-word-free tokens, as NLP.js's Spanish pipeline sees them. */
+function contentStemmer(container: NlpContainer): (text: string) => string[] {
+  const normalizer = container.get<TextTools>("normalizer-es");
+  const tokenizer = container.get<TextTools>("tokenizer-es");
+  const stopwords = container.get<TextTools>("stopwords-es");
+  const stemmer = container.get<TextTools>("stemmer-es");
+  return (text) => {
+    const tokens = tokenizer.tokenize(normalizer.normalize(text.replace(/@curso/g, " ")), false);
+    return stemmer.stem(tokens.filter((t) => !stopwords.isStopword(t)));
+  };
+}
+
+/** The part of NLP.js's `Nlp` object used here (the library ships no types). */
+interface NlpEngine {
+  settings: Record<string, unknown>;
+  addLanguage(locale: string): void;
+  addDocument(locale: string, utterance: string, intent: string): void;
+  addNerRuleOptionTexts(locale: string, entity: string, option: string, texts: string[]): void;
+  train(): Promise<void>;
+  process(
+    locale: string,
+    utterance: string,
+  ): Promise<{ intent: string; score: number; entities?: { entity: string; option?: string; start: number }[] }>;
+}
+
+/**
+ * Trains the Spanish model from the corpus in memory (nothing is read from or
+ * written to disk). Takes well under a second on this corpus.
+ */
+export async function trainClassifier(tuning: Partial<NluTuning> = {}): Promise<Classifier> {
+  const nluSettings = { ...NLU_SETTINGS, ...tuning };
+  const started = performance.now();
+  const container = nlpCore.containerBootstrap();
+  // NLP.js logs every training epoch and corpus warnings to the console by default.
+  container.register("logger", silentLogger);
+  container.registerConfiguration("nlu-??", { ...nluSettings, log: false }, true);
+  container.use(nlpLangEs.LangEs);
+  const nlp = new nlpNlp.Nlp({
+    container,
+    autoSave: false,
+    autoLoad: false,
+    calculateSentiment: false,
+    // Always run entity extraction: course names must be found for every intent.
+    forceNER: true,
+    // NLP.js turns anything under this into "None"; ours is applied on top.
+    threshold: 0,
+    nlu: {
+      // Off by default: words never seen in training push the answer towards None.
+      useNoneFeature: true,
+      log: false,
+      ...(nluSettings.nonedeltaValue === undefined ? {} : { nonedeltaValue: nluSettings.nonedeltaValue }),
+    },
+  }) as NlpEngine;
+  nlp.addLanguage("es");
+  for (const [courseId, aliases] of Object.entries(courseAliases)) {
+    nlp.addNerRuleOptionTexts("es", "curso", courseId, aliases);
+  }
+  let intentCount = 0;
+  for (const [intent, utterances] of Object.entries(corpus)) {
+    if (intent !== "None") intentCount += 1;
+    for (const u of utterances) nlp.addDocument("es", u, intent);
+  }
+  await nlp.train();
+  const contentStems = contentStemmer(container);
+  // Words the salon's questions use. "@curso" stands for any recognised course name.
+  const onTopicVocabulary = new Set<string>();
+  for (const [intent, utterances] of Object.entries(corpus)) {
+    if (intent === "None") continue;
+    for (const u of utterances) for (const stem of contentStems(u)) onTopicVocabulary.add(stem);
+  }
+  const trainingMs = Math.round(performance.now() - started);
+
+  return {
+    intentCount,
+    trainingMs,
+    async classify(text) {
+      const clean = normalizeMessage(text.slice(0, MAX_CHARS));
+      if (!clean) return { intent: "None", score: 0, guess: "None", courseIds: [] };
+      const out = await nlp.process("es", clean);
+      const courseIds: string[] = [];
+      for (const e of [...(out.entities ?? [])].sort((a, b) => a.start - b.start)) {
+        if (e.entity === "curso" && e.option && !courseIds.includes(e.option)) courseIds.push(e.option);
+      }
+      const known = out.intent in corpus;
+      let intent = known && out.score >= (nluSettings.minScore ?? CONFIDENCE_THRESHOLD) ? (out.intent as Intent) : "None";
+      // A named course makes the question on-topic whatever else it says.
+      if (intent !== "None" && courseIds.length === 0) {
+        const stems = contentStems(clean);
+        const unknown = stems.filter((s) => !isKnownWord(s, onTopicVocabulary)).length;
+        if (unknown > 0 && stems.length - unknown <= (nluSettings.maxKnownForOov ?? OOV_MAX_KNOWN_WORDS)) intent = "None";
+      }
+      return { intent: withCourse(intent, courseIds.length > 0), score: out.score, guess: out.intent, courseIds };
+    },
+  };
+}

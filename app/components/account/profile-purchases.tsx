@@ -1,0 +1,50 @@
+import { Link } from "react-router";
+import type { OrderView } from "~/auth/account-data.server.ts";
+import { paymentMethodName } from "~/domain/payment-methods.ts";
+import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
+import { StatusBadge } from "../status-badge.tsx";
+
+/** "Historial de Compras" tab: every order of the buyer with its status badge. */
+export function ProfilePurchases({ orders }: { orders: OrderView[] }) {
+  if (orders.length === 0) {
+    return (
+      <div className="profile-empty">
+        <p>Aún no has hecho ninguna compra.</p>
+        <Link className="btn" to="/formaciones">
+          Ver formaciones
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="table-scroll">
+      <table className="purchases">
+        <caption className="visually-hidden">Historial de compras</caption>
+        <thead>
+          <tr>
+            <th scope="col">Fecha</th>
+            <th scope="col">Cursos</th>
+            <th scope="col">Método de pago</th>
+            <th scope="col" className="num">
+              Importe
+            </th>
+            <th scope="col">Estado</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((o) => (
+            <tr key={o.id}>
+              <td>{formatLongDate(o.createdAt)}</td>
+              <td>{o.items.map((i) => i.title).join(", ") || "—"}</td>
+              <td>{paymentMethodName(o.paymentMethod)}</td>
+              <td className="num">{formatEuros(o.totalCents)}</td>
+              <td>
+                <StatusBadge status={o.status} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

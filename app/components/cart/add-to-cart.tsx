@@ -1,0 +1,37 @@
+import { Link, useNavigate } from "react-router";
+import { toCartCourse, type CartCourse } from "~/domain/cart.ts";
+import { useCart } from "./cart-context.tsx";
+
+/**
+ * "AÑADIR AL CARRITO", or "VER EN CARRITO" once the course is in the cart.
+ * Before JavaScript the form GETs /carrito?add=<id>, which the cart page applies
+ * when it loads; with JavaScript it adds at once and goes to /carrito.
+ */
+export function AddToCartButton({ course, className = "btn" }: { course: CartCourse; className?: string }) {
+  const cart = useCart();
+  const navigate = useNavigate();
+  if (cart.loaded && cart.has(course.id)) {
+    return (
+      <Link to="/carrito" className={`${className} btn--in-cart`}>
+        VER EN CARRITO<span className="visually-hidden">: {course.title}</span>
+      </Link>
+    );
+  }
+  return (
+    <form
+      method="get"
+      action="/carrito"
+      className="add-to-cart"
+      onSubmit={(event) => {
+        event.preventDefault();
+        cart.add(toCartCourse(course));
+        void navigate("/carrito");
+      }}
+    >
+      <input type="hidden" name="add" value={course.id} />
+      <button type="submit" className={className}>
+        AÑADIR AL CARRITO<span className="visually-hidden">: {course.title}</span>
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { Link } from "react-router";
+import { AddToCartButton } from "~/components/cart/add-to-cart.tsx";
+import { ZoomableImage } from "~/components/image-modal.tsx";
+import type { Course } from "~/domain/course.ts";
+import { formatMonthYear, formatPriceShort, monthlyFinancingEuros } from "~/domain/pricing.ts";
+import { courseImageName, MoreInfoLink, Stars } from "./course-bits.tsx";
+import { coursePath } from "./course-jsonld.ts";
+
+export function nextDateText(course: Pick<Course, "nextEdition">): string {
+  return course.nextEdition ? formatMonthYear(course.nextEdition.startsOn) : "nuevas fechas próximamente";
+}
+
+/** Price, struck original price and the financing note (SPEC.md §2 Courses). */
+export function CoursePrice({ course }: { course: Pick<Course, "priceCents" | "originalPriceCents"> }) {
+  return (
+    <div className="course-price">
+      <p className="course-price__amounts">
+        <span className="course-price__now">
+          <span className="visually-hidden">Precio: </span>
+          {formatPriceShort(course.priceCents)}
+        </span>{" "}
+        {course.originalPriceCents > course.priceCents ? (
+          <del className="course-price__before">
+            <span className="visually-hidden">Antes: </span>
+            {formatPriceShort(course.originalPriceCents)}
+          </del>
+        ) : null}
+      </p>
+      <p className="course-price__financing">
+        financia desde {monthlyFinancingEuros(course.priceCents)}€/mes sin intereses
+      </p>
+    </div>
+  );
+}
+
+export function CourseCard({ course, headingLevel = 3 }: { course: Course; headingLevel?: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as const;
+  const titleId = `curso-${course.id}`;
+  return (
+    <article className={`course-card${course.highlighted ? " course-card--highlighted" : ""}`} aria-labelledby={titleId}>
+      <div className="course-card__media">
+        <ZoomableImage
+          name={courseImageName(course.image)}
+          alt={`Curso ${course.title}`}
+          sizes="(min-width: 1100px) 340px, (min-width: 700px) 45vw, 92vw"
+          className="course-card__img"
+        />
+        {course.highlighted ? <span className="course-badge">Más Popular</span> : null}
+      </div>
+      <div className="course-card__body">
+        <p className="course-level">{course.level}</p>
+        <Stars rating={course.rating} reviews={course.reviews} />
+        <Heading id={titleId} className="course-card__title">
+          <Link to={coursePath(course.id)}>{course.title}</Link>
+        </Heading>
+        <p className="course-card__description">{course.description}</p>
+        <ul className="course-features">
+          {course.features.slice(0, 3).map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+        <ul className="course-facts">
+          <li>
+            <span className="visually-hidden">Duración: </span>
+            {course.duration}
+          </li>
+          <li>Máx. {course.classSize} alumnos</li>
+          <li>Próxima convocatoria: {nextDateText(course)}</li>
+        </ul>
+        <CoursePrice course={course} />
+        <div className="course-card__actions">
+          <AddToCartButton course={course} />
+          <MoreInfoLink title={course.title} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useCartCount } from "~/components/cart/cart-context.tsx";
+import { site } from "~/content/site.ts";
+import type { RootUser } from "~/root.tsx";
+import { CartIcon, CloseIcon, MenuIcon, WhatsAppIcon } from "./icons.tsx";
+import { SocialLinks } from "./social-links.tsx";
+import { UserMenu } from "./user-menu.tsx";
+
+/** SPEC.md §9: the header takes its scrolled look past 50 px. */
+export const SCROLL_THRESHOLD = 50;
+
+export const navItems = [
+  { to: "/", label: "INICIO" },
+  { to: "/equipo", label: "EQUIPO" },
+  { to: "/formaciones", label: "FORMACIONES" },
+  { to: "/contacto", label: "CONTACTO" },
+] as const;
+
+export function cartLabel(count: number): string {
+  if (count <= 0) return "Carrito";
+  return `Carrito, ${count} ${count === 1 ? "curso" : "cursos"}`;
+}
+
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return scrolled;
+}
+
+export function Header({ user }: { user: RootUser | null }) {
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD);
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const cartCount = useCartCount();
+  const { pathname } = useLocation();
+
+  // Any navigation (link, back button, form redirect) closes the mobile menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  // Clicks bubble up from every link inside the panel (nav, WhatsApp, booking, social).
+  const closeOnLink = (event: React.MouseEvent<HTMLElement>) => {
+    if ((event.target as Element).closest("a")) setOpen(false);
+  };
+
+  const classes = ["site-header", scrolled ? "is-scrolled" : "", open ? "menu-open" : ""].filter(Boolean).join(" ");
+
+  return (
+    <header className={classes}>
+      <div className="site-header__bar">
+        <Link to="/" className="brand">
+          <span className="brand__name">{site.name}</span>
+          <span className="brand__sub">{site.subtitle}</span>
+        </Link>
+
+        {/* Closing on link clicks is a convenience; every item is itself a link or button. */}
+        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
+        <div id="menu-principal" className={open ? "site-menu is-open" : "site-menu"} onClick={closeOnLink}>
+          <nav aria-label="Menú principal">
+            <ul className="site-nav">
+              {navItems.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === "/"} prefetch="intent">
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <SocialLinks className="social-links site-menu__social" />
+          <a
+            className="site-menu__whatsapp"
+            href={site.whatsapp.link(site.whatsapp.defaultMessage)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <WhatsAppIcon />
+            <span>
+              Escríbenos por WhatsApp<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+            </span>
+          </a>
+          <div className="site-menu__account">
+            {user ? (
+              <UserMenu user={user} />
+            ) : (
+              <Link to="/login" className="login-link">
+                Iniciar Sesión
+              </Link>
+            )}
+          </div>
+          <a className="btn site-menu__booking" href={site.bookingUrl} target="_blank" rel="noopener noreferrer">
+            RESERVA TU CITA<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+          </a>
+        </div>
+
+        <Link to="/carrito" className="cart-link" aria-label={cartLabel(cartCount)}>
+          <CartIcon />
+          {cartCount > 0 ? (
+            <span className="cart-badge" aria-hidden="true">
+              {cartCount}
+            </span>
+          ) : null}
+        </Link>
+
+        <button
+          ref={toggleRef}
+          type="button"
+          className="menu-toggle"
+          aria-expanded={open}
+          aria-controls="menu-principal"
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? <CloseIcon /> : <MenuIcon />}
+          <span className="visually-hidden">Menú</span>
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link } from "react-router";
+import type { RootUser } from "~/root.tsx";
+import { UserIcon } from "./icons.tsx";
+
+/** Signed-in menu: a disclosure (button + list of links), simpler and more robust than an ARIA menu. */
+export function UserMenu({ user }: { user: RootUser }) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const name = user.displayName.trim() || user.email;
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open]);
+
+  const close = () => setOpen(false);
+
+  return (
+    <div className="user-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="user-menu__button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <UserIcon size={20} />
+        <span className="user-menu__name">{name}</span>
+      </button>
+      <ul id={panelId} className="user-menu__panel" hidden={!open}>
+        <li>
+          <Link to="/perfil" onClick={close}>
+            Mi Perfil
+          </Link>
+        </li>
+        <li>
+          <Link to="/mis-cursos" onClick={close}>
+            Mis Cursos
+          </Link>
+        </li>
+        <li>
+          <Form method="post" action="/logout" onSubmit={close}>
+            <button type="submit">Cerrar Sesión</button>
+          </Form>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+// Responsive images from the build-time pipeline (scripts/build-images.ts).
+// The manifest is generated: on a fresh clone run `npm run images` (the build and
+// `npm test` do it first) before `npm run typecheck` or `vitest`.
+import { imageManifest } from "~/content/images.generated.ts";
+import { type ImageFormat, type ImageName, type ImageVariant } from "~/content/image-names.ts";
+
+export type { ImageName } from "~/content/image-names.ts";
+
+function srcSet(variants: ImageVariant[]): string {
+  return variants.map((v) => `${v.src} ${v.width}w`).join(", ");
+}
+
+/** The smallest variant at least `width` wide, or the largest one. */
+function pick(variants: ImageVariant[], width: number): ImageVariant {
+  return variants.find((v) => v.width >= width) ?? variants[variants.length - 1];
+}
+
+export function imageSize(name: ImageName): { width: number; height: number } {
+  const { width, height } = imageManifest[name];
+  return { width, height };
+}
+
+/**
+ * Site-absolute URL of one rendition (prefix the origin for og:image / JSON-LD / e-mail).
+ * Default format is WebP, except og-default which defaults to JPEG (social networks).
+ * Without a width it returns the largest rendition.
+ */
+export function imageUrl(name: ImageName, width?: number, format?: ImageFormat): string {
+  const entry = imageManifest[name];
+  const fmt = format ?? (name === "og-default" ? "jpeg" : "webp");
+  return pick(entry[fmt], width ?? Number.POSITIVE_INFINITY).src;
+}
+
+export interface PictureProps {
+  name: ImageName;
+  /** Spanish description; "" for purely decorative images. */
+  alt: string;
+  sizes: string;
+  /** Above-the-fold image (LCP): eager, high fetch priority. */
+  priority?: boolean;
+  className?: string;
+}
+
+export function Picture({ name, alt, sizes, priority = false, className }: PictureProps) {
+  const entry = imageManifest[name];
+  const fallback = pick(entry.webp, 960);
+  return (
+    <picture>
+      <source type="image/avif" srcSet={srcSet(entry.avif)} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSet(entry.webp)} sizes={sizes} />
+      <img
+        src={fallback.src}
+        alt={alt}
+        width={entry.width}
+        height={entry.height}
+        className={className}
+        style={{ backgroundColor: entry.color }}
+        {...(priority
+          ? { loading: "eager" as const, fetchPriority: "high" as const, decoding: "auto" as const }
+          : { loading: "lazy" as const, decoding: "async" as const })}
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ImageName } from "~/content/image-names.ts";
+import { site } from "./site.ts";
+
+/** The founder block of /equipo (SPEC.md "Team"). */
+export const founder = {
+  name: site.founder.name,
+  role: "Fundadora y formadora principal",
+  image: "founder" as ImageName,
+  alt: `Retrato ilustrado de ${site.founder.name}, fundadora de ${site.name}, sonriendo con su bata de trabajo`,
+  experience: "Más de 10 años de experiencia",
+  description: [
+    `${site.founder.name} abrió ${site.name} con una idea sencilla: que cada clienta salga del salón sintiéndose cuidada y con unas uñas que duren. Empezó atendiendo en una mesa junto a la ventana y hoy dirige un equipo de cinco profesionales y una academia por la que han pasado cientos de alumnas.`,
+    "Le encanta enseñar. En sus formaciones explica cada paso con paciencia, corrige la postura de la mano y comparte los trucos que solo da la experiencia.",
+  ],
+  specialties: [
+    "Uñas esculpidas en acrílico y gel",
+    "Nail art y diseños a mano alzada",
+    "Manicura rusa y cuidado de cutícula",
+    "Formación de técnicas de uñas",
+  ],
+  certifications: [
+    "Técnica superior en manicura y pedicura",
+    "Certificación internacional en uñas esculpidas",
+    "Formadora acreditada en nail art",
+    "Curso de higiene y esterilización en estética",
+  ],
+} as const;
+
+export interface TeamMember {
+  name: string;
+  role: string;
+  image: ImageName;
+  alt: string;
+  specialties: readonly string[];
+  /** A specialty shown with a badge: what the salon is known for. */
+  highlight?: string;
+}
+
+export const teamMembers: readonly TeamMember[] = [
+  {
+    name: "Laura Martínez",
+    role: "Técnica de uñas sénior",
+    image: "team-1",
+    alt: "Retrato ilustrado de Laura Martínez, técnica de uñas, con el pelo recogido",
+    specialties: ["Manicura semipermanente", "Uñas de gel", "Francesa y baby boomer"],
+  },
+  {
+    name: "Sofía Romero",
+    role: "Artista de nail art",
+    image: "team-2",
+    alt: "Retrato ilustrado de Sofía Romero, artista de nail art, sosteniendo un pincel fino",
+    specialties: ["Diseños personalizados", "Efecto espejo y cromados", "Pedrería y encapsulados"],
+    highlight: "Decoración de uñas a mano alzada",
+  },
+  {
+    name: "Marta Vidal",
+    role: "Especialista en pedicura",
+    image: "team-3",
+    alt: "Retrato ilustrado de Marta Vidal, especialista en pedicura, con una sonrisa tranquila",
+    specialties: ["Pedicura completa", "Cuidado de durezas", "Masaje de pies y piernas"],
+  },
+  {
+    name: "Carla Sánchez",
+    role: "Esteticista facial",
+    image: "team-4",
+    alt: "Retrato ilustrado de Carla Sánchez, esteticista, con el pelo suelto y ondulado",
+    specialties: ["Limpieza facial profunda", "Hidratación y luminosidad", "Diseño de cejas"],
+  },
+  {
+    name: "Paula Ortega",
+    role: "Técnica de uñas y formadora",
+    image: "team-5",
+    alt: "Retrato ilustrado de Paula Ortega, técnica de uñas y formadora, con gafas",
+    specialties: ["Uñas esculpidas en acrílico", "Manicura rusa", "Apoyo en la academia"],
+  },
+];

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import {
+  addItem,
+  cartTotalCents,
+  clearCart,
+  coursesLabel,
+  hasItem,
+  parseStoredCart,
+  reconcileCart,
+  removeItem,
+  serializeCart,
+  type CartCourse,
+} from "./cart.ts";
+
+const inicio: CartCourse = {
+  id: "formacion-inicio",
+  title: "Formación de inicio",
+  category: "iniciacion",
+  priceCents: 28000,
+  originalPriceCents: 35000,
+  duration: "20 horas",
+  classSize: 15,
+  level: "Iniciación",
+  rating: 4.9,
+  reviews: 128,
+  image: "course-formacion-inicio",
+};
+const expert: CartCourse = {
+  ...inicio,
+  id: "expert-nails",
+  title: "Expert Nails",
+  category: "experto",
+  priceCents: 99900,
+  originalPriceCents: 125000,
+};
+const catalogue = [inicio, expert];
+
+describe("cart rules", () => {
+  it("adds a course with quantity 1", () => {
+    const items = addItem([], inicio);
+    expect(items).toEqual([{ ...inicio, quantity: 1 }]);
+    expect(hasItem(items, "formacion-inicio")).toBe(true);
+  });
+  it("adding the same course again changes nothing (same array)", () => {
+    const once = addItem([], inicio);
+    const twice = addItem(once, { ...inicio, priceCents: 1 });
+    expect(twice).toBe(once);
+  });
+  it("removes by id and clears", () => {
+    const items = addItem(addItem([], inicio), expert);
+    expect(removeItem(items, "formacion-inicio").map((i) => i.id)).toEqual(["expert-nails"]);
+    expect(removeItem(items, "nope")).toBe(items);
+    expect(clearCart()).toEqual([]);
+  });
+  it("totals and labels", () => {
+    const items = addItem(addItem([], inicio), expert);
+    expect(cartTotalCents(items)).toBe(127900);
+    expect(coursesLabel(1)).toBe("1 curso");
+    expect(coursesLabel(2)).toBe("2 cursos");
+  });
+});
+
+describe("parseStoredCart", () => {
+  it("round-trips a serialized cart", () => {
+    const items = addItem(addItem([], inicio), expert);
+    expect(parseStoredCart(serializeCart(items))).toEqual(items);
+  });
+  it.each([null, "", "not json", "{}", '"text"', "42", "null", '{"id":"x"}'])("treats %j as empty", (raw) => {
+    expect(parseStoredCart(raw)).toEqual([]);
+  });
+  it("skips entries without a valid id, merges duplicates and forces quantity 1", () => {
+    const raw = JSON.stringify([
+      null,
+      7,
+      { title: "sin id" },
+      { id: "<script>" },
+      { id: "formacion-inicio", quantity: 5, priceCents: 1 },
+      { id: "formacion-inicio" },
+    ]);
+    const items = parseStoredCart(raw);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ id: "formacion-inicio", quantity: 1, priceCents: 1 });
+  });
+  it("reads the old site's euro `price` field", () => {
+    expect(parseStoredCart(JSON.stringify([{ id: "expert-nails", price: 999 }]))[0].priceCents).toBe(99900);
+  });
+});
+
+describe("reconcileCart", () => {
+  it("keeps a clean cart unchanged", () => {
+    const items = addItem(addItem([], inicio), expert);
+    expect(reconcileCart(items, catalogue)).toEqual({ items, changed: false });
+  });
+  it("refreshes a tampered price and title", () => {
+    const stored = [{ ...inicio, priceCents: 100, title: "Gratis", quantity: 1 as const }];
+    const result = reconcileCart(stored, catalogue);
+    expect(result.changed).toBe(true);
+    expect(result.items).toEqual([{ ...inicio, quantity: 1 }]);
+  });
+  it("drops unknown or inactive courses", () => {
+    const stored = [{ ...inicio, id: "curso-inexistente", quantity: 1 as const }, { ...expert, quantity: 1 as const }];
+    const result = reconcileCart(stored, catalogue);
+    expect(result.changed).toBe(true);
+    expect(result.items.map((i) => i.id)).toEqual(["expert-nails"]);
+  });
+  it("forces quantity 1 and merges duplicates", () => {
+    const result = reconcileCart([{ ...inicio, quantity: 3 }, { ...inicio, quantity: 1 }, "basura"], catalogue);
+    expect(result.changed).toBe(true);
+    expect(result.items).toEqual([{ ...inicio, quantity: 1 }]);
+  });
+  it("refreshes cosmetic fields silently", () => {
+    const stored = [{ ...inicio, image: "old", duration: "x", quantity: 1 as const }];
+    const result = reconcileCart(stored, catalogue);
+    expect(result).toEqual({ items: [{ ...inicio, quantity: 1 }], changed: false });
+  });
+});

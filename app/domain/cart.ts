@@ -1,0 +1,155 @@
+/**
+ * Cart rules (SPEC.md §4 "Cart"): items keyed by course id, each at most once
+ * with quantity 1. The stored copy lives in the browser and is never trusted:
+ * `parseStoredCart` survives any garbage and `reconcileCart` re-prices every
+ * item from the live catalogue.
+ */
+import type { Course } from "./course.ts";
+
+export const CART_STORAGE_KEY = "alejandra-nails-cart";
+
+/** The course fields a cart row shows (SPEC.md §3 "Cart item": copied from the course). */
+export type CartCourse = Pick<
+  Course,
+  | "id"
+  | "title"
+  | "category"
+  | "priceCents"
+  | "originalPriceCents"
+  | "duration"
+  | "classSize"
+  | "level"
+  | "rating"
+  | "reviews"
+  | "image"
+>;
+
+export interface CartItem extends CartCourse {
+  quantity: 1;
+}
+
+export function toCartCourse(course: CartCourse): CartCourse {
+  return {
+    id: course.id,
+    title: course.title,
+    category: course.category,
+    priceCents: course.priceCents,
+    originalPriceCents: course.originalPriceCents,
+    duration: course.duration,
+    classSize: course.classSize,
+    level: course.level,
+    rating: course.rating,
+    reviews: course.reviews,
+    image: course.image,
+  };
+}
+
+function toItem(course: CartCourse): CartItem {
+  return { ...toCartCourse(course), quantity: 1 };
+}
+
+/** Adds a course once; adding one already present returns the same array (nothing changes). */
+export function addItem(items: readonly CartItem[], course: CartCourse): CartItem[] {
+  if (items.some((i) => i.id === course.id)) return items as CartItem[];
+  return [...items, toItem(course)];
+}
+
+export function removeItem(items: readonly CartItem[], id: string): CartItem[] {
+  return items.some((i) => i.id === id) ? items.filter((i) => i.id !== id) : (items as CartItem[]);
+}
+
+export function clearCart(): CartItem[] {
+  return [];
+}
+
+export function hasItem(items: readonly CartItem[], id: string): boolean {
+  return items.some((i) => i.id === id);
+}
+
+export function cartTotalCents(items: readonly Pick<CartItem, "priceCents">[]): number {
+  return items.reduce((sum, i) => sum + i.priceCents, 0);
+}
+
+/** "1 curso" / "2 cursos". */
+export function coursesLabel(count: number): string {
+  return `${count} ${count === 1 ? "curso" : "cursos"}`;
+}
+
+const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,99}$/;
+const MAX_ITEMS = 50;
+
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0);
+
+/**
+ * The stored list, or [] when absent or malformed. Only the id has to be valid:
+ * every other field is replaced from the catalogue on reconciliation.
+ */
+export function parseStoredCart(raw: string | null | undefined): CartItem[] {
+  if (!raw) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  const items: CartItem[] = [];
+  for (const entry of parsed.slice(0, MAX_ITEMS)) {
+    if (typeof entry !== "object" || entry === null) continue;
+    const e = entry as Record<string, unknown>;
+    const id = e.id;
+    if (typeof id !== "string" || !ID_PATTERN.test(id) || items.some((i) => i.id === id)) continue;
+    const category = str(e.category);
+    items.push({
+      id,
+      title: str(e.title),
+      category: (["iniciacion", "profesional", "experto", "intensivo"].includes(category)
+        ? category
+        : "iniciacion") as CartItem["category"],
+      // The old site stored `price` in euros; keep it readable until reconciliation re-prices it.
+      priceCents: typeof e.priceCents === "number" ? num(e.priceCents) : Math.round(num(e.price) * 100),
+      originalPriceCents: num(e.originalPriceCents),
+      duration: str(e.duration),
+      classSize: num(e.classSize),
+      level: str(e.level),
+      rating: num(e.rating),
+      reviews: num(e.reviews),
+      image: str(e.image),
+      quantity: 1,
+    });
+  }
+  return items;
+}
+
+export function serializeCart(items: readonly CartItem[]): string {
+  return JSON.stringify(items);
+}
+
+export interface Reconciliation {
+  items: CartItem[];
+  /** True when the buyer should be told: a course dropped, or a price, title or quantity corrected. */
+  changed: boolean;
+}
+
+/**
+ * Rebuilds the cart from the live catalogue: unknown or inactive courses are
+ * dropped, every field is refreshed from the catalogue, quantity is 1 and
+ * duplicates are merged.
+ */
+export function reconcileCart(items: readonly unknown[], catalogue: readonly CartCourse[]): Reconciliation {
+  const byId = new Map(catalogue.map((c) => [c.id, c]));
+  const result: CartItem[] = [];
+  let changed = false;
+  for (const raw of items) {
+    const item = (typeof raw === "object" && raw !== null ? raw : {}) as Partial<Record<keyof CartItem, unknown>>;
+    const course = typeof item.id === "string" ? byId.get(item.id) : undefined;
+    if (!course || result.some((r) => r.id === course.id)) {
+      changed = true;
+      continue;
+    }
+    if (item.priceCents !== course.priceCents || item.title !== course.title || item.quantity !== 1) changed = true;
+    result.push(toItem(course));
+  }
+  return { items: result, changed };
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { COURSE_FILTERS, filterCourses, parseCourseFilter, seatsLeft } from "./course.ts";
+
+const courses = [
+  { id: "a", category: "iniciacion" as const },
+  { id: "b", category: "profesional" as const },
+  { id: "c", category: "experto" as const },
+  { id: "d", category: "intensivo" as const },
+  { id: "e", category: "iniciacion" as const },
+];
+
+describe("course filter", () => {
+  it("has the five options of the spec in order", () => {
+    expect(COURSE_FILTERS.map((f) => f.name)).toEqual([
+      "Todos los cursos",
+      "Nivel iniciación",
+      "Nivel profesional",
+      "Nivel experto",
+      "Intensivos",
+    ]);
+  });
+  it("parses ?categoria= and falls back to todos", () => {
+    expect(parseCourseFilter("experto")).toBe("experto");
+    expect(parseCourseFilter("todos")).toBe("todos");
+    expect(parseCourseFilter("EXPERTO")).toBe("todos");
+    expect(parseCourseFilter(null)).toBe("todos");
+    expect(parseCourseFilter("<script>")).toBe("todos");
+  });
+  it("todos keeps every course in order", () => {
+    expect(filterCourses(courses, "todos").map((c) => c.id)).toEqual(["a", "b", "c", "d", "e"]);
+  });
+  it("a category keeps only its courses", () => {
+    expect(filterCourses(courses, "iniciacion").map((c) => c.id)).toEqual(["a", "e"]);
+    expect(filterCourses(courses, "intensivo").map((c) => c.id)).toEqual(["d"]);
+  });
+});
+
+describe("seatsLeft", () => {
+  it("is seats minus taken, never negative", () => {
+    expect(seatsLeft(12, 5)).toBe(7);
+    expect(seatsLeft(6, 9)).toBe(0);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Payment-method catalogue of SPEC.md §9 and its amount bounds. Shared by the
+ * checkout page (what to offer, how to label the button) and the server (what
+ * it accepts). Every method is a Stripe Checkout `allowed_payment_method_types`
+ * value, so the key goes straight to the provider.
+ *
+ * Bounds are in cents of EUR, inclusive:
+ * - Klarna "Paga en 3": 100–150000, as SPEC.md §9 states (1 € – 1.500 €).
+ * - SeQura: 2900–300000. seQura's own limits in Spain start at 29 € for the
+ *   3-instalment plan and stop at 3.000 € per purchase; below 29 € none of its
+ *   3/6/9/12 plans is offered, so we do not show it.
+ * - Scalapay: 500–499999. Scalapay's limits for Pay in 3/4 are 5 € to
+ *   4.999,99 € per purchase.
+ * Card has no bounds of its own (Stripe's 0,50 € minimum is below any course).
+ * If a provider changes its limits, change them here only.
+ */
+export const PAYMENT_METHOD_KEYS = ["card", "klarna", "sequra", "scalapay"] as const;
+export type PaymentMethodKey = (typeof PAYMENT_METHOD_KEYS)[number];
+
+export interface PaymentMethod {
+  key: PaymentMethodKey;
+  name: string;
+  description: string;
+  /** Decorative glyph shown next to the name (the name always carries the meaning). */
+  icon: string;
+  /** Inclusive lower bound in cents. */
+  minAmount?: number;
+  /** Inclusive upper bound in cents. */
+  maxAmount?: number;
+}
+
+export const PAYMENT_METHODS: readonly PaymentMethod[] = [
+  { key: "card", name: "Tarjeta de Crédito/Débito", description: "Pago único con tarjeta", icon: "💳" },
+  {
+    key: "klarna",
+    name: "Klarna - Paga en 3",
+    description: "Sin intereses: hoy, 30 días, 60 días",
+    icon: "🛍️",
+    minAmount: 100,
+    maxAmount: 150000,
+  },
+  {
+    key: "sequra",
+    name: "SeQura",
+    description: "Financia en 3, 6, 9 o 12 cuotas sin intereses",
+    icon: "📅",
+    minAmount: 2900,
+    maxAmount: 300000,
+  },
+  {
+    key: "scalapay",
+    name: "Scalapay",
+    description: "Paga en 3 o 4 cuotas sin intereses",
+    icon: "🗓️",
+    minAmount: 500,
+    maxAmount: 499999,
+  },
+];
+
+export const DEFAULT_PAYMENT_METHOD: PaymentMethodKey = "card";
+
+export function isPaymentMethodKey(value: unknown): value is PaymentMethodKey {
+  return typeof value === "string" && (PAYMENT_METHOD_KEYS as readonly string[]).includes(value);
+}
+
+export function paymentMethod(key: PaymentMethodKey): PaymentMethod {
+  // The catalogue holds every key of the union, so find() always succeeds.
+  return PAYMENT_METHODS.find((m) => m.key === key)!;
+}
+
+/** Display name for a stored method key; unknown keys (old data) show as they are. */
+export function paymentMethodName(key: string): string {
+  return isPaymentMethodKey(key) ? paymentMethod(key).name : key;
+}
+
+export function isWithinBounds(method: PaymentMethod, amountCents: number): boolean {
+  if (!Number.isInteger(amountCents) || amountCents <= 0) return false;
+  if (method.minAmount !== undefined && amountCents < method.minAmount) return false;
+  if (method.maxAmount !== undefined && amountCents > method.maxAmount) return false;
+  return true;
+}
+
+/** Methods that may pay this amount, in catalogue order (card first). */
+export function availableMethods(amountCents: number): PaymentMethod[] {
+  return PAYMENT_METHODS.filter((m) => isWithinBounds(m, amountCents));
+}
+
+/** "Pagar 650€" for card (SPEC.md §2 Checkout), otherwise "Continuar con Klarna - Paga en 3". */
+export function payButtonLabel(method: PaymentMethodKey, priceCents: number): string {
+  if (method === "card") {
+    const euros = priceCents % 100 === 0 ? String(priceCents / 100) : (priceCents / 100).toFixed(2).replace(".", ",");
+    return `Pagar ${euros}€`;
+  }
+  return `Continuar con ${paymentMethod(method).name}`;
+}

@@ -1,0 +1,74 @@
+/**
+ * Money and date display for es-ES. Prices are integer cents everywhere; only
+ * these helpers turn them into text.
+ *
+ * Spacing decision: Intl puts a no-break space (U+00A0) between amount and "€"
+ * (some ICU versions use U+202F). We normalise every such space to U+00A0
+ * (`MONEY_SPACE`) so the server, the browser and unit tests produce the same
+ * string and "€" never wraps onto its own line. Playwright's text matching
+ * collapses whitespace, so e2e tests may write "1279,00 €" with a plain space.
+ */
+import type { Course } from "./course.ts";
+
+export const MONEY_SPACE = "\u00a0";
+
+const euros = new Intl.NumberFormat("es-ES", { style: "currency", currency: "EUR" });
+const eurosWhole = new Intl.NumberFormat("es-ES", {
+  style: "currency",
+  currency: "EUR",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const monthYear = new Intl.DateTimeFormat("es-ES", { month: "long", year: "numeric", timeZone: "UTC" });
+const longDate = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const weekdayDate = new Intl.DateTimeFormat("es-ES", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+function normaliseSpaces(text: string): string {
+  return text.replace(/[\s\u202f]+/gu, MONEY_SPACE);
+}
+
+/** 127900 → "1279,00 €" (es-ES money tables, BRAND.md). */
+export function formatEuros(cents: number): string {
+  return normaliseSpaces(euros.format(cents / 100));
+}
+
+/** 28000 → "280 €"; keeps the cents when there are any (32950 → "329,50 €"). */
+export function formatPriceShort(cents: number): string {
+  return cents % 100 === 0 ? normaliseSpaces(eurosWhole.format(cents / 100)) : formatEuros(cents);
+}
+
+/** Monthly instalment in whole euros for 3 interest-free payments: ceil(price / 3) (SPEC.md §9). */
+export function monthlyFinancingEuros(cents: number): number {
+  return Math.ceil(cents / 300);
+}
+
+/** Original price minus price, never negative (checkout "Descuento"). */
+export function discountCents(course: Pick<Course, "priceCents" | "originalPriceCents">): number {
+  return Math.max(0, course.originalPriceCents - course.priceCents);
+}
+
+function parseIsoDate(isoDate: string): Date {
+  const [y, m, d] = isoDate.slice(0, 10).split("-").map(Number);
+  return new Date(Date.UTC(y, (m ?? 1) - 1, d ?? 1));
+}
+
+/** "2027-02-09" → "febrero de 2027". */
+export function formatMonthYear(isoDate: string): string {
+  return monthYear.format(parseIsoDate(isoDate));
+}
+
+/** "2027-02-09" → "9 de febrero de 2027". */
+export function formatLongDate(isoDate: string): string {
+  return longDate.format(parseIsoDate(isoDate));
+}
+
+/** "2027-02-09" → "martes, 9 de febrero de 2027". */
+export function formatWeekdayDate(isoDate: string): string {
+  return weekdayDate.format(parseIsoDate(isoDate));
+}

@@ -1,0 +1,160 @@
+/**
+ * The purchase confirmation: Spanish, every line with its amount and the
+ * edition dates, the withdrawal-right wording of art. 103 m) TRLGDCU, and one
+ * .ics attachment per edition. Sent after the paying transaction commits and
+ * claimed through orders.confirmation_sent_at, so a redelivered webhook does
+ * not send it twice and a failed send is retried by the next delivery.
+ */
+import { site } from "~/content/site.ts";
+import type { Db } from "~/db/db.server.ts";
+import { paymentMethodName } from "~/domain/payment-methods.ts";
+import { formatEuros, formatLongDate, formatMonthYear } from "~/domain/pricing.ts";
+import type { Logger } from "~/lib/logger.server.ts";
+import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
+import type { MailAttachment, Mailer, MailMessage } from "~/mail/mailer.server.ts";
+import { buildCalendar, icsFileName } from "./ics.ts";
+import { getOrderWithItems, type OrderItemRow, type OrderRow } from "./orders.server.ts";
+
+export function shortOrderId(orderId: string): string {
+  return orderId.slice(0, 8).toUpperCase();
+}
+
+/** "febrero de 2027 (del 9 de febrero de 2027 al 11 de febrero de 2027)" or a fallback. */
+export function editionText(item: Pick<OrderItemRow, "edition_starts_on" | "edition_ends_on">): string {
+  if (!item.edition_starts_on) return "Fecha por confirmar: te escribiremos en cuanto se abra la próxima convocatoria";
+  const start = formatLongDate(item.edition_starts_on);
+  const range = item.edition_ends_on && item.edition_ends_on !== item.edition_starts_on
+    ? `del ${start} al ${formatLongDate(item.edition_ends_on)}`
+    : `el ${start}`;
+  return `Empieza en ${formatMonthYear(item.edition_starts_on)} (${range})`;
+}
+
+export function withdrawalText(order: Pick<OrderRow, "withdrawal_waiver_at">): string {
+  if (order.withdrawal_waiver_at) {
+    return `El ${formatLongDate(order.withdrawal_waiver_at)} nos pediste acceder de inmediato al contenido digital del curso y aceptaste que, al empezar ese acceso, pierdes el derecho de desistimiento de 14 días (art. 103 m) del TRLGDCU).`;
+  }
+  return `Dispones de 14 días naturales desde la compra para desistir sin dar explicaciones: escríbenos a ${site.email}.`;
+}
+
+/** .ics files, one per booked edition. */
+export function calendarAttachments(order: Pick<OrderRow, "id">, items: OrderItemRow[], publicUrl: string, now: Date): MailAttachment[] {
+  return items
+    .filter((i) => i.edition_starts_on)
+    .map((i) => ({
+      filename: icsFileName(`${i.title} ${i.edition_starts_on}`),
+      contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+      content: buildCalendar(
+        [
+          {
+            uid: `${order.id}-${i.course_id}@alejandranails.es`,
+            title: `${i.title} · ${site.name}`,
+            startsOn: i.edition_starts_on!,
+            endsOn: i.edition_ends_on,
+            location: site.address.full,
+            description: `Formación en ${site.name}. Tus cursos: ${publicUrl}/mis-cursos`,
+            url: `${publicUrl}/mis-cursos`,
+          },
+        ],
+        now,
+        `${site.name} · ${i.title}`,
+      ),
+    }));
+}
+
+export function buildConfirmationEmail(input: {
+  order: OrderRow;
+  items: OrderItemRow[];
+  buyerName: string;
+  publicUrl: string;
+  now: Date;
+}): MailMessage {
+  const { order, items, buyerName, publicUrl, now } = input;
+  const method = paymentMethodName(order.payment_method);
+  const ref = shortOrderId(order.id);
+  const rowsHtml = items
+    .map(
+      (i) =>
+        `<tr><td style="padding:8px 0;border-bottom:1px solid #EAD7CC"><strong>${escapeHtml(i.title)}</strong><br><span style="color:#6B5A62;font-size:14px">${escapeHtml(editionText(i))}</span></td><td style="padding:8px 0;border-bottom:1px solid #EAD7CC;text-align:right;white-space:nowrap">${escapeHtml(formatEuros(i.price_cents))}</td></tr>`,
+    )
+    .join("");
+  const greeting = buyerName ? `Hola, ${buyerName}:` : "Hola:";
+  const bodyHtml = `<p>${escapeHtml(greeting)}</p>
+<p>¡Gracias por confiar en nosotras! Hemos recibido tu pago y ya tienes tu plaza reservada.</p>
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="margin:16px 0">${rowsHtml}
+<tr><td style="padding:12px 0"><strong>Total pagado</strong></td><td style="padding:12px 0;text-align:right"><strong>${escapeHtml(formatEuros(order.total_cents))}</strong></td></tr></table>
+<p style="margin:0">Pedido: <strong>${escapeHtml(ref)}</strong> · Método de pago: ${escapeHtml(method)}</p>
+<p>Te adjuntamos las fechas de cada convocatoria en un archivo de calendario (.ics) para que las añadas a tu agenda.</p>
+<p style="color:#6B5A62;font-size:14px">${escapeHtml(withdrawalText(order))}</p>
+${emailButton(`${publicUrl}/mis-cursos`, "Ver mis cursos")}
+<p>Si tienes cualquier duda, llámanos al ${escapeHtml(site.phone.display)} o escríbenos por WhatsApp.</p>`;
+  const bodyText = [
+    greeting,
+    "",
+    "¡Gracias por confiar en nosotras! Hemos recibido tu pago y ya tienes tu plaza reservada.",
+    "",
+    ...items.flatMap((i) => [`- ${i.title}: ${formatEuros(i.price_cents)}`, `  ${editionText(i)}`]),
+    "",
+    `Total pagado: ${formatEuros(order.total_cents)}`,
+    `Pedido: ${ref} · Método de pago: ${method}`,
+    "",
+    "Te adjuntamos las fechas de cada convocatoria en un archivo de calendario (.ics).",
+    "",
+    withdrawalText(order),
+    "",
+    `Tus cursos: ${publicUrl}/mis-cursos`,
+    `Dudas: ${site.phone.display} · ${site.email}`,
+  ].join("\n");
+  const { html, text } = renderEmail({
+    title: "¡Pago confirmado!",
+    preheader: `Tu pedido ${ref} de ${formatEuros(order.total_cents)} está pagado.`,
+    bodyHtml,
+    bodyText,
+  });
+  return {
+    to: order.email ?? "",
+    subject: `Confirmación de tu compra (pedido ${ref}) · ${site.name}`,
+    html,
+    text,
+    attachments: calendarAttachments(order, items, publicUrl, now),
+  };
+}
+
+/**
+ * Sends the confirmation once per paid order. Never throws: a failure is logged
+ * and the claim released so the next event delivery tries again.
+ */
+export async function sendConfirmationEmail(
+  deps: { db: Db; mailer: Mailer; logger: Logger; publicUrl: string },
+  orderId: string,
+  now = new Date(),
+): Promise<boolean> {
+  const { db, mailer, logger } = deps;
+  const claimed = await db
+    .updateTable("orders")
+    .set({ confirmation_sent_at: now.toISOString() })
+    .where("id", "=", orderId)
+    .where("status", "=", "paid")
+    .where("confirmation_sent_at", "is", null)
+    .returning("id")
+    .execute();
+  if (claimed.length === 0) return false;
+  try {
+    const data = await getOrderWithItems(db, orderId);
+    if (!data?.order.email) return false;
+    const user = data.order.user_id
+      ? await db
+          .selectFrom("users")
+          .select(["first_name", "display_name"])
+          .where("id", "=", data.order.user_id)
+          .executeTakeFirst()
+      : undefined;
+    const buyerName = user?.first_name || user?.display_name || "";
+    await mailer.send(buildConfirmationEmail({ ...data, buyerName, publicUrl: deps.publicUrl, now }));
+    logger.info({ orderId }, "payments: confirmation email sent");
+    return true;
+  } catch (err) {
+    logger.error({ err, orderId }, "payments: confirmation email failed; will retry on the next event");
+    await db.updateTable("orders").set({ confirmation_sent_at: null }).where("id", "=", orderId).execute();
+    return false;
+  }
+}

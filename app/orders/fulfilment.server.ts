@@ -1,0 +1,197 @@
+/**
+ * State changes driven by the payment provider (webhooks, the demo page, the
+ * success page's session check). Each runs in ONE transaction that first
+ * stores the provider event id under a unique key, so the same event delivered
+ * twice — or concurrently on two instances — changes nothing the second time.
+ *
+ * Ordering rules (Stripe delivers late and out of order):
+ * - Money received wins: "paid" applies to pending, failed and cancelled
+ *   orders (e.g. `completed` arriving after `expired`), never to refunded ones.
+ * - A paid order is never downgraded by a late failure or expiry event; only a
+ *   refund (outside this flow) changes it.
+ * - failed / expired only move a pending order.
+ * Side effects (the confirmation email) run after commit, by the caller.
+ */
+import type { Transaction } from "kysely";
+import type { Db } from "~/db/db.server.ts";
+import type { Database } from "~/db/schema.ts";
+import { accessUntil } from "~/domain/access-window.ts";
+import { newId } from "~/lib/ids.server.ts";
+
+export interface ProviderEventInput {
+  /** Provider event id, or a synthetic one ("retrieve:<session>", "demo:<order>:paid"). */
+  eventId: string;
+  type: string;
+  orderId: string | null;
+  sessionId?: string | null;
+  amountTotalCents?: number | null;
+  currency?: string | null;
+  now?: Date;
+}
+
+export type FulfilOutcome =
+  | "paid"
+  | "already-paid"
+  | "duplicate-event"
+  | "unknown-order"
+  | "amount-mismatch"
+  | "refunded";
+
+export type TransitionOutcome = "applied" | "ignored" | "duplicate-event" | "unknown-order";
+
+type Trx = Transaction<Database>;
+
+/** Stores the event id; false when it was already stored (a redelivery). */
+async function claimEvent(trx: Trx, input: ProviderEventInput, nowIso: string): Promise<boolean> {
+  const rows = await trx
+    .insertInto("payment_events")
+    .values({ provider_event_id: input.eventId, type: input.type, order_id: input.orderId, received_at: nowIso })
+    .onConflict((oc) => oc.column("provider_event_id").doNothing())
+    .returning("provider_event_id")
+    .execute();
+  return rows.length > 0;
+}
+
+async function findOrder(trx: Trx, input: ProviderEventInput) {
+  if (input.orderId) {
+    const byId = await trx.selectFrom("orders").selectAll().where("id", "=", input.orderId).executeTakeFirst();
+    if (byId) return byId;
+  }
+  if (input.sessionId) {
+    return trx.selectFrom("orders").selectAll().where("provider_session_id", "=", input.sessionId).executeTakeFirst();
+  }
+  return undefined;
+}
+
+/**
+ * Marks the order paid and enrols the buyer in every course of it, with the
+ * event stored in the same transaction. Idempotent.
+ */
+export async function fulfilOrder(
+  db: Db,
+  input: ProviderEventInput,
+): Promise<{ outcome: FulfilOutcome; orderId: string | null }> {
+  const now = input.now ?? new Date();
+  const nowIso = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    if (!(await claimEvent(trx, input, nowIso))) return { outcome: "duplicate-event", orderId: input.orderId };
+    const order = await findOrder(trx, input);
+    if (!order) return { outcome: "unknown-order", orderId: input.orderId };
+    // The session may be unknown locally if we crashed between creating it and saving its id.
+    if (!order.provider_session_id && input.sessionId) {
+      await trx
+        .updateTable("orders")
+        .set({ provider_session_id: input.sessionId })
+        .where("id", "=", order.id)
+        .where("provider_session_id", "is", null)
+        .execute();
+    }
+    if (order.status === "paid") return { outcome: "already-paid", orderId: order.id };
+    if (order.status === "refunded") return { outcome: "refunded", orderId: order.id };
+    const amountOk =
+      (input.amountTotalCents == null || input.amountTotalCents === order.total_cents) &&
+      (input.currency == null || input.currency.toLowerCase() === order.currency);
+    if (!amountOk) return { outcome: "amount-mismatch", orderId: order.id };
+
+    // Conditional update: on PostgreSQL a concurrent fulfilment waits for our
+    // row lock, then re-checks the condition and updates nothing.
+    const updated = await trx
+      .updateTable("orders")
+      .set({ status: "paid", paid_at: nowIso, updated_at: nowIso, checkout_key: null })
+      .where("id", "=", order.id)
+      .where("status", "in", ["pending", "failed", "cancelled"])
+      .returning("id")
+      .execute();
+    if (updated.length === 0) return { outcome: "already-paid", orderId: order.id };
+
+    const items = await trx.selectFrom("order_items").selectAll().where("order_id", "=", order.id).execute();
+    if (order.user_id) {
+      for (const item of items) {
+        const edition = item.edition_starts_on
+          ? { startsOn: item.edition_starts_on, endsOn: item.edition_ends_on }
+          : null;
+        await trx
+          .insertInto("enrollments")
+          .values({
+            id: newId(),
+            user_id: order.user_id,
+            course_id: item.course_id,
+            order_id: order.id,
+            edition_id: item.edition_id,
+            enrolled_at: nowIso,
+            progress: 0,
+            completed: 0,
+            access_until: accessUntil(nowIso, edition),
+          })
+          .onConflict((oc) => oc.columns(["order_id", "course_id"]).doNothing())
+          .execute();
+      }
+    }
+    const editionIds = items.map((i) => i.edition_id).filter((id): id is string => !!id);
+    for (const editionId of editionIds) {
+      // Seats are informative here: a paid buyer is never refused for a full edition.
+      await trx
+        .updateTable("course_editions")
+        .set((eb) => ({ seats_taken: eb("seats_taken", "+", 1) }))
+        .where("id", "=", editionId)
+        .execute();
+    }
+    return { outcome: "paid", orderId: order.id };
+  });
+}
+
+/** Shared shape of the transitions that only move a pending order. */
+async function transition(
+  db: Db,
+  input: ProviderEventInput,
+  apply: (trx: Trx, orderId: string, nowIso: string) => Promise<number>,
+): Promise<{ outcome: TransitionOutcome; orderId: string | null }> {
+  const nowIso = (input.now ?? new Date()).toISOString();
+  return db.transaction().execute(async (trx) => {
+    if (!(await claimEvent(trx, input, nowIso))) return { outcome: "duplicate-event", orderId: input.orderId };
+    const order = await findOrder(trx, input);
+    if (!order) return { outcome: "unknown-order", orderId: input.orderId };
+    const changed = await apply(trx, order.id, nowIso);
+    return { outcome: changed > 0 ? "applied" : "ignored", orderId: order.id };
+  });
+}
+
+/** checkout.session.async_payment_failed: pending → failed; a paid order stays paid. */
+export function failOrder(db: Db, input: ProviderEventInput) {
+  return transition(db, input, async (trx, id, nowIso) => {
+    const res = await trx
+      .updateTable("orders")
+      .set({ status: "failed", checkout_key: null, updated_at: nowIso })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  });
+}
+
+/** checkout.session.expired: pending → cancelled (nothing was charged); a paid order stays paid. */
+export function expireOrder(db: Db, input: ProviderEventInput) {
+  return transition(db, input, async (trx, id, nowIso) => {
+    const res = await trx
+      .updateTable("orders")
+      .set({ status: "cancelled", checkout_key: null, updated_at: nowIso })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  });
+}
+
+/** checkout.session.completed with the money still settling (async methods): stays pending, noted. */
+export function markOrderProcessing(db: Db, input: ProviderEventInput) {
+  return transition(db, input, async (trx, id, nowIso) => {
+    const res = await trx
+      .updateTable("orders")
+      .set({ checkout_completed_at: nowIso, updated_at: nowIso })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .where("checkout_completed_at", "is", null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  });
+}

@@ -1,0 +1,237 @@
+/**
+ * Orders: one per checkout, holding every course the buyer chose (DESIGN.md §4
+ * flaw 3). Prices and titles come only from the server's catalogue and are
+ * copied onto the order at purchase time (flaw 1): nothing the browser sends
+ * about money is read.
+ */
+import type { Selectable } from "kysely";
+import { getCoursesByIds } from "~/catalogue.server.ts";
+import type { Db } from "~/db/db.server.ts";
+import type { OrderItemsTable, OrdersTable } from "~/db/schema.ts";
+import { isWithinBounds, paymentMethod, type PaymentMethodKey } from "~/domain/payment-methods.ts";
+import { newId, sha256 } from "~/lib/ids.server.ts";
+
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+
+export interface OrderWithItems {
+  order: OrderRow;
+  items: OrderItemRow[];
+}
+
+/** A refusal the buyer can act on: the message is Spanish and safe to show. */
+export class CheckoutError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409,
+  ) {
+    super(message);
+  }
+}
+
+/** Most courses one order may hold (the catalogue has four). */
+export const MAX_ORDER_ITEMS = 20;
+/**
+ * A pending order for the same buyer, courses and method younger than this is
+ * reused instead of creating another (double clicks, back button, two tabs).
+ * Shorter than the 30 minutes a Stripe session is guaranteed to stay open.
+ */
+export const REUSE_WINDOW_MS = 20 * 60 * 1000;
+
+export interface CreateOrderInput {
+  user: { id: string; email: string };
+  courseIds: readonly string[];
+  method: PaymentMethodKey;
+  /** Consent to immediate access, losing the 14-day withdrawal right (art. 103 m TRLGDCU). */
+  withdrawalWaiver: boolean;
+  provider: string;
+  now?: Date;
+  /** YYYY-MM-DD override of "today" for the next edition (tests). */
+  today?: string;
+}
+
+export function checkoutKey(userId: string, courseIds: readonly string[], method: string): string {
+  return sha256(`${userId}|${[...courseIds].sort().join(",")}|${method}`);
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  // PostgreSQL 23505; node:sqlite reports the SQLite message.
+  return e?.code === "23505" || /UNIQUE constraint failed/i.test(e?.message ?? "");
+}
+
+export async function getOrderWithItems(db: Db, orderId: string): Promise<OrderWithItems | null> {
+  const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  if (!order) return null;
+  const items = await db.selectFrom("order_items").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+  return { order, items: sortItems(items) };
+}
+
+export async function getOrderBySession(db: Db, sessionId: string): Promise<OrderWithItems | null> {
+  const row = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("provider_session_id", "=", sessionId)
+    .executeTakeFirst();
+  return row ? getOrderWithItems(db, row.id) : null;
+}
+
+/** Items keep the order the buyer chose them in (stored as a position prefix of the id). */
+function sortItems(items: OrderItemRow[]): OrderItemRow[] {
+  return [...items].sort((a, b) => a.id.localeCompare(b.id));
+}
+
+async function pendingByKey(db: Db, key: string): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom("orders")
+    .selectAll()
+    .where("checkout_key", "=", key)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+}
+
+/**
+ * Creates the pending order for a checkout, or returns the one a concurrent or
+ * recent click already created (`reused`). Throws CheckoutError for unknown
+ * courses, courses the buyer already owns, or a method outside its bounds.
+ */
+export async function createOrder(db: Db, input: CreateOrderInput): Promise<OrderWithItems & { reused: boolean }> {
+  const now = input.now ?? new Date();
+  const ids = [...new Set(input.courseIds.map((id) => id.trim()).filter(Boolean))];
+  if (ids.length === 0) throw new CheckoutError("No hay ningún curso que pagar", 400);
+  if (ids.length > MAX_ORDER_ITEMS) throw new CheckoutError("Demasiados cursos en un mismo pedido", 400);
+
+  const courses = await getCoursesByIds(db, ids, { today: input.today });
+  const byId = new Map(courses.map((c) => [c.id, c]));
+  const missing = ids.find((id) => !byId.has(id));
+  if (missing) throw new CheckoutError("El curso no existe o ya no está disponible", 404);
+  const ordered = ids.map((id) => byId.get(id)!);
+
+  const owned = await db
+    .selectFrom("enrollments")
+    .select("course_id")
+    .where("user_id", "=", input.user.id)
+    .where("course_id", "in", ids)
+    .where("access_until", ">", now.toISOString())
+    .executeTakeFirst();
+  if (owned) {
+    const title = byId.get(owned.course_id)?.title ?? owned.course_id;
+    throw new CheckoutError(`Ya tienes acceso a «${title}»: consúltalo en Mis Cursos`, 409);
+  }
+
+  const totalCents = ordered.reduce((sum, c) => sum + c.priceCents, 0);
+  if (!isWithinBounds(paymentMethod(input.method), totalCents)) {
+    throw new CheckoutError(`${paymentMethod(input.method).name} no está disponible para este importe`, 400);
+  }
+
+  const key = checkoutKey(input.user.id, ids, input.method);
+  const nowIso = now.toISOString();
+  const existing = await pendingByKey(db, key);
+  if (existing) {
+    if (now.getTime() - Date.parse(existing.created_at) < REUSE_WINDOW_MS && existing.total_cents === totalCents) {
+      return { ...(await reuse(db, existing, input.withdrawalWaiver, nowIso)), reused: true };
+    }
+    await supersede(db, existing, nowIso);
+  }
+
+  const orderId = newId();
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("orders")
+        .values({
+          id: orderId,
+          user_id: input.user.id,
+          email: input.user.email,
+          status: "pending",
+          total_cents: totalCents,
+          currency: "eur",
+          payment_method: input.method,
+          provider: input.provider,
+          provider_session_id: null,
+          withdrawal_waiver_at: input.withdrawalWaiver ? nowIso : null,
+          created_at: nowIso,
+          updated_at: nowIso,
+          paid_at: null,
+          checkout_key: key,
+        })
+        .execute();
+      await trx
+        .insertInto("order_items")
+        .values(
+          ordered.map((c, i) => ({
+            // Position prefix: items list back in the buyer's order.
+            id: `${String(i).padStart(2, "0")}-${newId()}`,
+            order_id: orderId,
+            course_id: c.id,
+            edition_id: c.nextEdition?.id ?? null,
+            title: c.title,
+            price_cents: c.priceCents,
+            edition_starts_on: c.nextEdition?.startsOn ?? null,
+            edition_ends_on: c.nextEdition?.endsOn ?? null,
+          })),
+        )
+        .execute();
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    // A concurrent click won the race for this checkout key: use its order.
+    const winner = await pendingByKey(db, key);
+    if (!winner) throw err;
+    return { ...(await reuse(db, winner, input.withdrawalWaiver, nowIso)), reused: true };
+  }
+  const created = await getOrderWithItems(db, orderId);
+  return { ...created!, reused: false };
+}
+
+async function reuse(db: Db, order: OrderRow, waiver: boolean, nowIso: string): Promise<OrderWithItems> {
+  if (waiver && !order.withdrawal_waiver_at) {
+    await db
+      .updateTable("orders")
+      .set({ withdrawal_waiver_at: nowIso, updated_at: nowIso })
+      .where("id", "=", order.id)
+      .where("withdrawal_waiver_at", "is", null)
+      .execute();
+  }
+  return (await getOrderWithItems(db, order.id))!;
+}
+
+/**
+ * An older pending order with the same key gives way to a new one. If its page
+ * was never completed it is cancelled (a late payment would still win, see
+ * fulfilment.server.ts); if money may still be settling it just loses the key.
+ */
+async function supersede(db: Db, order: OrderRow, nowIso: string): Promise<void> {
+  await db
+    .updateTable("orders")
+    .set({
+      checkout_key: null,
+      updated_at: nowIso,
+      ...(order.checkout_completed_at ? {} : { status: "cancelled" }),
+    })
+    .where("id", "=", order.id)
+    .where("status", "=", "pending")
+    .execute();
+}
+
+/** Records the provider's session on the order (first writer wins; retries return the same id). */
+export async function attachSession(db: Db, orderId: string, sessionId: string): Promise<void> {
+  await db
+    .updateTable("orders")
+    .set({ provider_session_id: sessionId, updated_at: new Date().toISOString() })
+    .where("id", "=", orderId)
+    .where("provider_session_id", "is", null)
+    .execute();
+}
+
+/** The buyer left the payment page: the order can no longer be reused; a late payment still wins. */
+export async function cancelPendingOrder(db: Db, orderId: string, now = new Date()): Promise<boolean> {
+  const res = await db
+    .updateTable("orders")
+    .set({ status: "cancelled", checkout_key: null, updated_at: now.toISOString() })
+    .where("id", "=", orderId)
+    .where("status", "=", "pending")
+    .where("checkout_completed_at", "is", null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

@@ -1,0 +1,117 @@
+/**
+ * Handlers of the two payment APIs, separate from the route modules so the
+ * integration tests call them with a real database and the Stripe mock.
+ */
+import { z } from "zod";
+import type { Db } from "~/db/db.server.ts";
+import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHOD_KEYS } from "~/domain/payment-methods.ts";
+import { hitRateLimit } from "~/lib/rate-limit.server.ts";
+import { CheckoutError, MAX_ORDER_ITEMS } from "~/orders/orders.server.ts";
+import { processPaymentEvent, startCheckout, type PaymentDeps } from "./checkout.server.ts";
+import { WebhookSignatureError } from "./provider.server.ts";
+
+export const DEFAULT_CHECKOUT_ERROR = "Error al crear la sesión de pago";
+const MAX_BODY_BYTES = 16 * 1024;
+const MAX_WEBHOOK_BYTES = 512 * 1024;
+
+/** Per buyer: generous for real use, stops a script from opening sessions in a loop. */
+export const CHECKOUT_RATE_LIMIT = { points: 20, windowMs: 10 * 60 * 1000 };
+
+export function checkoutRateLimitKey(userId: string): string {
+  return `checkout:${userId}`;
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+
+/**
+ * The old contract (SPEC.md §7): courseId, courseName, coursePrice, courseDescription,
+ * courseImage, userEmail, userId. Only the course ids are read; every price, name and
+ * identity field is ignored (DESIGN.md §4 flaw 1). `courseIds` pays a whole cart.
+ */
+const bodySchema = z
+  .object({
+    courseId: z.string().trim().min(1).max(100).optional(),
+    courseIds: z.array(z.string().trim().min(1).max(100)).min(1).max(MAX_ORDER_ITEMS).optional(),
+    paymentMethod: z.enum(PAYMENT_METHOD_KEYS).optional(),
+    withdrawalWaiver: z.boolean().optional(),
+  })
+  .refine((b) => b.courseId || b.courseIds, { message: "Falta el curso que quieres pagar" });
+
+async function readLimitedText(request: Request, limit: number): Promise<string | null> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) return null;
+  const text = await request.text();
+  return new TextEncoder().encode(text).length > limit ? null : text;
+}
+
+export interface ApiUser {
+  id: string;
+  email: string;
+}
+
+/** POST /api/create-checkout-session → `{ url }` or `{ message }` with a 4xx/5xx. */
+export async function createCheckoutFromRequest(
+  deps: PaymentDeps & { db: Db },
+  request: Request,
+  user: ApiUser | null,
+): Promise<Response> {
+  if (!user) return json({ message: "Debes iniciar sesión para pagar" }, 401);
+  const text = await readLimitedText(request, MAX_BODY_BYTES);
+  if (text === null) return json({ message: "La petición es demasiado grande" }, 413);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return json({ message: "El cuerpo de la petición no es JSON válido" }, 400);
+  }
+  const parsed = bodySchema.safeParse(raw);
+  if (!parsed.success) {
+    return json({ message: parsed.error.issues[0]?.message ?? "Los datos del pago no son válidos" }, 400);
+  }
+  const body = parsed.data;
+  const limit = await hitRateLimit(deps.db, checkoutRateLimitKey(user.id), CHECKOUT_RATE_LIMIT);
+  if (!limit.allowed) {
+    return json({ message: "Demasiados intentos. Inténtalo más tarde" }, 429, {
+      "Retry-After": String(limit.retryAfterSeconds),
+    });
+  }
+  try {
+    const started = await startCheckout(deps, {
+      user,
+      courseIds: body.courseIds ?? [body.courseId!],
+      method: body.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
+      withdrawalWaiver: body.withdrawalWaiver ?? false,
+    });
+    return json({ url: started.url, orderId: started.orderId });
+  } catch (err) {
+    if (err instanceof CheckoutError) return json({ message: err.message }, err.status);
+    deps.logger.error({ err, userId: user.id }, "payments: could not create the checkout session");
+    return json({ message: DEFAULT_CHECKOUT_ERROR }, 502);
+  }
+}
+
+/** POST /api/webhooks/stripe: signature over the raw body, then idempotent processing. */
+export async function handleStripeWebhook(deps: PaymentDeps, request: Request): Promise<Response> {
+  if (deps.payments.name !== "stripe") return json({ message: "Los pagos con Stripe no están configurados" }, 404);
+  const raw = await readLimitedText(request, MAX_WEBHOOK_BYTES);
+  if (raw === null) return json({ message: "La petición es demasiado grande" }, 413);
+  let event;
+  try {
+    event = deps.payments.parseWebhook(raw, request.headers.get("stripe-signature"));
+  } catch (err) {
+    if (err instanceof WebhookSignatureError) {
+      deps.logger.warn({ reason: err.message }, "payments: webhook rejected");
+      return json({ message: "Firma del webhook no válida" }, 400);
+    }
+    throw err;
+  }
+  try {
+    const outcome = await processPaymentEvent(deps, event);
+    return json({ received: true, outcome });
+  } catch (err) {
+    // 5xx: Stripe retries later; nothing was committed for this event.
+    deps.logger.error({ err, eventId: event.eventId }, "payments: webhook processing failed");
+    return json({ message: "Error al procesar el evento" }, 500);
+  }
+}

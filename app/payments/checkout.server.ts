@@ -1,0 +1,147 @@
+/**
+ * The payment flow as routes use it: open a checkout for the signed-in buyer,
+ * apply provider events, and confirm from the success page. Routes stay thin;
+ * the benchmark and integration tests call these functions directly.
+ */
+import type { Db } from "~/db/db.server.ts";
+import type { PaymentMethodKey } from "~/domain/payment-methods.ts";
+import type { Logger } from "~/lib/logger.server.ts";
+import type { Mailer } from "~/mail/mailer.server.ts";
+import { sendConfirmationEmail } from "~/orders/confirmation-email.server.ts";
+import {
+  expireOrder,
+  failOrder,
+  fulfilOrder,
+  markOrderProcessing,
+  type FulfilOutcome,
+  type TransitionOutcome,
+} from "~/orders/fulfilment.server.ts";
+import { attachSession, cancelPendingOrder, createOrder, getOrderWithItems, type OrderWithItems } from "~/orders/orders.server.ts";
+import type { PaymentEvent, PaymentProvider } from "./provider.server.ts";
+
+export interface PaymentDeps {
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  payments: PaymentProvider;
+  config: { publicUrl: string };
+}
+
+export interface StartCheckoutInput {
+  user: { id: string; email: string };
+  courseIds: readonly string[];
+  method: PaymentMethodKey;
+  withdrawalWaiver: boolean;
+}
+
+export interface StartedCheckout {
+  orderId: string;
+  sessionId: string;
+  url: string;
+  reused: boolean;
+}
+
+/**
+ * One order for every course, then the provider's page for it. A double click
+ * reuses the same order, and the provider call is idempotent per order, so
+ * both clicks land on the same payment page.
+ */
+export async function startCheckout(deps: PaymentDeps, input: StartCheckoutInput): Promise<StartedCheckout> {
+  const { order, items, reused } = await createOrder(deps.db, { ...input, provider: deps.payments.name });
+  try {
+    const session = await deps.payments.createCheckout({
+      id: order.id,
+      createdAt: order.created_at,
+      email: order.email ?? input.user.email,
+      method: input.method,
+      currency: "eur",
+      totalCents: order.total_cents,
+      lines: items.map((i) => ({ courseId: i.course_id, title: i.title, priceCents: i.price_cents })),
+    });
+    await attachSession(deps.db, order.id, session.sessionId);
+    return { orderId: order.id, sessionId: session.sessionId, url: session.url, reused };
+  } catch (err) {
+    // Nothing can be paid for this order: release it so the next click starts afresh.
+    if (!reused) await cancelPendingOrder(deps.db, order.id).catch(() => undefined);
+    throw err;
+  }
+}
+
+export type EventOutcome = FulfilOutcome | TransitionOutcome | "ignored";
+
+/** Applies one provider event (webhook, demo page or session check); sends the email after commit. */
+export async function processPaymentEvent(deps: PaymentDeps, event: PaymentEvent): Promise<EventOutcome> {
+  if (event.kind === "ignored") return "ignored";
+  const input = {
+    eventId: event.eventId,
+    type: event.type,
+    orderId: event.orderId,
+    sessionId: event.sessionId,
+    amountTotalCents: event.amountTotalCents,
+    currency: event.currency,
+  };
+  let outcome: EventOutcome;
+  let orderId: string | null;
+  switch (event.kind) {
+    case "paid":
+      ({ outcome, orderId } = await fulfilOrder(deps.db, input));
+      break;
+    case "processing":
+      ({ outcome, orderId } = await markOrderProcessing(deps.db, input));
+      break;
+    case "failed":
+      ({ outcome, orderId } = await failOrder(deps.db, input));
+      break;
+    case "expired":
+      ({ outcome, orderId } = await expireOrder(deps.db, input));
+      break;
+  }
+  const log = { eventId: event.eventId, type: event.type, orderId, outcome };
+  if (outcome === "amount-mismatch" || outcome === "unknown-order") {
+    deps.logger.error(log, "payments: event does not match any order we can fulfil");
+  } else {
+    deps.logger.info(log, "payments: event applied");
+  }
+  // Also on redeliveries: a previous attempt may have committed but failed to send.
+  if (orderId && (outcome === "paid" || outcome === "already-paid" || outcome === "duplicate-event")) {
+    await sendConfirmationEmail({ ...deps, publicUrl: deps.config.publicUrl }, orderId);
+  }
+  return outcome;
+}
+
+/**
+ * The success page arrived before the webhook (or the webhook was lost): ask
+ * the provider and apply the same idempotent fulfilment. Returns the fresh order.
+ */
+export async function confirmFromSession(deps: PaymentDeps, data: OrderWithItems): Promise<OrderWithItems> {
+  const { order } = data;
+  if (order.status === "paid" || !order.provider_session_id) return data;
+  if (order.provider !== deps.payments.name) return data;
+  try {
+    const status = await deps.payments.retrieveSession(order.provider_session_id);
+    if (status.state === "paid" || status.state === "processing") {
+      await processPaymentEvent(deps, {
+        kind: status.state,
+        eventId: `retrieve:${status.sessionId}:${status.state}`,
+        type: `session.retrieved.${status.state}`,
+        sessionId: status.sessionId,
+        orderId: status.orderId ?? order.id,
+        amountTotalCents: status.amountTotalCents,
+        currency: status.currency,
+      });
+    }
+  } catch (err) {
+    deps.logger.warn({ err, orderId: order.id }, "payments: could not retrieve the session; the webhook will confirm");
+  }
+  return (await getOrderWithItems(deps.db, order.id)) ?? data;
+}
+
+/** The buyer cancelled: the order stops being reusable and the provider's page is closed if possible. */
+export async function cancelCheckout(deps: PaymentDeps, data: OrderWithItems): Promise<void> {
+  const cancelled = await cancelPendingOrder(deps.db, data.order.id);
+  if (cancelled && data.order.provider_session_id && data.order.provider === deps.payments.name) {
+    await deps.payments.expireSession(data.order.provider_session_id).catch((err: unknown) => {
+      deps.logger.warn({ err, orderId: data.order.id }, "payments: could not expire the session");
+    });
+  }
+}

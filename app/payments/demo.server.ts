@@ -1,0 +1,41 @@
+/**
+ * Offline gateway used when STRIPE_SECRET_KEY is unset, so `npm start` sells
+ * without any account: the "payment page" is our own /pago-demo/:orderId
+ * (clearly marked MODO DEMO), whose Pay button goes through the same
+ * fulfilment as a Stripe webhook (see app/routes/pago-demo.tsx).
+ */
+import {
+  WebhookSignatureError,
+  type CheckoutOrder,
+  type CheckoutSession,
+  type PaymentProvider,
+  type PaymentSessionStatus,
+} from "./provider.server.ts";
+
+const PREFIX = "demo_";
+
+export const demoSessionId = (orderId: string) => `${PREFIX}${orderId}`;
+
+export function createDemoProvider(): PaymentProvider {
+  return {
+    name: "demo",
+    async createCheckout(order: CheckoutOrder): Promise<CheckoutSession> {
+      return { sessionId: demoSessionId(order.id), url: `/pago-demo/${encodeURIComponent(order.id)}` };
+    },
+    async retrieveSession(sessionId: string): Promise<PaymentSessionStatus> {
+      // The demo page settles synchronously in our own database; there is no
+      // remote state that could be ahead of it.
+      return {
+        sessionId,
+        orderId: sessionId.startsWith(PREFIX) ? sessionId.slice(PREFIX.length) : null,
+        state: "open",
+        amountTotalCents: null,
+        currency: null,
+      };
+    },
+    parseWebhook(): never {
+      throw new WebhookSignatureError("La pasarela de demostración no recibe webhooks");
+    },
+    async expireSession(): Promise<void> {},
+  };
+}

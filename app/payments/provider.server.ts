@@ -1,0 +1,71 @@
+/**
+ * The payment boundary (CONVENTIONS.md "One provider boundary per integration").
+ * Routes and the database only ever see these types; Stripe objects stay inside
+ * stripe.server.ts and the offline gateway implements the same interface.
+ */
+import type { PaymentMethodKey } from "~/domain/payment-methods.ts";
+
+/** What a provider needs to open a hosted payment page for one order. */
+export interface CheckoutOrder {
+  id: string;
+  /** ISO timestamp; deterministic session parameters make retries idempotent. */
+  createdAt: string;
+  email: string;
+  method: PaymentMethodKey;
+  currency: "eur";
+  totalCents: number;
+  lines: { courseId: string; title: string; priceCents: number }[];
+}
+
+export interface CheckoutSession {
+  sessionId: string;
+  /** Absolute (Stripe) or same-site path (demo) to send the buyer to. */
+  url: string;
+}
+
+/**
+ * - paid: the money is ours (card, or an async method that settled).
+ * - processing: the buyer completed the page but the method settles later.
+ * - open: the page has not been completed (yet).
+ * - expired: the page timed out or was cancelled; nothing was charged.
+ * - failed: an asynchronous payment was declined after completion.
+ */
+export type PaymentSessionState = "paid" | "processing" | "open" | "expired" | "failed";
+
+export interface PaymentSessionStatus {
+  sessionId: string;
+  orderId: string | null;
+  state: PaymentSessionState;
+  amountTotalCents: number | null;
+  currency: string | null;
+}
+
+/** A provider notification mapped to what fulfilment understands. */
+export type PaymentEvent =
+  | {
+      kind: "paid" | "processing" | "failed" | "expired";
+      /** Provider event id: stored with a unique constraint (idempotency). */
+      eventId: string;
+      type: string;
+      sessionId: string;
+      orderId: string | null;
+      amountTotalCents: number | null;
+      currency: string | null;
+    }
+  | { kind: "ignored"; eventId: string; type: string };
+
+export interface PaymentProvider {
+  /** "stripe" or "demo"; stored on each order and logged at start. */
+  readonly name: "stripe" | "demo";
+  createCheckout(order: CheckoutOrder): Promise<CheckoutSession>;
+  retrieveSession(sessionId: string): Promise<PaymentSessionStatus>;
+  /** Verifies the signature over the raw body; throws WebhookSignatureError when it does not match. */
+  parseWebhook(rawBody: string, signature: string | null): PaymentEvent;
+  /** Best effort: stops an open session from being paid (buyer cancelled). */
+  expireSession(sessionId: string): Promise<void>;
+}
+
+export class WebhookSignatureError extends Error {}
+
+/** The provider could not open a payment page (network, configuration, refusal). */
+export class PaymentProviderError extends Error {}

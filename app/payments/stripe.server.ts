@@ -1,0 +1,143 @@
+/**
+ * Stripe Checkout (hosted page) for every method of SPEC.md §9. Card data never
+ * touches our pages (PCI SAQ A). Stripe shapes are mapped to our own types here
+ * and nowhere else.
+ */
+import Stripe from "stripe";
+import {
+  PaymentProviderError,
+  WebhookSignatureError,
+  type CheckoutOrder,
+  type CheckoutSession,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentSessionState,
+  type PaymentSessionStatus,
+} from "./provider.server.ts";
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_BASE: tests point the SDK at a local mock of the Stripe API. */
+  apiBase?: string;
+  /** Absolute origin for the success and cancel URLs. */
+  publicUrl: string;
+}
+
+/** Sessions live one hour from the order's creation (Stripe's minimum is 30 minutes). */
+export const SESSION_LIFETIME_SECONDS = 60 * 60;
+
+export function createStripeClient(opts: Pick<StripeProviderOptions, "secretKey" | "apiBase">): Stripe {
+  const base = opts.apiBase ? new URL(opts.apiBase) : null;
+  return new Stripe(opts.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === "https:" ? 443 : 80),
+          protocol: base.protocol === "http:" ? "http" : "https",
+        }
+      : {}),
+  });
+}
+
+function sessionState(session: Stripe.Checkout.Session): PaymentSessionState {
+  if (session.status === "expired") return "expired";
+  if (session.status === "complete") {
+    return session.payment_status === "unpaid" ? "processing" : "paid";
+  }
+  return "open";
+}
+
+function orderIdOf(session: Stripe.Checkout.Session): string | null {
+  return session.client_reference_id ?? session.metadata?.order_id ?? null;
+}
+
+export function createStripeProvider(opts: StripeProviderOptions): PaymentProvider {
+  const stripe = createStripeClient(opts);
+
+  return {
+    name: "stripe",
+
+    async createCheckout(order: CheckoutOrder): Promise<CheckoutSession> {
+      const firstCourse = order.lines[0]?.courseId ?? "";
+      // Every parameter derives from the stored order, so a retry with the same
+      // idempotency key replays the same session instead of opening a second one.
+      const params: Stripe.Checkout.SessionCreateParams = {
+        mode: "payment",
+        locale: "es",
+        allowed_payment_method_types: [order.method],
+        line_items: order.lines.map((line) => ({
+          quantity: 1,
+          price_data: {
+            currency: order.currency,
+            unit_amount: line.priceCents,
+            product_data: { name: line.title, metadata: { course_id: line.courseId } },
+          },
+        })),
+        client_reference_id: order.id,
+        metadata: { order_id: order.id },
+        customer_email: order.email,
+        success_url: `${opts.publicUrl}/success?session_id={CHECKOUT_SESSION_ID}&course_id=${encodeURIComponent(firstCourse)}`,
+        cancel_url: `${opts.publicUrl}/cancel`,
+        expires_at: Math.floor(Date.parse(order.createdAt) / 1000) + SESSION_LIFETIME_SECONDS,
+      };
+      try {
+        const session = await stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${order.id}` });
+        if (!session.url) throw new PaymentProviderError("Stripe no devolvió la URL de pago");
+        return { sessionId: session.id, url: session.url };
+      } catch (err) {
+        if (err instanceof PaymentProviderError) throw err;
+        throw new PaymentProviderError(`Stripe rechazó la sesión de pago: ${(err as Error).message}`, { cause: err });
+      }
+    },
+
+    async retrieveSession(sessionId: string): Promise<PaymentSessionStatus> {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      return {
+        sessionId: session.id,
+        orderId: orderIdOf(session),
+        state: sessionState(session),
+        amountTotalCents: session.amount_total,
+        currency: session.currency,
+      };
+    },
+
+    parseWebhook(rawBody: string, signature: string | null): PaymentEvent {
+      if (!signature) throw new WebhookSignatureError("Falta la cabecera Stripe-Signature");
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, opts.webhookSecret);
+      } catch (err) {
+        throw new WebhookSignatureError("La firma del webhook no es válida", { cause: err });
+      }
+      const kinds: Record<string, PaymentEvent["kind"] | undefined> = {
+        "checkout.session.async_payment_succeeded": "paid",
+        "checkout.session.async_payment_failed": "failed",
+        "checkout.session.expired": "expired",
+      };
+      let kind = kinds[event.type];
+      if (event.type === "checkout.session.completed") {
+        const s = event.data.object as Stripe.Checkout.Session;
+        kind = s.payment_status === "unpaid" ? "processing" : "paid";
+      }
+      if (!kind || kind === "ignored") return { kind: "ignored", eventId: event.id, type: event.type };
+      const session = event.data.object as Stripe.Checkout.Session;
+      return {
+        kind,
+        eventId: event.id,
+        type: event.type,
+        sessionId: session.id,
+        orderId: orderIdOf(session),
+        amountTotalCents: session.amount_total,
+        currency: session.currency,
+      };
+    },
+
+    async expireSession(sessionId: string): Promise<void> {
+      await stripe.checkout.sessions.expire(sessionId);
+    },
+  };
+}

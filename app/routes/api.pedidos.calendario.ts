@@ -1,0 +1,41 @@
+import { data } from "react-router";
+import { requireUser } from "~/auth/session.server.ts";
+import { site } from "~/content/site.ts";
+import { getServices } from "~/context.server.ts";
+import { buildCalendar, icsFileName } from "~/orders/ics.ts";
+import { getOrderWithItems } from "~/orders/orders.server.ts";
+import type { Route } from "./+types/api.pedidos.calendario";
+
+// GET /api/pedidos/:orderId/calendario.ics[?curso=<courseId>]: the editions of
+// one paid order (or one course of it) as an iCalendar file. Owner only.
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const { db, config } = getServices(context);
+  const found = await getOrderWithItems(db, params.orderId);
+  if (!found || found.order.user_id !== user.id || found.order.status !== "paid") {
+    throw data({ message: "Calendario no encontrado" }, { status: 404 });
+  }
+  const only = new URL(request.url).searchParams.get("curso");
+  const items = found.items.filter((i) => i.edition_starts_on && (!only || i.course_id === only));
+  if (items.length === 0) throw data({ message: "Este pedido no tiene fechas programadas todavía" }, { status: 404 });
+  const ics = buildCalendar(
+    items.map((i) => ({
+      uid: `${found.order.id}-${i.course_id}@alejandranails.es`,
+      title: `${i.title} · ${site.name}`,
+      startsOn: i.edition_starts_on!,
+      endsOn: i.edition_ends_on,
+      location: site.address.full,
+      description: `Formación en ${site.name}. Tus cursos: ${config.publicUrl}/mis-cursos`,
+      url: `${config.publicUrl}/mis-cursos`,
+    })),
+    new Date(),
+  );
+  const name = icsFileName(only && items.length === 1 ? `${items[0].title} ${items[0].edition_starts_on}` : "formaciones-alejandra-nails");
+  return new Response(ics, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { redirect } from "react-router";
+import { clearOidcCookie, finishGoogleSignIn, GoogleSignInError, openOidcCookie } from "~/auth/google.server.ts";
+import { safeRedirect } from "~/auth/safe-redirect.ts";
+import { createSession } from "~/auth/session.server.ts";
+import { getServices } from "~/context.server.ts";
+import type { Route } from "./+types/auth.google.callback";
+
+/** Google sends the browser back here with ?code&state (or ?error). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const { config, logger } = services;
+  const intent = openOidcCookie(config, request.headers.get("cookie"))?.intent ?? "login";
+  const failure = `${intent === "register" ? "/registro" : "/login"}?error=google`;
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", clearOidcCookie(config));
+  try {
+    const { userId, redirectTo, created } = await finishGoogleSignIn(services, request);
+    headers.append("Set-Cookie", await createSession(context, userId));
+    logger.info({ userId, created }, "inicio de sesión con Google");
+    return redirect(safeRedirect(redirectTo, "/"), { headers });
+  } catch (err) {
+    const cause = err instanceof GoogleSignInError ? { reason: err.message, cause: String(err.cause ?? "") } : { err };
+    logger.warn(cause, "google sign-in refused");
+    return redirect(failure, { headers });
+  }
+}

@@ -1,0 +1,24 @@
+import { redirect } from "react-router";
+import { GoogleSignInError, startGoogleSignIn, type GoogleIntent } from "~/auth/google.server.ts";
+import { safeRedirect } from "~/auth/safe-redirect.ts";
+import { getServices } from "~/context.server.ts";
+import type { Route } from "./+types/auth.google";
+
+/** Starts Google sign-in: remembers state/nonce/PKCE in a signed cookie and goes to the issuer. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const url = new URL(request.url);
+  const intent: GoogleIntent = url.searchParams.get("intent") === "register" ? "register" : "login";
+  const back = intent === "register" ? "/registro" : "/login";
+  if (!services.config.google) return redirect(back);
+  try {
+    const { url: target, setCookie } = await startGoogleSignIn(services, {
+      intent,
+      redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/"),
+    });
+    return redirect(target, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
+  } catch (err) {
+    services.logger.error({ err: err instanceof GoogleSignInError ? err.message : err }, "google sign-in start failed");
+    return redirect(`${back}?error=google`);
+  }
+}

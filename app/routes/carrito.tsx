@@ -1,0 +1,184 @@
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useCart } from "~/components/cart/cart-context.tsx";
+import { createCheckoutSession } from "~/components/cart/checkout.ts";
+import { courseImageName, formatRating } from "~/components/catalogue/course-bits.tsx";
+import { coursePath } from "~/components/catalogue/course-jsonld.ts";
+import { Picture } from "~/components/picture.tsx";
+import { site } from "~/content/site.ts";
+import { getServices } from "~/context.server.ts";
+import { cartTotalCents, coursesLabel, type CartCourse } from "~/domain/cart.ts";
+import { formatEuros } from "~/domain/pricing.ts";
+import { pageMeta, rootOrigin } from "~/lib/seo.ts";
+import type { loader as rootLoader } from "~/root.tsx";
+import type { Route } from "./+types/carrito";
+import { loadCartCatalogue } from "./carrito.server.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadCartCatalogue(getServices(context).db);
+}
+
+// Dropping ?add= from the URL must not refetch the catalogue.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Mi Carrito",
+    description: "Revisa los cursos de tu carrito y paga de forma segura con tarjeta o en cuotas sin intereses.",
+    path: "/carrito",
+    origin: rootOrigin(matches),
+    noindex: true,
+  });
+
+export default function Carrito({ loaderData }: Route.ComponentProps) {
+  const cart = useCart();
+  const navigate = useNavigate();
+  const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const [searchParams] = useSearchParams();
+  const addId = searchParams.get("add");
+  const [busy, setBusy] = useState(false);
+  const { courses } = loaderData;
+
+  // ?add=<id> is how "AÑADIR AL CARRITO" works before JavaScript has loaded.
+  const { loaded, add } = cart;
+  useEffect(() => {
+    if (!loaded || addId === null) return;
+    const course = courses.find((c) => c.id === addId);
+    if (course) add(course);
+    void navigate("/carrito", { replace: true, preventScrollReset: true });
+  }, [loaded, add, addId, courses, navigate]);
+
+  // Rows always use live catalogue data: a tampered or stale stored price is never shown.
+  const byId = new Map(courses.map((c) => [c.id, c]));
+  const rows = cart.items.flatMap((item) => byId.get(item.id) ?? []);
+  const total = cartTotalCents(rows);
+
+  async function proceedToPayment() {
+    if (!user) {
+      void navigate(`/login?redirectTo=${encodeURIComponent("/carrito")}`);
+      return;
+    }
+    if (rows.length === 0) return;
+    setBusy(true);
+    const outcome = await createCheckoutSession(rows.map((r) => r.id));
+    if (outcome.kind === "redirect") {
+      cart.clear();
+      window.location.assign(outcome.url);
+      return;
+    }
+    window.alert(outcome.message);
+    setBusy(false);
+  }
+
+  if (!cart.loaded || addId !== null) {
+    return (
+      <section className="container section cart-page">
+        <h1>Mi Carrito</h1>
+        <p role="status">Cargando tu carrito…</p>
+        <noscript>
+          <p>Para usar el carrito necesitas activar JavaScript en tu navegador.</p>
+        </noscript>
+      </section>
+    );
+  }
+
+  if (rows.length === 0) {
+    return (
+      <section className="container section cart-page cart-empty">
+        <h1>Tu carrito está vacío</h1>
+        <p>Todavía no has añadido ningún curso. Descubre nuestras formaciones y empieza a aprender con nosotras.</p>
+        <p>
+          <Link className="btn" to="/formaciones">
+            Ver formaciones
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="container section cart-page">
+      <h1>Mi Carrito ({coursesLabel(rows.length)})</h1>
+      <div className="cart-layout">
+        <ul className="cart-items" aria-label="Cursos en tu carrito">
+          {rows.map((course) => (
+            <CartRow key={course.id} course={course} onRemove={() => cart.remove(course.id)} />
+          ))}
+        </ul>
+        <aside className="cart-summary" aria-labelledby="resumen-titulo">
+          <h2 id="resumen-titulo">Resumen del pedido</h2>
+          <dl className="cart-summary__lines">
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatEuros(total)}</dd>
+            </div>
+            <div>
+              <dt>Descuentos</dt>
+              <dd>{formatEuros(0)}</dd>
+            </div>
+            <div className="cart-summary__total">
+              <dt>Total</dt>
+              <dd>{formatEuros(total)}</dd>
+            </div>
+          </dl>
+          <button type="button" className="btn cart-summary__pay" disabled={busy} onClick={() => void proceedToPayment()}>
+            {busy ? "Procesando..." : "Proceder al Pago"}
+          </button>
+          <button type="button" className="btn btn--outline" disabled={busy} onClick={cart.clear}>
+            Vaciar Carrito
+          </button>
+          <ul className="cart-summary__notes">
+            <li>Pago seguro con tarjeta: tus datos de pago nunca pasan por nuestra web.</li>
+            <li>Financiación sin intereses con Klarna, SeQura o Scalapay.</li>
+            <li>
+              ¿Dudas? Llámanos al <a href={site.phone.href}>{site.phone.display}</a>.
+            </li>
+          </ul>
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+function CartRow({ course, onRemove }: { course: CartCourse; onRemove: () => void }) {
+  return (
+    <li className="cart-item">
+      <Picture name={courseImageName(course.image)} alt="" sizes="120px" className="cart-item__img" />
+      <div className="cart-item__info">
+        <h2 className="cart-item__title">
+          <Link to={coursePath(course.id)}>{course.title}</Link>
+        </h2>
+        <p className="cart-item__meta">
+          <span>{course.level}</span>
+          <span>{course.duration}</span>
+          <span>Máx. {course.classSize} alumnos</span>
+          <span>
+            <span aria-hidden="true">★ </span>
+            <span className="visually-hidden">Valoración </span>
+            {formatRating(course.rating)}
+          </span>
+        </p>
+      </div>
+      <div className="cart-item__price">
+        <p className="cart-item__now">
+          <span className="visually-hidden">Precio: </span>
+          {formatEuros(course.priceCents)}
+        </p>
+        {course.originalPriceCents > course.priceCents ? (
+          <p>
+            <del className="cart-item__before">
+              <span className="visually-hidden">Antes: </span>
+              {formatEuros(course.originalPriceCents)}
+            </del>
+          </p>
+        ) : null}
+        <button type="button" className="cart-item__remove" onClick={onRemove}>
+          Eliminar<span className="visually-hidden"> {course.title}</span>
+        </button>
+      </div>
+    </li>
+  );
+}

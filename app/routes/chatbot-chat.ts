@@ -1,0 +1,12 @@
+import { handleChatRequest } from "~/chat/api.server.ts";
+import { clientIpContext, getServices } from "~/context.server.ts";
+import type { Route } from "./+types/chatbot-chat";
+
+// Resource route of the chat widget (SPEC.md §7 "Chatbot").
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleChatRequest(getServices(context), request, context.get(clientIpContext));
+}
+
+export function loader() {
+  return Response.json({ message: "Método no permitido: usa POST" }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,81 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { requireUser } from "~/auth/session.server.ts";
+import { getCourse } from "~/catalogue.server.ts";
+import { getServices } from "~/context.server.ts";
+import { availableMethods, PAYMENT_METHOD_KEYS } from "~/domain/payment-methods.ts";
+import { hitRateLimit } from "~/lib/rate-limit.server.ts";
+import { CheckoutError } from "~/orders/orders.server.ts";
+import { CHECKOUT_RATE_LIMIT, checkoutRateLimitKey } from "~/payments/api.server.ts";
+import { startCheckout } from "~/payments/checkout.server.ts";
+import { PaymentProviderError } from "~/payments/provider.server.ts";
+
+type Ctx = Readonly<RouterContextProvider>;
+
+export const checkoutMessages = {
+  terms: "Debes aceptar los términos y condiciones y la política de privacidad para continuar",
+  waiver: "Confirma que quieres acceder ya al curso y que conoces la pérdida del derecho de desistimiento",
+  method: "Elige un método de pago",
+  /** SPEC.md §8 Checkout page: missing url / default. */
+  noUrl: "Error al crear la sesión de pago",
+  default: "Error al procesar el pago",
+  tooMany: "Demasiados intentos. Inténtalo más tarde",
+} as const;
+
+const checkoutSchema = z.object({
+  method: z.enum(PAYMENT_METHOD_KEYS, { message: checkoutMessages.method }),
+  terms: z.literal("on", { message: checkoutMessages.terms }),
+  waiver: z.literal("on", { message: checkoutMessages.waiver }),
+});
+
+export type CheckoutFieldErrors = Partial<Record<"method" | "terms" | "waiver" | "form", string>>;
+
+export async function loadCheckout(request: Request, context: Ctx, courseId: string) {
+  const user = await requireUser(request, context);
+  const course = await getCourse(getServices(context).db, courseId);
+  if (!course) throw redirect("/formaciones");
+  return {
+    course,
+    methods: availableMethods(course.priceCents).map(({ key, name, description, icon }) => ({ key, name, description, icon })),
+    buyer: { name: user.displayName || "Usuario", email: user.email },
+  };
+}
+
+export async function checkoutAction(request: Request, context: Ctx, courseId: string) {
+  const user = await requireUser(request, context);
+  const services = getServices(context);
+  const form = await request.formData();
+  const values = { method: String(form.get("method") ?? "") };
+  const parsed = checkoutSchema.safeParse({
+    method: form.get("method") ?? undefined,
+    terms: form.get("terms") ?? undefined,
+    waiver: form.get("waiver") ?? undefined,
+  });
+  if (!parsed.success) {
+    const errors: CheckoutFieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as keyof CheckoutFieldErrors;
+      errors[key] ??= issue.message;
+    }
+    return data({ errors, values }, { status: 400 });
+  }
+  const limit = await hitRateLimit(services.db, checkoutRateLimitKey(user.id), CHECKOUT_RATE_LIMIT);
+  if (!limit.allowed) return data({ errors: { form: checkoutMessages.tooMany } as CheckoutFieldErrors, values }, { status: 429 });
+  try {
+    const started = await startCheckout(services, {
+      user,
+      courseIds: [courseId],
+      method: parsed.data.method,
+      withdrawalWaiver: true,
+    });
+    return redirect(started.url);
+  } catch (err) {
+    if (err instanceof CheckoutError) {
+      if (err.status === 404) return redirect("/formaciones");
+      return data({ errors: { form: err.message } as CheckoutFieldErrors, values }, { status: err.status });
+    }
+    services.logger.error({ err, courseId }, "checkout: could not start the payment");
+    const message = err instanceof PaymentProviderError ? checkoutMessages.noUrl : checkoutMessages.default;
+    return data({ errors: { form: message } as CheckoutFieldErrors, values }, { status: 502 });
+  }
+}

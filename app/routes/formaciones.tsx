@@ -1,0 +1,158 @@
+import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { CourseCard } from "~/components/catalogue/course-card.tsx";
+import { courseListJsonLd } from "~/components/catalogue/course-jsonld.ts";
+import { formatRating } from "~/components/catalogue/course-bits.tsx";
+import { site } from "~/content/site.ts";
+import { getServices } from "~/context.server.ts";
+import { COURSE_FILTERS, filterCourses, parseCourseFilter } from "~/domain/course.ts";
+import { jsonLd, pageMeta, rootOrigin } from "~/lib/seo.ts";
+import type { Route } from "./+types/formaciones";
+import { loadCourseList } from "./formaciones.server.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadCourseList(getServices(context).db);
+}
+
+// The loader ignores ?categoria=, so switching filters filters in place without a request.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const origin = rootOrigin(matches);
+  const filter = parseCourseFilter(new URLSearchParams(location.search).get("categoria"));
+  const label = COURSE_FILTERS.find((f) => f.id === filter)?.name;
+  return [
+    ...pageMeta({
+      title: filter === "todos" ? "Formaciones y cursos de uñas" : `Formaciones de uñas: ${label}`,
+      description:
+        "Cursos de uñas en Molins de Rei con certificado: iniciación, técnico manicurista, Expert Nails y acrílico intensivo. Grupos reducidos, materiales incluidos y financiación sin intereses.",
+      path: filter === "todos" ? "/formaciones" : `/formaciones?categoria=${filter}`,
+      origin,
+    }),
+    jsonLd(courseListJsonLd(loaderData?.courses ?? [], origin)),
+  ];
+};
+
+const benefits = [
+  {
+    title: "Certificación oficial",
+    text: "Al terminar recibes el certificado de la academia, con las horas cursadas y las técnicas que dominas.",
+  },
+  {
+    title: `Grupos de máximo ${site.academy.maxGroup}`,
+    text: "Grupos reducidos para que la formadora corrija tu técnica de cerca y resuelva todas tus dudas.",
+  },
+  {
+    title: "Materiales incluidos",
+    text: "Todo el material profesional que usas durante el curso está incluido en el precio: solo tienes que venir.",
+  },
+];
+
+export default function Formaciones({ loaderData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const filter = parseCourseFilter(searchParams.get("categoria"));
+  const courses = filterCourses(loaderData.courses, filter);
+  const activeLabel = COURSE_FILTERS.find((f) => f.id === filter)?.name ?? "";
+
+  return (
+    <>
+      <section className="courses-hero">
+        <div className="container">
+          <p className="courses-hero__eyebrow">Academia {site.name}</p>
+          <h1>Formaciones de uñas</h1>
+          <p className="courses-hero__lead">
+            Aprende con nosotras el oficio de técnica de uñas: cursos prácticos, grupos reducidos y un certificado que
+            abre puertas.
+          </p>
+          <dl className="courses-stats">
+            <div>
+              <dt>Alumnas certificadas</dt>
+              <dd>{site.academy.students}</dd>
+            </div>
+            <div>
+              <dt>Años de experiencia</dt>
+              <dd>{site.academy.years}</dd>
+            </div>
+            <div>
+              <dt>Valoración media</dt>
+              <dd>{formatRating(site.academy.rating)}</dd>
+            </div>
+          </dl>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="cursos-titulo">
+        <div className="container">
+          <h2 id="cursos-titulo">Nuestros cursos</h2>
+          <nav className="course-filter" aria-label="Filtrar cursos por nivel">
+            <ul>
+              {COURSE_FILTERS.map((option) => {
+                const active = option.id === filter;
+                return (
+                  <li key={option.id}>
+                    <Link
+                      to={option.id === "todos" ? "/formaciones" : `/formaciones?categoria=${option.id}`}
+                      className={`filter-pill${active ? " filter-pill--active" : ""}`}
+                      aria-current={active ? "true" : undefined}
+                      preventScrollReset
+                    >
+                      {option.name}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <p className="visually-hidden" role="status">
+            {`${activeLabel}: ${courses.length} ${courses.length === 1 ? "curso" : "cursos"}`}
+          </p>
+          {courses.length > 0 ? (
+            <div className="course-grid">
+              {courses.map((course) => (
+                <CourseCard key={course.id} course={course} />
+              ))}
+            </div>
+          ) : (
+            <p>Ahora mismo no hay cursos en esta categoría. Consulta todos los cursos o escríbenos.</p>
+          )}
+        </div>
+      </section>
+
+      <section className="section section--blush" aria-labelledby="ventajas-titulo">
+        <div className="container">
+          <h2 id="ventajas-titulo">Por qué formarte con nosotras</h2>
+          <ul className="benefits">
+            {benefits.map((b) => (
+              <li key={b.title} className="benefit">
+                <h3>{b.title}</h3>
+                <p>{b.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section courses-cta" aria-labelledby="cta-titulo">
+        <div className="container">
+          <h2 id="cta-titulo">¿No sabes qué curso elegir?</h2>
+          <p>Cuéntanos tu experiencia y tus objetivos y te recomendamos la formación que mejor encaja contigo.</p>
+          <div className="courses-cta__actions">
+            <a
+              className="btn"
+              href={site.whatsapp.link("¡Hola! Me gustaría que me aconsejarais sobre qué formación de uñas elegir.")}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Escríbenos por WhatsApp<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+            </a>
+            <Link className="btn btn--outline" to="/contacto">
+              Ver contacto
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

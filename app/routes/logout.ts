@@ -1,0 +1,20 @@
+import { redirect } from "react-router";
+import { destroySession } from "~/auth/session.server.ts";
+import { getServices } from "~/context.server.ts";
+import type { Route } from "./+types/logout";
+
+/** Signing out changes state: POST only (CSRF-checked); a GET just goes home. */
+export async function loader() {
+  return redirect("/");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    const cookie = await destroySession(request, context);
+    return redirect("/", { headers: { "Set-Cookie": cookie } });
+  } catch (err) {
+    // SPEC.md §8: a failed sign-out is only logged.
+    getServices(context).logger.error({ err }, "logout failed");
+    return redirect("/");
+  }
+}

@@ -1,0 +1,72 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { requireUser } from "~/auth/session.server.ts";
+import type { Config } from "~/config.server.ts";
+import { getServices } from "~/context.server.ts";
+import { paymentMethodName } from "~/domain/payment-methods.ts";
+import { getOrderWithItems } from "~/orders/orders.server.ts";
+import { cancelCheckout, processPaymentEvent } from "~/payments/checkout.server.ts";
+import { demoSessionId } from "~/payments/demo.server.ts";
+
+type Ctx = Readonly<RouterContextProvider>;
+
+/**
+ * The demo gateway hands out courses without money: it must never work on a
+ * public production site (a real shop sets STRIPE_SECRET_KEY).
+ */
+export function demoPaymentsAllowed(config: Pick<Config, "production" | "isLocalOrigin">): boolean {
+  return !config.production || config.isLocalOrigin;
+}
+
+/** Only the buyer's own demo order, and only while the demo gateway is the live one. */
+async function ownDemoOrder(request: Request, context: Ctx, orderId: string) {
+  const user = await requireUser(request, context);
+  const services = getServices(context);
+  const found = services.payments.name === "demo" ? await getOrderWithItems(services.db, orderId) : null;
+  if (!found || found.order.user_id !== user.id || found.order.provider !== "demo") {
+    throw data(null, { status: 404 });
+  }
+  return { services, ...found };
+}
+
+export function successPath(sessionId: string, firstCourseId: string | undefined): string {
+  return `/success?session_id=${encodeURIComponent(sessionId)}&course_id=${encodeURIComponent(firstCourseId ?? "")}`;
+}
+
+export async function loadDemoPayment(request: Request, context: Ctx, orderId: string) {
+  const { services, order, items } = await ownDemoOrder(request, context, orderId);
+  return {
+    orderId: order.id,
+    status: order.status,
+    totalCents: order.total_cents,
+    methodName: paymentMethodName(order.payment_method),
+    lines: items.map((i) => ({ id: i.id, title: i.title, priceCents: i.price_cents })),
+    successUrl: successPath(order.provider_session_id ?? demoSessionId(order.id), items[0]?.course_id),
+    enabled: demoPaymentsAllowed(services.config),
+  };
+}
+
+export async function demoPaymentAction(request: Request, context: Ctx, orderId: string) {
+  const { services, order, items } = await ownDemoOrder(request, context, orderId);
+  const intent = String((await request.formData()).get("intent") ?? "");
+  const sessionId = order.provider_session_id ?? demoSessionId(order.id);
+  if (intent === "cancel") {
+    await cancelCheckout(services, { order, items });
+    return redirect("/cancel");
+  }
+  if (intent !== "pay") return data({ error: "Acción no válida" }, { status: 400 });
+  if (!demoPaymentsAllowed(services.config)) {
+    return data({ error: "La pasarela de demostración no está disponible en este sitio" }, { status: 403 });
+  }
+  if (order.status === "refunded") return data({ error: "Este pedido ya no se puede pagar" }, { status: 409 });
+  // Exactly the path a Stripe webhook takes: same fulfilment, same email.
+  await processPaymentEvent(services, {
+    kind: "paid",
+    eventId: `demo:${order.id}:paid`,
+    type: "demo.payment_succeeded",
+    sessionId,
+    orderId: order.id,
+    amountTotalCents: order.total_cents,
+    currency: order.currency,
+  });
+  return redirect(successPath(sessionId, items[0]?.course_id));
+}

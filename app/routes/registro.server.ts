@@ -1,0 +1,44 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { createUser, EmailInUseError, findUserByEmail } from "~/auth/accounts.server.ts";
+import { hashPassword } from "~/auth/password.server.ts";
+import { allowAttempt } from "~/auth/rate-limits.server.ts";
+import { safeRedirect } from "~/auth/safe-redirect.ts";
+import { fieldErrorsOf, formValues, messages, registerSchema } from "~/auth/schemas.ts";
+import { createSession } from "~/auth/session.server.ts";
+import { clientIpContext, getServices } from "~/context.server.ts";
+import type { AuthActionData } from "./login.server.ts";
+
+const echoed = ["firstName", "lastName", "email", "phone"] as const;
+
+export async function registerAction(request: Request, context: Readonly<RouterContextProvider>) {
+  const { db, logger } = getServices(context);
+  const values = formValues(await request.formData());
+  const echo = Object.fromEntries(echoed.map((k) => [k, values[k] ?? ""]));
+  const parsed = registerSchema.safeParse(values);
+  if (!parsed.success) return data<AuthActionData>({ errors: fieldErrorsOf(parsed.error), values: echo }, 400);
+  const input = parsed.data;
+  try {
+    if (!(await allowAttempt(db, [["registerIp", context.get(clientIpContext)]]))) {
+      return data<AuthActionData>({ errors: { form: messages.tooManyAttempts }, values: echo }, 429);
+    }
+    if (await findUserByEmail(db, input.email)) {
+      return data<AuthActionData>({ errors: { email: messages.emailInUse }, values: echo }, 400);
+    }
+    const userId = await createUser(db, {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      passwordHash: await hashPassword(input.password),
+    });
+    const cookie = await createSession(context, userId);
+    logger.info({ userId }, "cuenta creada");
+    return redirect(safeRedirect(input.redirectTo, "/"), { headers: { "Set-Cookie": cookie } });
+  } catch (err) {
+    if (err instanceof EmailInUseError) {
+      return data<AuthActionData>({ errors: { email: messages.emailInUse }, values: echo }, 400);
+    }
+    logger.error({ err }, "register failed");
+    return data<AuthActionData>({ errors: { form: messages.registerOther }, values: echo }, 500);
+  }
+}

@@ -1,0 +1,37 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { checkResetToken, consumeResetToken, ResetTokenError, type ResetTokenState } from "~/auth/password-reset.server.ts";
+import { allowAttempt } from "~/auth/rate-limits.server.ts";
+import { fieldErrorsOf, formValues, messages, resetSchema, type FieldErrors } from "~/auth/schemas.ts";
+import { clientIpContext, getServices } from "~/context.server.ts";
+import { tokenMessages } from "~/auth/reset-messages.ts";
+
+export type ResetActionData = { errors: FieldErrors; tokenState?: Exclude<ResetTokenState, "valid"> };
+
+type Ctx = Readonly<RouterContextProvider>;
+
+export async function resetLoader(request: Request, context: Ctx) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const state: ResetTokenState = token ? await checkResetToken(getServices(context).db, token) : "unknown";
+  return { token: state === "valid" ? token : "", state };
+}
+
+export async function resetAction(request: Request, context: Ctx) {
+  const { db, logger } = getServices(context);
+  const values = formValues(await request.formData());
+  try {
+    if (!(await allowAttempt(db, [["resetIp", context.get(clientIpContext)]]))) {
+      return data<ResetActionData>({ errors: { form: messages.tooManyAttempts } }, 429);
+    }
+    const parsed = resetSchema.safeParse(values);
+    if (!parsed.success) return data<ResetActionData>({ errors: fieldErrorsOf(parsed.error) }, 400);
+    const userId = await consumeResetToken(db, parsed.data.token, parsed.data.password);
+    logger.info({ userId }, "contraseña restablecida; sesiones cerradas");
+    return redirect("/login?aviso=contrasena-cambiada");
+  } catch (err) {
+    if (err instanceof ResetTokenError) {
+      return data<ResetActionData>({ errors: { form: tokenMessages[err.state] }, tokenState: err.state }, 400);
+    }
+    logger.error({ err }, "password reset failed");
+    return data<ResetActionData>({ errors: { form: "No se ha podido cambiar la contraseña. Inténtalo de nuevo" } }, 500);
+  }
+}

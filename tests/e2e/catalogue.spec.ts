@@ -1,0 +1,227 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+const CART_KEY = "alejandra-nails-cart";
+
+const courses = [
+  { id: "formacion-inicio", title: "Formación de inicio", category: "iniciacion", price: "280 €", financing: 94, size: 15, popular: true },
+  { id: "tecnico-manicurista", title: "Técnico Manicurista", category: "profesional", price: "650 €", financing: 217, size: 12, popular: false },
+  { id: "expert-nails", title: "Expert Nails", category: "experto", price: "999 €", financing: 333, size: 8, popular: false },
+  { id: "iniciacion-acrilico", title: "Iniciación Acrílico Intensivo", category: "intensivo", price: "329 €", financing: 110, size: 6, popular: true },
+] as const;
+
+const filters = [
+  { name: "Nivel iniciación", category: "iniciacion" },
+  { name: "Nivel profesional", category: "profesional" },
+  { name: "Nivel experto", category: "experto" },
+  { name: "Intensivos", category: "intensivo" },
+] as const;
+
+const card = (page: Page, title: string) => page.getByRole("article", { name: title, exact: true });
+
+async function storedCart(page: Page): Promise<{ id: string; priceCents: number; quantity: number }[]> {
+  return page.evaluate((key) => JSON.parse(window.localStorage.getItem(key) ?? "null"), CART_KEY);
+}
+
+async function setStoredCart(page: Page, value: string) {
+  await page.evaluate(([key, v]) => window.localStorage.setItem(key, v), [CART_KEY, value] as const);
+}
+
+test("/formaciones shows the four courses with every field of the spec", async ({ page }) => {
+  await page.goto("/formaciones");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Formaciones de uñas");
+  for (const stat of ["500+", "15+", "4,9"]) await expect(page.locator(".courses-stats")).toContainText(stat);
+  await expect(page.getByRole("article")).toHaveCount(4);
+  await expect(page.getByText("Más Popular", { exact: true })).toHaveCount(2);
+
+  for (const course of courses) {
+    const c = card(page, course.title);
+    await expect(c).toContainText(course.price);
+    await expect(c).toContainText(`financia desde ${course.financing}€/mes sin intereses`);
+    await expect(c).toContainText(`Máx. ${course.size} alumnos`);
+    await expect(c).toContainText(/Próxima convocatoria: [a-z]+ de 2027/);
+    await expect(c.locator("del")).toHaveCount(1);
+    await expect(c.locator(".course-features li")).toHaveCount(3);
+    await expect(c.getByText(/\(\d+ reseñas\)/)).toBeVisible();
+    await expect(c.getByText("Más Popular")).toHaveCount(course.popular ? 1 : 0);
+    await expect(c.getByRole("button", { name: /^AÑADIR AL CARRITO/ })).toBeVisible();
+    const moreInfo = c.getByRole("link", { name: /^Más Info/ });
+    await expect(moreInfo).toHaveAttribute("target", "_blank");
+    const href = await moreInfo.getAttribute("href");
+    expect(href).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+    expect(decodeURIComponent(new URL(href!).searchParams.get("text") ?? "")).toContain(course.title);
+    await expect(c.getByRole("link", { name: course.title, exact: true })).toHaveAttribute("href", `/formaciones/${course.id}`);
+  }
+  await expect(card(page, "Formación de inicio")).toContainText("Próxima convocatoria: febrero de 2027");
+
+  await expect(page.getByRole("heading", { name: "Certificación oficial" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Grupos de máximo 25" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Materiales incluidos" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ver contacto" })).toHaveAttribute("href", "/contacto");
+
+  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const list = jsonLd.map((t) => JSON.parse(t)).find((d) => d["@type"] === "ItemList");
+  expect(list.itemListElement).toHaveLength(4);
+  expect(list.itemListElement[0].item).toMatchObject({ "@type": "Course", name: "Formación de inicio" });
+  expect(list.itemListElement[0].item.offers).toMatchObject({ "@type": "Offer", price: "280.00", priceCurrency: "EUR" });
+
+  // The card image opens the image viewer.
+  await card(page, "Expert Nails").getByRole("button", { name: /Ampliar imagen/ }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cerrar imagen" }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test("each filter shows only its category (with JavaScript)", async ({ page }) => {
+  await page.goto("/formaciones");
+  const nav = page.getByRole("navigation", { name: "Filtrar cursos por nivel" });
+  await expect(nav.getByRole("link", { name: "Todos los cursos" })).toHaveAttribute("aria-current", "true");
+  for (const filter of filters) {
+    await nav.getByRole("link", { name: filter.name }).click();
+    await expect(page).toHaveURL(`/formaciones?categoria=${filter.category}`);
+    const expected = courses.filter((c) => c.category === filter.category).map((c) => c.title);
+    await expect(page.getByRole("article")).toHaveCount(expected.length);
+    for (const title of expected) await expect(card(page, title)).toBeVisible();
+    await expect(nav.getByRole("link", { name: filter.name })).toHaveAttribute("aria-current", "true");
+    await expect(nav.getByRole("link", { name: "Todos los cursos" })).not.toHaveAttribute("aria-current", /.*/);
+  }
+  await nav.getByRole("link", { name: "Todos los cursos" }).click();
+  await expect(page).toHaveURL("/formaciones");
+  await expect(page.getByRole("article")).toHaveCount(4);
+});
+
+test("each filter shows only its category (without JavaScript)", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto("/formaciones");
+  await expect(page.getByRole("article")).toHaveCount(4);
+  const nav = page.getByRole("navigation", { name: "Filtrar cursos por nivel" });
+  for (const filter of filters) {
+    await nav.getByRole("link", { name: filter.name }).click();
+    await expect(page).toHaveURL(`/formaciones?categoria=${filter.category}`);
+    const expected = courses.filter((c) => c.category === filter.category).map((c) => c.title);
+    await expect(page.getByRole("article")).toHaveCount(expected.length);
+    for (const title of expected) await expect(card(page, title)).toBeVisible();
+  }
+  // Without JavaScript "AÑADIR AL CARRITO" is a plain GET form to the cart page.
+  await page.goto("/formaciones");
+  await card(page, "Expert Nails").getByRole("button", { name: /^AÑADIR AL CARRITO/ }).click();
+  await expect(page).toHaveURL("/carrito?add=expert-nails");
+  await context.close();
+});
+
+test("adding to the cart, adding again, two courses, remove and empty, all persisted", async ({ page }) => {
+  await page.goto("/formaciones");
+  await card(page, "Formación de inicio").getByRole("button", { name: /^AÑADIR AL CARRITO/ }).click();
+  await expect(page).toHaveURL("/carrito");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (1 curso)");
+  expect(await storedCart(page)).toEqual([expect.objectContaining({ id: "formacion-inicio", priceCents: 28000, quantity: 1 })]);
+  await expect(page.getByRole("link", { name: "Carrito, 1 curso" })).toBeVisible();
+
+  // Adding it again changes nothing; the card now links to the cart.
+  await page.goto("/formaciones");
+  const inicio = card(page, "Formación de inicio");
+  await expect(inicio.getByRole("link", { name: /^VER EN CARRITO/ })).toHaveAttribute("href", "/carrito");
+  await expect(inicio.getByRole("button", { name: /^AÑADIR AL CARRITO/ })).toHaveCount(0);
+  await page.goto("/carrito?add=formacion-inicio");
+  await expect(page).toHaveURL("/carrito");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (1 curso)");
+  expect(await storedCart(page)).toHaveLength(1);
+
+  // A second course.
+  await page.goto("/formaciones");
+  await card(page, "Expert Nails").getByRole("button", { name: /^AÑADIR AL CARRITO/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (2 cursos)");
+  const summary = page.getByRole("complementary", { name: "Resumen del pedido" });
+  await expect(summary).toContainText("Subtotal1279,00 €");
+  await expect(summary).toContainText("Descuentos0,00 €");
+  await expect(summary).toContainText("Total1279,00 €");
+  await expect(page.getByRole("link", { name: "Carrito, 2 cursos" })).toBeVisible();
+  const list = page.getByRole("list", { name: "Cursos en tu carrito" });
+  await expect(list.getByRole("listitem").filter({ hasText: "Expert Nails" })).toContainText("999,00 €");
+  await expect(list.getByRole("listitem").filter({ hasText: "Expert Nails" })).toContainText("1250,00 €");
+  await expect(list.getByRole("listitem").filter({ hasText: "Expert Nails" })).toContainText("Máx. 8 alumnos");
+
+  // Remove one; it stays removed after a reload.
+  await page.getByRole("button", { name: "Eliminar Formación de inicio" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (1 curso)");
+  await expect(summary).toContainText("Total999,00 €");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (1 curso)");
+  expect((await storedCart(page)).map((i) => i.id)).toEqual(["expert-nails"]);
+
+  // Empty it; still empty after a reload, and the badge is gone.
+  await page.getByRole("button", { name: "Vaciar Carrito" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tu carrito está vacío");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tu carrito está vacío");
+  await expect(page.getByRole("link", { name: "Ver formaciones" })).toHaveAttribute("href", "/formaciones");
+  await expect(page.getByRole("link", { name: "Carrito", exact: true })).toBeVisible();
+  expect(await storedCart(page)).toEqual([]);
+});
+
+test("a stored cart with a tampered price shows the catalogue price and a notice", async ({ page }) => {
+  await page.goto("/");
+  await setStoredCart(
+    page,
+    JSON.stringify([{ id: "expert-nails", title: "Expert Nails gratis", priceCents: 100, price: 1, quantity: 7 }]),
+  );
+  await page.goto("/carrito");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (1 curso)");
+  await expect(page.getByRole("complementary", { name: "Resumen del pedido" })).toContainText("Total999,00 €");
+  await expect(page.getByText("1,00 €")).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "Hemos actualizado tu carrito" })).toBeVisible();
+  await expect.poll(() => storedCart(page)).toEqual([
+    expect.objectContaining({ id: "expert-nails", priceCents: 99900, quantity: 1, title: "Expert Nails" }),
+  ]);
+  await page.getByRole("button", { name: "Entendido" }).click();
+  await expect(page.getByText("Hemos actualizado tu carrito")).toHaveCount(0);
+});
+
+test("a stored cart with garbage or an unknown course renders normally", async ({ page }) => {
+  await page.goto("/");
+  await setStoredCart(page, "{{{ esto no es JSON");
+  await page.goto("/formaciones");
+  await expect(page.getByRole("article")).toHaveCount(4);
+  await page.goto("/carrito");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tu carrito está vacío");
+
+  await setStoredCart(page, JSON.stringify([{ id: "curso-inexistente", title: "Fantasma", priceCents: 100 }, 42, null]));
+  await page.goto("/carrito");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tu carrito está vacío");
+  await expect(page.getByRole("link", { name: "Carrito", exact: true })).toBeVisible();
+  await expect.poll(() => storedCart(page)).toEqual([]);
+});
+
+test("course page lists every feature and upcoming edition; unknown ids are a Spanish 404", async ({ page }) => {
+  await page.goto("/formaciones/expert-nails");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Expert Nails");
+  await expect(page.locator(".course-features--all li")).toHaveCount(10);
+  const editions = page.locator(".edition");
+  expect(await editions.count()).toBeGreaterThanOrEqual(2);
+  await expect(editions.first()).toContainText("Del lunes, 1 de marzo de 2027 al viernes, 19 de marzo de 2027");
+  await expect(editions.first()).toContainText("Quedan 8 plazas de 8");
+  await expect(page.getByText("financia desde 333€/mes sin intereses")).toBeVisible();
+  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const course = jsonLd.map((t) => JSON.parse(t)).find((d) => d["@type"] === "Course");
+  expect(course.offers).toMatchObject({ "@type": "Offer", price: "999.00", priceCurrency: "EUR" });
+  expect(course.hasCourseInstance.length).toBeGreaterThanOrEqual(2);
+
+  await page.getByRole("button", { name: /^AÑADIR AL CARRITO/ }).click();
+  await expect(page).toHaveURL("/carrito");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (1 curso)");
+
+  const response = await page.goto("/formaciones/curso-inexistente");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página no encontrada");
+});
+
+test("Proceder al Pago sends a signed-out buyer to the login page and back", async ({ page }) => {
+  await page.goto("/formaciones/formacion-inicio");
+  await page.getByRole("button", { name: /^AÑADIR AL CARRITO/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (1 curso)");
+  await page.getByRole("button", { name: "Proceder al Pago" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcarrito$/);
+  expect(await storedCart(page)).toHaveLength(1);
+});
