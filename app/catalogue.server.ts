@@ -4,6 +4,8 @@
  * the cart is only a list of ids.
  */
 import type { Selectable } from "kysely";
+import type { RouterContextProvider } from "react-router";
+import { getServices } from "./context.server.ts";
 import type { Db } from "./db/db.server.ts";
 import type { CourseEditionsTable, CoursesTable } from "./db/schema.ts";
 import {
@@ -149,4 +151,10 @@ export async function listUpcomingEditions(
   options: CatalogueOptions = {},
 ): Promise<CourseEdition[]> {
   return bookableEditions(db, [courseId], options.today ?? todayInMadrid());
+}
+
+/** /sitemap.xml entries for the course pages (registered in ~/lib/sitemap.server.ts). */
+export async function courseSitemapEntries(context: Readonly<RouterContextProvider>): Promise<{ path: string }[]> {
+  const courses = await listCourses(getServices(context).db);
+  return courses.map((c) => ({ path: `/formaciones/${c.id}` }));
 }

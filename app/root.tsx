@@ -81,12 +81,16 @@ function NavigationProgress() {
   return <div className="nav-progress" role="progressbar" aria-label="Cargando página" />;
 }
 
-export default function App() {
-  const { user } = useLoaderData<typeof loader>();
+/** Browser tests wait for this marker before clicking (set by pages and error pages alike). */
+function useHydratedMarker() {
   useEffect(() => {
-    // Browser tests wait for this before clicking.
     document.documentElement.dataset.hydrated = "true";
   }, []);
+}
+
+export default function App() {
+  const { user } = useLoaderData<typeof loader>();
+  useHydratedMarker();
   return (
     <CartProvider>
       <ScrollToTop />
@@ -106,23 +110,26 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     : "Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.";
   // Present unless the root loader itself failed; the shell then shows the signed-out header.
   const rootData = useRouteLoaderData<typeof loader>("root");
+  useHydratedMarker();
   return (
-    <SiteShell user={rootData?.user ?? null}>
-      <section className="container section error-page">
-        <title>{`${title} · Alejandra Nails`}</title>
-        <meta name="robots" content="noindex" />
-        {notFound ? <p className="error-page__code">404</p> : null}
-        <h1>{title}</h1>
-        <p>{text}</p>
-        <p className="error-page__actions">
-          <a className="btn" href="/">
-            Volver al inicio
-          </a>
-          <a className="btn btn--outline" href="/contacto">
-            Contactar
-          </a>
-        </p>
-      </section>
-    </SiteShell>
+    <CartProvider>
+      <SiteShell user={rootData?.user ?? null}>
+        <section className="container section error-page">
+          <title>{`${title} · Alejandra Nails`}</title>
+          <meta name="robots" content="noindex" />
+          {notFound ? <p className="error-page__code">404</p> : null}
+          <h1>{title}</h1>
+          <p>{text}</p>
+          <p className="error-page__actions">
+            <a className="btn" href="/">
+              Volver al inicio
+            </a>
+            <a className="btn btn--outline" href="/contacto">
+              Contactar
+            </a>
+          </p>
+        </section>
+      </SiteShell>
+    </CartProvider>
   );
 }

@@ -34,6 +34,12 @@ export default [
   // — checkout and payments —
   route("api/create-checkout-session", "routes/api.create-checkout-session.ts"),
   route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
+  route("checkout/:courseId", "routes/checkout.tsx"),
+  route("pago-demo/:orderId", "routes/pago-demo.tsx"),
+  route("success", "routes/success.tsx"),
+  route("cancel", "routes/cancel.tsx"),
+  route("mis-cursos", "routes/mis-cursos.tsx"),
+  route("api/pedidos/:orderId/calendario.ics", "routes/api.pedidos.calendario.ts"),
 
   // — assistant —
   route("chatbot/chat", "routes/chatbot-chat.ts"),

@@ -108,7 +108,6 @@ export async function startGoogleSignIn(
     code_challenge_method: "S256",
     state: tx.state,
     nonce: tx.nonce,
-    prompt: "select_account",
   });
   return { url: url.href, setCookie: sealOidcCookie(config, tx) };
 }

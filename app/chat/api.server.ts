@@ -5,8 +5,8 @@
 import { z } from "zod";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server.ts";
 import type { AppServices } from "~/services.server.ts";
+import { MAX_MESSAGE_CHARS } from "./messages.ts";
 
-export const MAX_MESSAGE_CHARS = 500;
 /** Enough for a 500-character message with JSON escaping; anything bigger is not a chat message. */
 const MAX_BODY_BYTES = 8 * 1024;
 /** Per address: a person types far slower; a script hammering the classifier does not (ASVS 2.4.1). */

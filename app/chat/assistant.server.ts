@@ -22,13 +22,13 @@ const PURGE_EVERY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Removes what could identify someone before a question is stored: e-mail
- * addresses, links, phone numbers and any other digits (dates, ids, amounts).
+ * addresses, links, long numbers (phones, ids) and any other digit.
  */
 export function anonymiseQuestion(text: string): string {
   return text
     .replace(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/gu, "[correo]")
     .replace(/\b(?:https?:\/\/|www\.)\S+/giu, "[enlace]")
-    .replace(/\+?\d[\d\s().-]{5,}\d/g, "[teléfono]")
+    .replace(/\+?\d[\d\s().-]{5,}\d/g, "[número]")
     .replace(/\d+/g, "#")
     .replace(/\s+/g, " ")
     .trim()

@@ -1,7 +1,7 @@
 import nlpCore, { type NlpContainer } from "@nlpjs/core";
 import nlpNlp from "@nlpjs/nlp";
 import nlpLangEs from "@nlpjs/lang-es";
-import { corpus, courseAliases, type Intent } from "./corpus.ts";
+import { corpus, courseAliases, fillerWords, type Intent } from "./corpus.ts";
 import { normalizeMessage } from "./normalize.ts";
 
 /** Below this classifier score the assistant admits it did not understand (tuned with `npm run chat:eval`). */
@@ -100,15 +100,16 @@ function withinOneEdit(a: string, b: string): boolean {
 }
 
 /**
- * A stem counts as known when the corpus has it, a longer form of it
- * ("aparc" / "aparcamient") or a one-letter typo of it. Short stems must match exactly.
+ * A stem counts as known when the corpus has it, a longer or shorter form of
+ * it ("aparc" / "aparcamient", "ubic" / "ubicacion") or a one-letter typo of it.
+ * Stems under four letters must match exactly.
  */
 function isKnownWord(stem: string, vocabulary: Set<string>): boolean {
   if (vocabulary.has(stem)) return true;
-  if (stem.length < 5) return false;
+  if (stem.length < 4) return false;
   for (const v of vocabulary) {
     if (v.length >= 4 && (stem.startsWith(v) || v.startsWith(stem))) return true;
-    if (v.length >= 5 && withinOneEdit(stem, v)) return true;
+    if (v.length >= 5 && stem.length >= 5 && withinOneEdit(stem, v)) return true;
   }
   return false;
 }
@@ -190,6 +191,7 @@ export async function trainClassifier(tuning: Partial<NluTuning> = {}): Promise<
     if (intent === "None") continue;
     for (const u of utterances) for (const stem of contentStems(u)) onTopicVocabulary.add(stem);
   }
+  for (const stem of contentStems(fillerWords.join(" "))) onTopicVocabulary.add(stem);
   const trainingMs = Math.round(performance.now() - started);
 
   return {

@@ -3,7 +3,7 @@ import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { imageManifest } from "~/content/images.generated.ts";
 import { IMAGE_NAMES } from "~/content/image-names.ts";
-import { imageSize, imageUrl, Picture } from "./picture.tsx";
+import { imagePreloadLink, imageSize, imageUrl, Picture } from "./picture.tsx";
 
 afterEach(cleanup);
 
@@ -21,7 +21,7 @@ describe("Picture", () => {
     expect(img.getAttribute("alt")).toBe("Manos con manicura");
     expect(img.getAttribute("width")).toBe(String(entry.width));
     expect(img.getAttribute("height")).toBe(String(entry.height));
-    expect(img.getAttribute("src")).toMatch(/\.webp$/);
+    expect(img.getAttribute("src")).toBe(entry.jpeg[0].src);
   });
 
   it("is lazy and async by default", () => {
@@ -47,6 +47,12 @@ describe("imageUrl and imageSize", () => {
     expect(imageUrl("hero", 600)).toMatch(/^\/img\/hero-640\.[0-9a-f]{8}\.webp$/);
     expect(imageUrl("hero", 100_000)).toBe(imageManifest.hero.webp.at(-1)!.src);
     expect(imageUrl("hero", 600, "avif")).toMatch(/\.avif$/);
+  });
+
+  it("builds an AVIF preload link for the LCP image", () => {
+    const link = imagePreloadLink("hero", "100vw");
+    expect(link).toMatchObject({ rel: "preload", as: "image", type: "image/avif", imageSizes: "100vw" });
+    expect(link.imageSrcSet).toContain("/img/hero-640.");
   });
 
   it("gives a 1200×630 JPEG for Open Graph", () => {

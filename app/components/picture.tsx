@@ -31,6 +31,21 @@ export function imageUrl(name: ImageName, width?: number, format?: ImageFormat):
   return pick(entry[fmt], width ?? Number.POSITIVE_INFINITY).src;
 }
 
+/**
+ * A `<link rel="preload">` descriptor for a route's `links` export, for the LCP image
+ * (use the same `sizes` as the Picture). Typed AVIF: browsers without AVIF skip it.
+ */
+export function imagePreloadLink(name: ImageName, sizes: string) {
+  return {
+    rel: "preload",
+    as: "image",
+    type: "image/avif",
+    imageSrcSet: srcSet(imageManifest[name].avif),
+    imageSizes: sizes,
+    fetchPriority: "high",
+  } as const;
+}
+
 export interface PictureProps {
   name: ImageName;
   /** Spanish description; "" for purely decorative images. */
@@ -43,7 +58,8 @@ export interface PictureProps {
 
 export function Picture({ name, alt, sizes, priority = false, className }: PictureProps) {
   const entry = imageManifest[name];
-  const fallback = pick(entry.webp, 960);
+  // The JPEG is the one format every browser decodes; the sources above win wherever they can.
+  const fallback = entry.jpeg[0];
   return (
     <picture>
       <source type="image/avif" srcSet={srcSet(entry.avif)} sizes={sizes} />

@@ -35,7 +35,13 @@ export function salonJsonLd(origin: string) {
         ? [{ "@type": "OpeningHoursSpecification", dayOfWeek: [...h.schemaDays], opens: h.opens, closes: h.closes }]
         : [],
     ),
-    aggregateRating: { "@type": "AggregateRating", ratingValue: rating.value, reviewCount: rating.count, bestRating: 5, worstRating: 1 },
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: rating.value,
+      reviewCount: rating.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
     sameAs: [social.instagram.url, social.facebook.url, social.threads.url],
   };
 }

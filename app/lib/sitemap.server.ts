@@ -1,6 +1,7 @@
 // Entries of /sitemap.xml. Static public pages are listed here; areas with pages
 // generated from data (course pages) add a provider to `sitemapProviders`.
 import type { RouterContextProvider } from "react-router";
+import { courseSitemapEntries } from "~/catalogue.server.ts";
 import { absoluteUrl } from "./seo.ts";
 
 export interface SitemapEntry {
@@ -25,7 +26,7 @@ export const sitemapPaths: readonly string[] = [
 export type SitemapProvider = (context: Readonly<RouterContextProvider>) => Promise<SitemapEntry[]>;
 
 /** Data-driven entries, e.g. the catalogue's course pages: add one line per provider. */
-export const sitemapProviders: SitemapProvider[] = [];
+export const sitemapProviders: SitemapProvider[] = [courseSitemapEntries];
 
 export async function sitemapEntries(
   context: Readonly<RouterContextProvider>,
@@ -41,7 +42,10 @@ export async function sitemapEntries(
 }
 
 function escapeXml(value: string): string {
-  return value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+  return value.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
+  );
 }
 
 export function renderSitemap(origin: string, entries: readonly SitemapEntry[]): string {

@@ -13,6 +13,7 @@ import type { Logger } from "~/lib/logger.server.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import type { MailAttachment, Mailer, MailMessage } from "~/mail/mailer.server.ts";
 import { buildCalendar, icsFileName } from "./ics.ts";
+import { orderCalendarEvents } from "./order-calendar.ts";
 import { getOrderWithItems, type OrderItemRow, type OrderRow } from "./orders.server.ts";
 
 export function shortOrderId(orderId: string): string {
@@ -43,21 +44,7 @@ export function calendarAttachments(order: Pick<OrderRow, "id">, items: OrderIte
     .map((i) => ({
       filename: icsFileName(`${i.title} ${i.edition_starts_on}`),
       contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-      content: buildCalendar(
-        [
-          {
-            uid: `${order.id}-${i.course_id}@alejandranails.es`,
-            title: `${i.title} · ${site.name}`,
-            startsOn: i.edition_starts_on!,
-            endsOn: i.edition_ends_on,
-            location: site.address.full,
-            description: `Formación en ${site.name}. Tus cursos: ${publicUrl}/mis-cursos`,
-            url: `${publicUrl}/mis-cursos`,
-          },
-        ],
-        now,
-        `${site.name} · ${i.title}`,
-      ),
+      content: buildCalendar(orderCalendarEvents(order.id, [i], publicUrl), now, `${site.name} · ${i.title}`),
     }));
 }
 

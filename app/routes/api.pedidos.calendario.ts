@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { requireUser } from "~/auth/session.server.ts";
-import { site } from "~/content/site.ts";
 import { getServices } from "~/context.server.ts";
 import { buildCalendar, icsFileName } from "~/orders/ics.ts";
+import { orderCalendarEvents } from "~/orders/order-calendar.ts";
 import { getOrderWithItems } from "~/orders/orders.server.ts";
 import type { Route } from "./+types/api.pedidos.calendario";
 
@@ -18,18 +18,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const only = new URL(request.url).searchParams.get("curso");
   const items = found.items.filter((i) => i.edition_starts_on && (!only || i.course_id === only));
   if (items.length === 0) throw data({ message: "Este pedido no tiene fechas programadas todavía" }, { status: 404 });
-  const ics = buildCalendar(
-    items.map((i) => ({
-      uid: `${found.order.id}-${i.course_id}@alejandranails.es`,
-      title: `${i.title} · ${site.name}`,
-      startsOn: i.edition_starts_on!,
-      endsOn: i.edition_ends_on,
-      location: site.address.full,
-      description: `Formación en ${site.name}. Tus cursos: ${config.publicUrl}/mis-cursos`,
-      url: `${config.publicUrl}/mis-cursos`,
-    })),
-    new Date(),
-  );
+  const ics = buildCalendar(orderCalendarEvents(found.order.id, items, config.publicUrl), new Date());
   const name = icsFileName(only && items.length === 1 ? `${items[0].title} ${items[0].edition_starts_on}` : "formaciones-alejandra-nails");
   return new Response(ics, {
     headers: {

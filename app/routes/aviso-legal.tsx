@@ -19,8 +19,8 @@ export default function AvisoLegal() {
       title="Aviso legal"
       intro={
         <p>
-          En cumplimiento del artículo 10 de la Ley 34/2002, de 11 de julio, de Servicios de la Sociedad de la Información
-          y de Comercio Electrónico (LSSI-CE), te informamos de los datos del titular de este sitio web.
+          En cumplimiento del artículo 10 de la Ley 34/2002, de 11 de julio, de Servicios de la Sociedad de la
+          Información y de Comercio Electrónico (LSSI-CE), te informamos de los datos del titular de este sitio web.
         </p>
       }
     >

@@ -88,7 +88,11 @@ export default function Contacto() {
                 <div>
                   <h3>WhatsApp</h3>
                   <p>
-                    <a href={site.whatsapp.link(site.whatsapp.defaultMessage)} target="_blank" rel="noopener noreferrer">
+                    <a
+                      href={site.whatsapp.link(site.whatsapp.defaultMessage)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
                       {site.whatsapp.display}
                       {newTab}
                     </a>

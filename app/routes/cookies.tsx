@@ -26,8 +26,8 @@ export default function Cookies() {
       <h2>1. Qué son las cookies</h2>
       <p>
         Las cookies son pequeños archivos que un sitio web guarda en tu navegador para recordar información entre una
-        página y otra. Algo parecido ocurre con el almacenamiento local del navegador («localStorage»), al que esta política
-        también se refiere.
+        página y otra. Algo parecido ocurre con el almacenamiento local del navegador («localStorage»), al que esta
+        política también se refiere.
       </p>
 
       <h2>2. Qué usamos y para qué</h2>
@@ -81,11 +81,11 @@ export default function Cookies() {
 
       <h2>3. Por qué no te pedimos consentimiento</h2>
       <p>
-        El artículo 22.2 de la LSSI-CE exime del consentimiento a las cookies y al almacenamiento estrictamente necesarios
-        para prestar un servicio que tú has solicitado, como iniciar sesión o guardar tu carrito. La Guía sobre el uso de
-        las cookies de la Agencia Española de Protección de Datos las considera exentas. Como no usamos ninguna otra, no
-        necesitamos un banner de consentimiento. Si algún día añadimos cookies de otro tipo, te pediremos permiso antes de
-        usarlas y actualizaremos esta política.
+        El artículo 22.2 de la LSSI-CE exime del consentimiento a las cookies y al almacenamiento estrictamente
+        necesarios para prestar un servicio que tú has solicitado, como iniciar sesión o guardar tu carrito. La Guía
+        sobre el uso de las cookies de la Agencia Española de Protección de Datos las considera exentas. Como no usamos
+        ninguna otra, no necesitamos un banner de consentimiento. Si algún día añadimos cookies de otro tipo, te
+        pediremos permiso antes de usarlas y actualizaremos esta política.
       </p>
 
       <h2>4. Servicios de terceros</h2>

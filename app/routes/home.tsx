@@ -76,8 +76,8 @@ export default function Home() {
           </p>
           <h1 id="hero-title">{site.tagline}</h1>
           <p className="hero__lead">
-            Manicura, pedicura, diseño de uñas y tratamientos faciales en el centro de {site.address.locality}. Reserva tu
-            momento y déjate cuidar.
+            Manicura, pedicura, diseño de uñas y tratamientos faciales en el centro de {site.address.locality}. Reserva
+            tu momento y déjate cuidar.
           </p>
           <NewTabLink href={site.bookingUrl} className="btn hero__cta">
             RESERVA TU CITA
@@ -172,8 +172,8 @@ export default function Home() {
               className="salon__img"
             />
             <figcaption>
-              <strong>Nuestro salón.</strong> Un espacio luminoso y tranquilo en pleno centro de{" "}
-              {site.address.locality}. Pulsa la foto para verla en grande.
+              <strong>Nuestro salón.</strong> Un espacio luminoso y tranquilo en pleno centro de {site.address.locality}
+              . Pulsa la foto para verla en grande.
             </figcaption>
           </figure>
         </div>

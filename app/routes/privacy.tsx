@@ -18,8 +18,8 @@ export default function Privacy() {
       title="Política de privacidad"
       intro={
         <p>
-          Tu privacidad nos importa. Aquí te explicamos con claridad qué datos tratamos, para qué, durante cuánto tiempo y
-          qué derechos tienes, conforme al Reglamento (UE) 2016/679 (RGPD) y a la Ley Orgánica 3/2018 de Protección de
+          Tu privacidad nos importa. Aquí te explicamos con claridad qué datos tratamos, para qué, durante cuánto tiempo
+          y qué derechos tienes, conforme al Reglamento (UE) 2016/679 (RGPD) y a la Ley Orgánica 3/2018 de Protección de
           Datos Personales y garantía de los derechos digitales (LOPDGDD).
         </p>
       }
@@ -45,8 +45,8 @@ export default function Privacy() {
       <h2>2. Qué datos tratamos</h2>
       <ul>
         <li>
-          <strong>Datos de tu cuenta</strong>: nombre, apellidos, correo electrónico, teléfono (opcional) y tu contraseña
-          guardada de forma cifrada e irreversible. Si entras con Google, recibimos tu nombre, tu correo y un
+          <strong>Datos de tu cuenta</strong>: nombre, apellidos, correo electrónico, teléfono (opcional) y tu
+          contraseña guardada de forma cifrada e irreversible. Si entras con Google, recibimos tu nombre, tu correo y un
           identificador de tu cuenta de Google; nunca tu contraseña de Google.
         </li>
         <li>
@@ -58,12 +58,12 @@ export default function Privacy() {
           <strong>Preferencias</strong>: los avisos y comunicaciones que activas o desactivas en tu perfil.
         </li>
         <li>
-          <strong>Preguntas al asistente virtual</strong>: solo el texto de la pregunta, sin asociarlo a tu cuenta ni a tu
-          dirección IP.
+          <strong>Preguntas al asistente virtual</strong>: solo el texto de la pregunta, sin asociarlo a tu cuenta ni a
+          tu dirección IP.
         </li>
         <li>
-          <strong>Datos técnicos</strong>: la cookie necesaria para mantener tu sesión iniciada y registros técnicos
-          del servidor (dirección IP, fecha y página solicitada) para proteger el sitio frente a abusos.
+          <strong>Datos técnicos</strong>: la cookie necesaria para mantener tu sesión iniciada y registros técnicos del
+          servidor (dirección IP, fecha y página solicitada) para proteger el sitio frente a abusos.
         </li>
       </ul>
 
@@ -83,7 +83,10 @@ export default function Privacy() {
           </tr>
           <tr>
             <td>Tramitar tus pedidos de formaciones, los pagos, las facturas y la atención de reclamaciones.</td>
-            <td>Ejecución del contrato (art. 6.1.b) y cumplimiento de obligaciones legales fiscales y mercantiles (art. 6.1.c).</td>
+            <td>
+              Ejecución del contrato (art. 6.1.b) y cumplimiento de obligaciones legales fiscales y mercantiles (art.
+              6.1.c).
+            </td>
           </tr>
           <tr>
             <td>
@@ -94,12 +97,13 @@ export default function Privacy() {
           </tr>
           <tr>
             <td>Enviarte novedades y la newsletter mensual, solo si las activas en tu perfil.</td>
-            <td>Tu consentimiento (art. 6.1.a), que puedes retirar en cualquier momento desde tu perfil o respondiendo a cualquier correo.</td>
+            <td>
+              Tu consentimiento (art. 6.1.a), que puedes retirar en cualquier momento desde tu perfil o respondiendo a
+              cualquier correo.
+            </td>
           </tr>
           <tr>
-            <td>
-              Mejorar las respuestas del asistente virtual a partir de preguntas anónimas que no supo contestar.
-            </td>
+            <td>Mejorar las respuestas del asistente virtual a partir de preguntas anónimas que no supo contestar.</td>
             <td>Interés legítimo en mejorar el servicio (art. 6.1.f); al estar anonimizadas no te identifican.</td>
           </tr>
           <tr>
@@ -112,26 +116,31 @@ export default function Privacy() {
 
       <h2>4. Cuánto tiempo los conservamos</h2>
       <ul>
-        <li>Datos de la cuenta: mientras la mantengas activa. Si la eliminas, los borramos salvo lo indicado a continuación.</li>
+        <li>
+          Datos de la cuenta: mientras la mantengas activa. Si la eliminas, los borramos salvo lo indicado a
+          continuación.
+        </li>
         <li>
           Pedidos y facturas: durante los plazos que exige la ley (seis años según el Código de Comercio y los plazos de
           prescripción de la normativa tributaria), bloqueados y solo a disposición de las autoridades.
         </li>
         <li>Preguntas anónimas al asistente virtual: 12 meses.</li>
-        <li>Registros técnicos de seguridad: un máximo de 90 días, salvo que los necesitemos para investigar un incidente.</li>
+        <li>
+          Registros técnicos de seguridad: un máximo de 90 días, salvo que los necesitemos para investigar un incidente.
+        </li>
         <li>Consentimiento para comunicaciones: hasta que lo retires.</li>
       </ul>
 
       <h2>5. Con quién los compartimos</h2>
       <p>
-        No vendemos tus datos ni los cedemos a terceros con fines comerciales. Solo acceden a ellos, por cuenta nuestra y
-        con contrato de encargo del tratamiento, los proveedores imprescindibles para prestar el servicio:
+        No vendemos tus datos ni los cedemos a terceros con fines comerciales. Solo acceden a ellos, por cuenta nuestra
+        y con contrato de encargo del tratamiento, los proveedores imprescindibles para prestar el servicio:
       </p>
       <ul>
         <li>
           <strong>Stripe Payments Europe, Ltd.</strong>: pasarela de pago para tarjetas y pagos a plazos. Si eliges
-          Klarna, SeQura o Scalapay, esa entidad valora y gestiona la financiación como responsable independiente, con su
-          propia política de privacidad.
+          Klarna, SeQura o Scalapay, esa entidad valora y gestiona la financiación como responsable independiente, con
+          su propia política de privacidad.
         </li>
         <li>
           <strong>Proveedor de reservas de citas</strong>: cuando pulsas «RESERVA TU CITA» vas a su página, donde los

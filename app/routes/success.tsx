@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
+import { useCart } from "~/components/cart/cart-context.tsx";
 import { StatusBadge } from "~/components/status-badge.tsx";
 import { site } from "~/content/site.ts";
 import { formatEuros, formatLongDate, formatMonthYear } from "~/domain/pricing.ts";
@@ -37,9 +38,24 @@ function usePendingRefresh(active: boolean) {
   }, [active, revalidate]);
 }
 
+/**
+ * Bought courses leave the cart once the payment is confirmed. The cart page
+ * empties the cart before leaving for the payment page too, but that write can
+ * be lost when the browser navigates away first.
+ */
+function useRemovePurchasedFromCart(order: SuccessOrderView | null) {
+  const { loaded, remove } = useCart();
+  const paidIds = order?.status === "paid" ? order.lines.map((l) => l.courseId).join(",") : "";
+  useEffect(() => {
+    if (!loaded || !paidIds) return;
+    for (const id of paidIds.split(",")) remove(id);
+  }, [loaded, remove, paidIds]);
+}
+
 export default function Success({ loaderData }: Route.ComponentProps) {
   const order = loaderData.kind === "order" ? loaderData.order : null;
   usePendingRefresh(order?.status === "pending");
+  useRemovePurchasedFromCart(order);
   if (!order) return <NeutralSuccess signedIn={loaderData.kind === "neutral" && loaderData.signedIn} />;
   return (
     <section className="container section success-page">

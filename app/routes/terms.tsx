@@ -43,28 +43,34 @@ export default function Terms() {
 
       <h2>3. Cómo se hace la compra</h2>
       <ol>
-        <li>Añade la formación al carrito y pulsa «Proceder al Pago». Necesitas una cuenta para completar la compra.</li>
-        <li>Elige el método de pago y acepta estos términos y la <Link to="/privacy">política de privacidad</Link>.</li>
-        <li>Completa el pago en la pasarela segura. La compra se confirma cuando recibimos la confirmación del pago.</li>
         <li>
-          Te enviamos un correo con el resumen del pedido y la información de la convocatoria. Tus formaciones aparecen en{" "}
-          <Link to="/mis-cursos">Mis Cursos</Link>.
+          Añade la formación al carrito y pulsa «Proceder al Pago». Necesitas una cuenta para completar la compra.
+        </li>
+        <li>
+          Elige el método de pago y acepta estos términos y la <Link to="/privacy">política de privacidad</Link>.
+        </li>
+        <li>
+          Completa el pago en la pasarela segura. La compra se confirma cuando recibimos la confirmación del pago.
+        </li>
+        <li>
+          Te enviamos un correo con el resumen del pedido y la información de la convocatoria. Tus formaciones aparecen
+          en <Link to="/mis-cursos">Mis Cursos</Link>.
         </li>
       </ol>
-      <p>El contrato se celebra en español y guardamos el documento electrónico de tu pedido, que puedes solicitarnos.</p>
+      <p>
+        El contrato se celebra en español y guardamos el documento electrónico de tu pedido, que puedes solicitarnos.
+      </p>
 
       <h2>4. Formas de pago</h2>
       <ul>
         <li>Tarjeta de crédito o débito, en un único pago.</li>
         <li>
           Pago a plazos sin intereses con Klarna, SeQura o Scalapay. La financiación la concede directamente cada
-          entidad, sujeta a su aprobación y a sus propias condiciones. La cuota mensual que mostramos («financia desde…»)
-          es orientativa.
+          entidad, sujeta a su aprobación y a sus propias condiciones. La cuota mensual que mostramos («financia
+          desde…») es orientativa.
         </li>
       </ul>
-      <p>
-        Los pagos se procesan a través de Stripe. Nunca vemos ni almacenamos los datos de tu tarjeta.
-      </p>
+      <p>Los pagos se procesan a través de Stripe. Nunca vemos ni almacenamos los datos de tu tarjeta.</p>
 
       <h2>5. Convocatorias y cambios</h2>
       <p>
@@ -76,11 +82,14 @@ export default function Terms() {
       <h2>6. Derecho de desistimiento (14 días)</h2>
       <p>
         Como consumidor o consumidora, tienes derecho a desistir de la compra en un plazo de 14 días naturales desde la
-        fecha del pedido, sin necesidad de justificación. Para ejercerlo, envíanos una declaración clara (basta un correo
-        a {mail} con tu nombre y el número de pedido) antes de que termine el plazo. Te devolveremos el importe en un
-        máximo de 14 días desde que recibamos tu comunicación, por el mismo medio de pago que usaste.
+        fecha del pedido, sin necesidad de justificación. Para ejercerlo, envíanos una declaración clara (basta un
+        correo a {mail} con tu nombre y el número de pedido) antes de que termine el plazo. Te devolveremos el importe
+        en un máximo de 14 días desde que recibamos tu comunicación, por el mismo medio de pago que usaste.
       </p>
-      <p>Excepciones y matices, según el Texto Refundido de la Ley General para la Defensa de los Consumidores y Usuarios (TRLGDCU):</p>
+      <p>
+        Excepciones y matices, según el Texto Refundido de la Ley General para la Defensa de los Consumidores y Usuarios
+        (TRLGDCU):
+      </p>
       <ul>
         <li>
           <strong>Contenido digital</strong>: si pides acceder de inmediato al material digital de la formación,
@@ -88,8 +97,8 @@ export default function Terms() {
           deja de aplicarse al contenido digital una vez iniciada su descarga o acceso (art. 103.m TRLGDCU).
         </li>
         <li>
-          <strong>Formación ya iniciada</strong>: si la convocatoria empieza dentro del plazo de desistimiento porque así
-          lo pediste, y después desistes, pagarás la parte proporcional de las horas ya impartidas (art. 108.3
+          <strong>Formación ya iniciada</strong>: si la convocatoria empieza dentro del plazo de desistimiento porque
+          así lo pediste, y después desistes, pagarás la parte proporcional de las horas ya impartidas (art. 108.3
           TRLGDCU). Si la formación se ha completado por entero, ya no podrás desistir (art. 103.a TRLGDCU).
         </li>
       </ul>
@@ -97,8 +106,8 @@ export default function Terms() {
       <h2>7. Garantía de satisfacción de 30 días</h2>
       <p>
         Además de tus derechos legales, te ofrecemos una garantía comercial voluntaria: durante los 30 días siguientes a
-        la compra puedes pedirnos la devolución íntegra del importe si la convocatoria en la que te inscribiste todavía no
-        ha comenzado. Solicítala en {mail}. Esta garantía no limita ni sustituye tus derechos como consumidor o
+        la compra puedes pedirnos la devolución íntegra del importe si la convocatoria en la que te inscribiste todavía
+        no ha comenzado. Solicítala en {mail}. Esta garantía no limita ni sustituye tus derechos como consumidor o
         consumidora.
       </p>
 
@@ -118,8 +127,8 @@ export default function Terms() {
       <h2>10. Atención al cliente y reclamaciones</h2>
       <p>
         Para cualquier duda o reclamación escríbenos a {mail} o llámanos al{" "}
-        <a href={site.phone.href}>{site.phone.display}</a>. Respondemos en el menor tiempo posible y, en todo caso, en un
-        plazo máximo de un mes. También dispones de hojas oficiales de reclamación en nuestro centro.
+        <a href={site.phone.href}>{site.phone.display}</a>. Respondemos en el menor tiempo posible y, en todo caso, en
+        un plazo máximo de un mes. También dispones de hojas oficiales de reclamación en nuestro centro.
       </p>
 
       <h2>11. Ley aplicable y jurisdicción</h2>

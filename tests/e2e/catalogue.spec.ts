@@ -117,7 +117,7 @@ test("adding to the cart, adding again, two courses, remove and empty, all persi
   await expect(page).toHaveURL("/carrito");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (1 curso)");
   expect(await storedCart(page)).toEqual([expect.objectContaining({ id: "formacion-inicio", priceCents: 28000, quantity: 1 })]);
-  await expect(page.getByRole("link", { name: "Carrito, 1 curso" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Carrito, 1 curso" })).toBeVisible();
 
   // Adding it again changes nothing; the card now links to the cart.
   await page.goto("/formaciones");
@@ -137,7 +137,7 @@ test("adding to the cart, adding again, two courses, remove and empty, all persi
   await expect(summary).toContainText("Subtotal1279,00 €");
   await expect(summary).toContainText("Descuentos0,00 €");
   await expect(summary).toContainText("Total1279,00 €");
-  await expect(page.getByRole("link", { name: "Carrito, 2 cursos" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Carrito, 2 cursos" })).toBeVisible();
   const list = page.getByRole("list", { name: "Cursos en tu carrito" });
   await expect(list.getByRole("listitem").filter({ hasText: "Expert Nails" })).toContainText("999,00 €");
   await expect(list.getByRole("listitem").filter({ hasText: "Expert Nails" })).toContainText("1250,00 €");
@@ -157,7 +157,7 @@ test("adding to the cart, adding again, two courses, remove and empty, all persi
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tu carrito está vacío");
   await expect(page.getByRole("link", { name: "Ver formaciones" })).toHaveAttribute("href", "/formaciones");
-  await expect(page.getByRole("link", { name: "Carrito", exact: true })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Carrito", exact: true })).toBeVisible();
   expect(await storedCart(page)).toEqual([]);
 });
 
@@ -190,7 +190,7 @@ test("a stored cart with garbage or an unknown course renders normally", async (
   await setStoredCart(page, JSON.stringify([{ id: "curso-inexistente", title: "Fantasma", priceCents: 100 }, 42, null]));
   await page.goto("/carrito");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tu carrito está vacío");
-  await expect(page.getByRole("link", { name: "Carrito", exact: true })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Carrito", exact: true })).toBeVisible();
   await expect.poll(() => storedCart(page)).toEqual([]);
 });
 
@@ -212,9 +212,15 @@ test("course page lists every feature and upcoming edition; unknown ids are a Sp
   await expect(page).toHaveURL("/carrito");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (1 curso)");
 
-  const response = await page.goto("/formaciones/curso-inexistente");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página no encontrada");
+  // Fetched, not visited: the error page is covered by the shell's own tests.
+  const response = await page.request.get("/formaciones/curso-inexistente");
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toContain("Página no encontrada");
+
+  const sitemap = await (await page.request.get("/sitemap.xml")).text();
+  for (const id of ["formacion-inicio", "tecnico-manicurista", "expert-nails", "iniciacion-acrilico"]) {
+    expect(sitemap).toContain(`/formaciones/${id}</loc>`);
+  }
 });
 
 test("Proceder al Pago sends a signed-out buyer to the login page and back", async ({ page }) => {
@@ -223,5 +229,58 @@ test("Proceder al Pago sends a signed-out buyer to the login page and back", asy
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (1 curso)");
   await page.getByRole("button", { name: "Proceder al Pago" }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcarrito$/);
+  expect(await storedCart(page)).toHaveLength(1);
+});
+
+test("Proceder al Pago: busy state and the Spanish error alerts (payment endpoint mocked)", async ({ page }) => {
+  const email = `carrito-${Date.now().toString(36)}@example.com`;
+  await page.goto("/registro");
+  await page.getByLabel("Nombre", { exact: true }).fill("Lucía");
+  await page.getByLabel("Apellidos").fill("Carrito");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill("esmalte-rosa-7");
+  await page.getByLabel("Confirmar contraseña").fill("esmalte-rosa-7");
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await expect(page.getByRole("button", { name: "Lucía Carrito" })).toBeVisible();
+
+  await page.goto("/carrito?add=iniciacion-acrilico");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (1 curso)");
+
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const bodies: unknown[] = [];
+  await page.route("**/api/create-checkout-session", async (route) => {
+    bodies.push(route.request().postDataJSON());
+    await gate;
+    await route.fulfill({ status: 409, json: { message: "No quedan plazas" } });
+  });
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+
+  const pay = page.getByRole("button", { name: "Proceder al Pago" });
+  await pay.click();
+  await expect(page.getByRole("button", { name: "Procesando..." })).toBeDisabled();
+  release();
+  await expect(pay).toBeEnabled();
+  expect(dialogs).toEqual(["Error al procesar el pago: No quedan plazas"]);
+  expect(bodies).toEqual([{ courseIds: ["iniciacion-acrilico"] }]);
+
+  await page.unroute("**/api/create-checkout-session");
+  await page.route("**/api/create-checkout-session", (route) => route.fulfill({ status: 500, json: {} }));
+  await pay.click();
+  await expect.poll(() => dialogs.length).toBe(2);
+  expect(dialogs[1]).toBe("Error al procesar el pago: Error al crear la sesión de pago");
+  await expect(pay).toBeEnabled();
+
+  await page.unroute("**/api/create-checkout-session");
+  await page.route("**/api/create-checkout-session", (route) => route.fulfill({ status: 200, json: { id: "x" } }));
+  await pay.click();
+  await expect.poll(() => dialogs.length).toBe(3);
+  expect(dialogs[2]).toBe("No se pudo obtener URL de checkout");
+  await expect(pay).toBeEnabled();
+  // Nothing was paid: the cart is still there.
   expect(await storedCart(page)).toHaveLength(1);
 });

@@ -196,7 +196,10 @@ test.describe("equipo", () => {
     await expect(dialog).toHaveCount(0);
     await expect(group).toBeFocused();
 
-    const member = page.locator("#team").getByRole("button", { name: /^Ampliar imagen:/ }).nth(1);
+    const member = page
+      .locator("#team")
+      .getByRole("button", { name: /^Ampliar imagen:/ })
+      .nth(1);
     await member.click();
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Cerrar imagen" }).click();

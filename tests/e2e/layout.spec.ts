@@ -119,7 +119,10 @@ test.describe("pie de página", () => {
       await expect(legal.getByRole("link", { name })).toHaveAttribute("href", href);
     }
     await expect(footer.getByText("Llamadas y SMS")).toBeVisible();
-    await expect(footer.getByRole("link", { name: site.phone.display })).toHaveAttribute("href", site.phone.href);
+    await expect(footer.getByRole("link", { name: site.phone.display, exact: true })).toHaveAttribute(
+      "href",
+      site.phone.href,
+    );
     await expect(footer.getByRole("link", { name: /^SMS/ })).toHaveAttribute("href", site.phone.sms);
     await expect(footer.getByText("Lunes a viernes: 09:00 - 21:00")).toBeVisible();
     await expect(footer.getByText("Sábado: 09:00 - 17:00")).toBeVisible();

@@ -33,13 +33,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 /** React Router context as the Express adapter builds it, for calling loaders/actions directly. */
 export function makeContext(db: Db, kind: DbKind, opts: { ip?: string; config?: Config; mailer?: Mailer } = {}) {
-  const services: AppServices = {
+  // Accounts code never touches the other integrations (payments, assistant…): left out on purpose.
+  const services = {
     config: opts.config ?? testConfig(),
     db,
     dbKind: kind,
     logger: createLogger("silent"),
     mailer: opts.mailer ?? memoryMailer(),
-  };
+  } as AppServices;
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   context.set(clientIpContext, opts.ip ?? "203.0.113.7");

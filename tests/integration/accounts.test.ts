@@ -18,7 +18,7 @@ import { registerAction } from "~/routes/registro.server.ts";
 import { cookiePair, formRequest, makeContext, makeUser } from "../helpers/accounts.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 
-type ActionResult = { data?: { errors?: Record<string, string> }; init?: { status?: number } } | Response;
+type ActionResult = { data?: { errors?: Partial<Record<string, string>> }; init?: { status?: number } | null } | Response;
 const statusOf = (r: ActionResult) => (r instanceof Response ? r.status : (r.init?.status ?? 200));
 const formErrorOf = (r: ActionResult) => (r instanceof Response ? undefined : r.data?.errors?.form);
 

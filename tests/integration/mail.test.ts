@@ -6,27 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEmail, resetLink } from "~/auth/password-reset.server.ts";
 import { createMailer } from "~/mail/create-mailer.server.ts";
 import { renderEmail } from "~/mail/layout.server.ts";
+import { decodeQuotedPrintable } from "../helpers/eml.ts";
 import { freePort } from "../helpers/server.ts";
 
 interface Captured {
   from: string;
   to: string[];
   raw: string;
-}
-
-/** Decodes the quoted-printable parts nodemailer writes for non-ASCII text. */
-function decodeQuotedPrintable(raw: string): string {
-  const joined = raw.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    if (joined[i] === "=" && /^[0-9A-F]{2}$/.test(joined.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(joined.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i], "utf8"));
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
 }
 
 const link = resetLink("https://www.alejandranails.es", "tok_abc-123");

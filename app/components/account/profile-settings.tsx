@@ -30,7 +30,7 @@ export function ProfileSettings({
   return (
     <div className="profile-settings">
       <section aria-labelledby="prefs-title">
-        <h2 id="prefs-title">Preferencias</h2>
+        <h3 id="prefs-title">Preferencias</h3>
         <Form method="post" action="/perfil?tab=configuracion" className="settings-form">
           <input type="hidden" name="intent" value="settings" />
           <fieldset>
@@ -53,7 +53,7 @@ export function ProfileSettings({
       </section>
 
       <section aria-labelledby="password-title">
-        <h2 id="password-title">Cambiar contraseña</h2>
+        <h3 id="password-title">Cambiar contraseña</h3>
         <Form method="post" action="/perfil?tab=configuracion" noValidate onSubmit={pw.onSubmit} onChange={pw.onChange} className="auth-form">
           <input type="hidden" name="intent" value="password" />
           {hasPassword ? (
@@ -74,7 +74,7 @@ export function ProfileSettings({
       </section>
 
       <section aria-labelledby="data-title">
-        <h2 id="data-title">Tus datos</h2>
+        <h3 id="data-title">Tus datos</h3>
         <p>Descarga una copia de todo lo que guardamos sobre ti (datos de la cuenta, preferencias, cursos y compras) en formato JSON.</p>
         <a className="btn btn--outline" href="/perfil/mis-datos.json" download>
           Descargar mis datos
@@ -82,7 +82,7 @@ export function ProfileSettings({
       </section>
 
       <section aria-labelledby="delete-title" className="danger-zone">
-        <h2 id="delete-title">Eliminar cuenta</h2>
+        <h3 id="delete-title">Eliminar cuenta</h3>
         <p>
           Borraremos tus datos personales, tus preferencias y tus sesiones. Las facturas de tus compras se conservan sin tus datos
           de contacto, porque la ley nos obliga a guardarlas.

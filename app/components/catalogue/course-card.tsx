@@ -42,7 +42,7 @@ export function CourseCard({ course, headingLevel = 3 }: { course: Course; headi
         <ZoomableImage
           name={courseImageName(course.image)}
           alt={`Curso ${course.title}`}
-          sizes="(min-width: 1100px) 340px, (min-width: 700px) 45vw, 92vw"
+          sizes="(min-width: 1140px) 550px, (min-width: 700px) 48vw, 92vw"
           className="course-card__img"
         />
         {course.highlighted ? <span className="course-badge">Más Popular</span> : null}

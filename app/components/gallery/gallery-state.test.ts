@@ -56,10 +56,23 @@ describe("gallery state", () => {
   });
 
   it("hover and focus hold rotation only while they last", () => {
-    const held = run([{ type: "hover", value: true }, { type: "focus", value: true }]);
+    const held = run([
+      { type: "hover", value: true },
+      { type: "focus", value: true },
+    ]);
     expect(liveMode(held)).toBe("polite");
     expect(isRotating(run([{ type: "hover", value: false }], held))).toBe(false);
-    expect(isRotating(run([{ type: "hover", value: false }, { type: "focus", value: false }], held))).toBe(true);
+    expect(
+      isRotating(
+        run(
+          [
+            { type: "hover", value: false },
+            { type: "focus", value: false },
+          ],
+          held,
+        ),
+      ),
+    ).toBe(true);
   });
 
   it("reduced motion pauses, and the visitor can still resume", () => {

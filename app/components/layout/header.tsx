@@ -76,7 +76,7 @@ export function Header({ user }: { user: RootUser | null }) {
             <ul className="site-nav">
               {navItems.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.to === "/"} prefetch="intent">
+                  <NavLink to={item.to} end={item.to === "/"}>
                     {item.label}
                   </NavLink>
                 </li>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { RootUser } from "~/root.tsx";
+import { ChatLauncher } from "../chat/chat-launcher.tsx";
 import { WhatsAppFloat } from "../whatsapp-float.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
@@ -17,6 +18,7 @@ export function SiteShell({ user, children }: { user: RootUser | null; children:
       </main>
       <Footer />
       <WhatsAppFloat />
+      <ChatLauncher />
     </>
   );
 }

@@ -8,7 +8,13 @@ const links = [
 ] as const;
 
 /** Instagram, Facebook and Threads as icon links; each name says it opens a new tab. */
-export function SocialLinks({ className = "social-links", withText = false }: { className?: string; withText?: boolean }) {
+export function SocialLinks({
+  className = "social-links",
+  withText = false,
+}: {
+  className?: string;
+  withText?: boolean;
+}) {
   return (
     <ul className={className}>
       {links.map(({ key, label, url, Icon }) => (

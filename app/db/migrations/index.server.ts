@@ -1,12 +1,14 @@
 import type { Migration, MigrationProvider } from "kysely/migration";
 import { initial } from "./0001-initial.server.ts";
 import { catalogueSeed } from "./0002-catalogue-seed.server.ts";
+import { accounts } from "./0003-accounts.server.ts";
 import { payments } from "./0004-payments.server.ts";
 
 /** Static, numbered list: the bundle needs no file-system scan at start. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-catalogue-seed": catalogueSeed,
+  "0003-accounts": accounts,
   "0004-payments": payments,
 };
 

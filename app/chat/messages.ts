@@ -1,0 +1,68 @@
+/** Chat texts and contracts shared by the widget (browser) and its tests. */
+import { site } from "~/content/site.ts";
+
+/** SPEC.md §3 "Chat message". */
+export interface ChatMessage {
+  text: string;
+  sender: "user" | "bot";
+  /** Epoch milliseconds. */
+  timestamp: number;
+  /** From the bot reply (SPEC.md §7); absent on local messages. */
+  confidence?: number;
+}
+
+export const CHAT_ENDPOINT = "/chatbot/chat";
+/** SPEC.md §7: the web sends a fixed session id. */
+export const WEB_SESSION_ID = "web";
+/** The conversation lives for the browser session only. */
+export const CHAT_STORAGE_KEY = "alejandra-nails-chat";
+export const MAX_MESSAGE_CHARS = 500;
+/** Older messages are dropped from storage beyond this. */
+export const MAX_STORED_MESSAGES = 60;
+
+export const GREETING = `¡Hola! Soy la asistente virtual de ${site.name}. Pregúntame por nuestras formaciones, precios y fechas, el horario o cómo llegar.`;
+
+/** SPEC.md §2 "Floating widgets": what courses, prices, hours, location, start dates. */
+export const QUICK_QUESTIONS = [
+  "¿Qué cursos ofrecéis?",
+  "Precios de los cursos",
+  "Horario",
+  "¿Dónde estáis?",
+  "Próximas fechas",
+] as const;
+
+/** SPEC.md §8 "Chat / request failure": apology, the salon phone and the Instagram handle. */
+export function technicalProblemsMessage(): string {
+  return `Lo siento, ahora mismo tengo problemas técnicos. Llámanos al ${site.phone.display} o escríbenos en Instagram ${site.social.instagram.handle} y te atendemos enseguida.`;
+}
+
+export function greetingMessage(now = Date.now()): ChatMessage {
+  return { text: GREETING, sender: "bot", timestamp: now };
+}
+
+function isChatMessage(value: unknown): value is ChatMessage {
+  if (typeof value !== "object" || value === null) return false;
+  const m = value as Record<string, unknown>;
+  return (
+    typeof m.text === "string" &&
+    (m.sender === "user" || m.sender === "bot") &&
+    typeof m.timestamp === "number" &&
+    (m.confidence === undefined || typeof m.confidence === "number")
+  );
+}
+
+/** The stored conversation, or just the greeting when there is none or it is unreadable. */
+export function parseStoredConversation(raw: string | null): ChatMessage[] {
+  if (!raw) return [greetingMessage()];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (Array.isArray(parsed) && parsed.length > 0 && parsed.every(isChatMessage)) return parsed;
+  } catch {
+    // Corrupt storage: start over.
+  }
+  return [greetingMessage()];
+}
+
+export function serializeConversation(messages: ChatMessage[]): string {
+  return JSON.stringify(messages.slice(-MAX_STORED_MESSAGES));
+}

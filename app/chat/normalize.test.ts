@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { normalizeMessage } from "./normalize.ts";
+
+describe("normalizeMessage", () => {
+  it("expands WhatsApp shorthand, keeping punctuation", () => {
+    expect(normalizeMessage("q horario teneis?")).toBe("que horario teneis?");
+    expect(normalizeMessage("info porfa")).toBe("información por favor");
+    expect(normalizeMessage("¿Tenéis whats?")).toBe("¿Tenéis whatsapp?");
+  });
+
+  it("collapses stretched letters and drops emoji", () => {
+    expect(normalizeMessage("holaaa 👋👋  graciasss")).toBe("hola gracias");
+  });
+
+  it("leaves ordinary words alone", () => {
+    expect(normalizeMessage("¿Cuánto cuesta el Expert Nails?")).toBe("¿Cuánto cuesta el Expert Nails?");
+    expect(normalizeMessage("carro perro llamar")).toBe("carro perro llamar");
+  });
+});

@@ -1,0 +1,115 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CART_STORAGE_KEY, type CartCourse } from "~/domain/cart.ts";
+import { CartProvider, CartProviderMissingError, useCart, useCartCount } from "./cart-context.tsx";
+
+const inicio: CartCourse = {
+  id: "formacion-inicio",
+  title: "Formación de inicio",
+  category: "iniciacion",
+  priceCents: 28000,
+  originalPriceCents: 35000,
+  duration: "20 horas",
+  classSize: 15,
+  level: "Iniciación",
+  rating: 4.9,
+  reviews: 128,
+  image: "course-formacion-inicio",
+};
+const expert: CartCourse = { ...inicio, id: "expert-nails", title: "Expert Nails", priceCents: 99900 };
+
+function mockCatalogue(courses: CartCourse[] | "fail") {
+  const fetchMock = vi.fn(async () =>
+    courses === "fail" ? new Response("", { status: 500 }) : Response.json({ courses }),
+  );
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+let cart: ReturnType<typeof useCart>;
+function Probe() {
+  cart = useCart();
+  const count = useCartCount();
+  return <p data-testid="count">{`${count}:${cart.items.map((i) => `${i.id}@${i.priceCents}`).join(",")}`}</p>;
+}
+
+const stored = () => JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY) ?? "null") as unknown;
+
+beforeEach(() => window.localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("CartProvider", () => {
+  it("loads the stored cart, adds once, removes, clears and saves every change", async () => {
+    mockCatalogue([inicio, expert]);
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...inicio, quantity: 1 }]));
+    render(
+      <CartProvider>
+        <Probe />
+      </CartProvider>,
+    );
+    await waitFor(() => expect(cart.verified).toBe(true));
+    expect(screen.getByTestId("count").textContent).toBe("1:formacion-inicio@28000");
+    act(() => cart.add(expert));
+    act(() => cart.add(expert));
+    expect(screen.getByTestId("count").textContent).toBe("2:formacion-inicio@28000,expert-nails@99900");
+    expect(stored()).toHaveLength(2);
+    act(() => cart.remove("formacion-inicio"));
+    expect(stored()).toEqual([{ ...expert, quantity: 1 }]);
+    act(() => cart.clear());
+    expect(stored()).toEqual([]);
+    expect(screen.queryByRole("status")?.textContent).toBe("");
+  });
+
+  it("reconciles a tampered cart with the live catalogue and says so", async () => {
+    mockCatalogue([inicio]);
+    window.localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify([{ ...inicio, priceCents: 1 }, { id: "curso-inexistente", priceCents: 1 }]),
+    );
+    render(
+      <CartProvider>
+        <Probe />
+      </CartProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId("count").textContent).toBe("1:formacion-inicio@28000"));
+    expect(screen.getByRole("status").textContent).toContain("Hemos actualizado tu carrito");
+    expect(stored()).toEqual([{ ...inicio, quantity: 1 }]);
+  });
+
+  it("survives garbage in storage and a failing catalogue request", async () => {
+    mockCatalogue("fail");
+    window.localStorage.setItem(CART_STORAGE_KEY, "{{{");
+    render(
+      <CartProvider>
+        <Probe />
+      </CartProvider>,
+    );
+    await waitFor(() => expect(cart.loaded).toBe(true));
+    expect(screen.getByTestId("count").textContent).toBe("0:");
+  });
+});
+
+describe("outside the provider", () => {
+  it("useCartCount is 0", () => {
+    function Count() {
+      return <p>{useCartCount()}</p>;
+    }
+    render(<Count />);
+    expect(screen.getByText("0")).toBeTruthy();
+  });
+
+  it("useCart throws a programming error", () => {
+    // React reports the thrown render error on console.error; that is expected here.
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    function Bad() {
+      useCart();
+      return null;
+    }
+    expect(() => render(<Bad />)).toThrow(CartProviderMissingError);
+    spy.mockRestore();
+  });
+});

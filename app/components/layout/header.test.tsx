@@ -1,0 +1,144 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { site } from "~/content/site.ts";
+import type { RootUser } from "~/root.tsx";
+import { cartLabel, Header } from "./header.tsx";
+
+function setScrollY(y: number) {
+  Object.defineProperty(window, "scrollY", { value: y, configurable: true });
+}
+
+afterEach(() => {
+  cleanup();
+  setScrollY(0);
+});
+
+function renderHeader(user: RootUser | null = null) {
+  const Stub = createRoutesStub([
+    { path: "/", Component: () => <Header user={user} /> },
+    { path: "*", Component: () => <Header user={user} /> },
+  ]);
+  render(<Stub initialEntries={["/"]} />);
+  return { header: screen.getByRole("banner"), toggle: screen.getByRole("button", { name: "Menú" }) };
+}
+
+function scrollTo(y: number) {
+  act(() => {
+    setScrollY(y);
+    window.dispatchEvent(new Event("scroll"));
+  });
+}
+
+describe("Header", () => {
+  it("takes the scrolled look only past 50 px", () => {
+    const { header } = renderHeader();
+    expect(header.className).not.toContain("is-scrolled");
+    scrollTo(50);
+    expect(header.className).not.toContain("is-scrolled");
+    scrollTo(51);
+    expect(header.className).toContain("is-scrolled");
+    scrollTo(0);
+    expect(header.className).not.toContain("is-scrolled");
+  });
+
+  it("opens and closes the mobile menu with its button", () => {
+    const { toggle } = renderHeader();
+    const menu = document.getElementById(toggle.getAttribute("aria-controls")!)!;
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(menu.className).not.toContain("is-open");
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(menu.className).toContain("is-open");
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("closes the menu on Escape and returns focus to the button", () => {
+    const { toggle } = renderHeader();
+    fireEvent.click(toggle);
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it("closes the menu on any link click (internal or external)", () => {
+    const { toggle } = renderHeader();
+    fireEvent.click(toggle);
+    const whatsapp = screen.getByRole("link", { name: /Escríbenos por WhatsApp/ });
+    whatsapp.addEventListener("click", (e) => e.preventDefault());
+    fireEvent.click(whatsapp);
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+
+    fireEvent.click(toggle);
+    fireEvent.click(screen.getByRole("link", { name: "EQUIPO" }));
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("marks the current page and opens the booking page in a new tab", () => {
+    renderHeader();
+    expect(screen.getByRole("link", { name: "INICIO" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByRole("link", { name: "EQUIPO" }).getAttribute("aria-current")).toBeNull();
+    const booking = screen.getByRole("link", { name: /RESERVA TU CITA/ });
+    expect(booking.getAttribute("href")).toBe(site.bookingUrl);
+    expect(booking.getAttribute("target")).toBe("_blank");
+  });
+
+  it("shows no badge for an empty cart and Iniciar Sesión when signed out", () => {
+    renderHeader();
+    const cart = screen.getByRole("link", { name: "Carrito" });
+    expect(cart.querySelector(".cart-badge")).toBeNull();
+    expect(screen.getByRole("link", { name: "Iniciar Sesión" }).getAttribute("href")).toBe("/login");
+  });
+
+  it("names the cart by its count", () => {
+    expect(cartLabel(0)).toBe("Carrito");
+    expect(cartLabel(1)).toBe("Carrito, 1 curso");
+    expect(cartLabel(2)).toBe("Carrito, 2 cursos");
+  });
+});
+
+describe("UserMenu", () => {
+  const user: RootUser = { id: "u1", email: "ana@example.com", displayName: "Ana" };
+
+  it("replaces Iniciar Sesión by the user's name and toggles the menu", () => {
+    renderHeader(user);
+    expect(screen.queryByRole("link", { name: "Iniciar Sesión" })).toBeNull();
+    const button = screen.getByRole("button", { name: "Ana" });
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(button);
+    expect(button.getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByRole("link", { name: "Mi Perfil" }).getAttribute("href")).toBe("/perfil");
+    expect(screen.getByRole("link", { name: "Mis Cursos" }).getAttribute("href")).toBe("/mis-cursos");
+    const logout = screen.getByRole("button", { name: "Cerrar Sesión" });
+    const form = logout.closest("form")!;
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.getAttribute("action")).toBe("/logout");
+  });
+
+  it("shows the email when there is no display name", () => {
+    renderHeader({ ...user, displayName: "" });
+    expect(screen.getByRole("button", { name: "ana@example.com" })).toBeTruthy();
+  });
+
+  it("closes on Escape and on a click outside", () => {
+    renderHeader(user);
+    const button = screen.getByRole("button", { name: "Ana" });
+    fireEvent.click(button);
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(button);
+    fireEvent.click(button);
+    fireEvent.pointerDown(document.body);
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("closes when one of its links is followed", () => {
+    renderHeader(user);
+    const button = screen.getByRole("button", { name: "Ana" });
+    fireEvent.click(button);
+    fireEvent.click(screen.getByRole("link", { name: "Mi Perfil" }));
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+  });
+});

@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { site } from "~/content/site.ts";
+import { WHATSAPP_APPEAR_MS, WHATSAPP_TOOLTIP_MS, WhatsAppFloat } from "./whatsapp-float.tsx";
+
+const TOOLTIP_TEXT = /¿Tienes dudas\?/;
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+function advance(ms: number) {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
+describe("WhatsAppFloat", () => {
+  it("uses the timings of SPEC.md §9", () => {
+    expect(WHATSAPP_APPEAR_MS).toBe(2000);
+    expect(WHATSAPP_TOOLTIP_MS).toBe(5000);
+  });
+
+  it("renders nothing before 2 s, then the button and its tooltip", () => {
+    render(<WhatsAppFloat />);
+    expect(screen.queryByRole("link")).toBeNull();
+    advance(1999);
+    expect(screen.queryByRole("link")).toBeNull();
+    advance(1);
+    const link = screen.getByRole("link", { name: /Escríbenos por WhatsApp/ });
+    expect(link.getAttribute("href")).toBe(site.whatsapp.link(site.whatsapp.defaultMessage));
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(link.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(screen.getByText(TOOLTIP_TEXT)).toBeTruthy();
+  });
+
+  it("hides the tooltip 5 s after it appears, keeping the button", () => {
+    render(<WhatsAppFloat />);
+    advance(2000);
+    advance(4999);
+    expect(screen.queryByText(TOOLTIP_TEXT)).not.toBeNull();
+    advance(1);
+    expect(screen.queryByText(TOOLTIP_TEXT)).toBeNull();
+    expect(screen.getByRole("link", { name: /Escríbenos por WhatsApp/ })).toBeTruthy();
+  });
+
+  it("hides the tooltip at once with its close button", () => {
+    render(<WhatsAppFloat />);
+    advance(2000);
+    fireEvent.click(screen.getByRole("button", { name: "Cerrar aviso de WhatsApp" }));
+    expect(screen.queryByText(TOOLTIP_TEXT)).toBeNull();
+    expect(screen.getByRole("link", { name: /Escríbenos por WhatsApp/ })).toBeTruthy();
+    // The pending 5 s timer was cleared and nothing comes back.
+    advance(10_000);
+    expect(screen.queryByText(TOOLTIP_TEXT)).toBeNull();
+  });
+
+  it("clears its timers when unmounted", () => {
+    const { unmount } = render(<WhatsAppFloat />);
+    unmount();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});

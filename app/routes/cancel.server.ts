@@ -1,0 +1,54 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { getOptionalUser, requireUser } from "~/auth/session.server.ts";
+import { getServices } from "~/context.server.ts";
+import { isPaymentMethodKey } from "~/domain/payment-methods.ts";
+import { CheckoutError, getOrderWithItems } from "~/orders/orders.server.ts";
+import { startCheckout } from "~/payments/checkout.server.ts";
+
+type Ctx = Readonly<RouterContextProvider>;
+
+/** How far back an unpaid order still counts as "the one you just left". */
+const RECENT_MS = 24 * 60 * 60 * 1000;
+
+/** The signed-in buyer's latest unpaid order, so "Intentar de nuevo" can reopen it (the cart was emptied). */
+export async function loadCancel(request: Request, context: Ctx) {
+  const user = await getOptionalUser(request, context);
+  if (!user) return { retry: null };
+  const { db } = getServices(context);
+  const since = new Date(Date.now() - RECENT_MS).toISOString();
+  const latest = await db
+    .selectFrom("orders")
+    .select(["id", "status"])
+    .where("user_id", "=", user.id)
+    .where("created_at", ">=", since)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+  if (!latest || (latest.status !== "pending" && latest.status !== "cancelled")) return { retry: null };
+  const found = await getOrderWithItems(db, latest.id);
+  if (!found) return { retry: null };
+  return {
+    retry: { orderId: found.order.id, titles: found.items.map((i) => i.title), totalCents: found.order.total_cents },
+  };
+}
+
+/** Opens a fresh payment page for the same courses and method. */
+export async function cancelAction(request: Request, context: Ctx) {
+  const user = await requireUser(request, context);
+  const services = getServices(context);
+  const orderId = String((await request.formData()).get("orderId") ?? "");
+  const found = orderId ? await getOrderWithItems(services.db, orderId) : null;
+  if (!found || found.order.user_id !== user.id) return redirect("/formaciones");
+  try {
+    const started = await startCheckout(services, {
+      user,
+      courseIds: found.items.map((i) => i.course_id),
+      method: isPaymentMethodKey(found.order.payment_method) ? found.order.payment_method : "card",
+      withdrawalWaiver: !!found.order.withdrawal_waiver_at,
+    });
+    return redirect(started.url);
+  } catch (err) {
+    if (err instanceof CheckoutError) return data({ error: err.message }, { status: err.status });
+    services.logger.error({ err, orderId }, "cancel: could not reopen the payment");
+    return data({ error: "Error al procesar el pago" }, { status: 502 });
+  }
+}

@@ -1,0 +1,99 @@
+import { Link } from "react-router";
+import { requireUser } from "~/auth/session.server.ts";
+import { courseImageName } from "~/components/catalogue/course-bits.tsx";
+import { Picture } from "~/components/picture.tsx";
+import { getServices } from "~/context.server.ts";
+import { hasAccess } from "~/domain/access-window.ts";
+import { formatLongDate, formatMonthYear } from "~/domain/pricing.ts";
+import { pageMeta, rootOrigin } from "~/lib/seo.ts";
+import { listMyCourses } from "~/orders/history.server.ts";
+import type { Route } from "./+types/mis-cursos";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Mis Cursos",
+    description: "Tus formaciones de Alejandra Nails: fechas de cada convocatoria, acceso y calendario.",
+    path: "/mis-cursos",
+    origin: rootOrigin(matches),
+    noindex: true,
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const courses = await listMyCourses(getServices(context).db, user.id);
+  return { courses, now: new Date().toISOString() };
+}
+
+function editionRange(startsOn: string, endsOn: string | null): string {
+  if (!endsOn || endsOn === startsOn) return formatLongDate(startsOn);
+  return `del ${formatLongDate(startsOn)} al ${formatLongDate(endsOn)}`;
+}
+
+export default function MisCursos({ loaderData }: Route.ComponentProps) {
+  const { courses, now } = loaderData;
+  return (
+    <section className="container section my-courses">
+      <h1>Mis Cursos</h1>
+      {courses.length === 0 ? (
+        <div className="my-courses__empty">
+          <p>Todavía no tienes ningún curso. Cuando completes una compra, aparecerá aquí con sus fechas.</p>
+          <Link className="btn" to="/formaciones">
+            Ver formaciones
+          </Link>
+        </div>
+      ) : (
+        <ul className="my-courses__list">
+          {courses.map((c) => {
+            const active = hasAccess(c.accessUntil, new Date(now));
+            return (
+              <li key={c.enrollmentId} className="card my-course">
+                <Picture name={courseImageName(c.image ?? "")} alt="" sizes="160px" className="my-course__img" />
+                <div className="my-course__body">
+                  <h2 className="my-course__title">{c.title}</h2>
+                  <dl className="my-course__facts">
+                    <div>
+                      <dt>Convocatoria</dt>
+                      <dd>
+                        {c.editionStartsOn
+                          ? `${formatMonthYear(c.editionStartsOn)} (${editionRange(c.editionStartsOn, c.editionEndsOn)})`
+                          : "Fecha por confirmar"}
+                      </dd>
+                    </div>
+                    {c.duration ? (
+                      <div>
+                        <dt>Duración</dt>
+                        <dd>{c.duration}</dd>
+                      </div>
+                    ) : null}
+                    <div>
+                      <dt>Acceso</dt>
+                      <dd>
+                        {active ? "Hasta el " : "Terminó el "}
+                        {formatLongDate(c.accessUntil)}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>Progreso</dt>
+                      <dd>{c.completed ? "Completado" : `${c.progress} %`}</dd>
+                    </div>
+                  </dl>
+                  {c.editionStartsOn ? (
+                    <p>
+                      <a
+                        className="btn btn--outline"
+                        href={`/api/pedidos/${c.orderId}/calendario.ics?curso=${encodeURIComponent(c.courseId)}`}
+                        download
+                      >
+                        Añadir al calendario (.ics)<span className="visually-hidden">: {c.title}</span>
+                      </a>
+                    </p>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

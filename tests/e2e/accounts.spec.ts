@@ -1,0 +1,215 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { latestEmailTo, resetLinkIn } from "../helpers/eml.ts";
+import { expect, test } from "./fixtures.ts";
+
+const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+const run = Date.now().toString(36);
+const email = (name: string) => `${name}-${run}@example.com`;
+
+async function register(
+  page: Page,
+  who: { first: string; last: string; email: string; password: string },
+  { expectSuccess = true } = {},
+) {
+  const url = "/registro";
+  await page.goto(url);
+  await page.getByLabel("Nombre", { exact: true }).fill(who.first);
+  await page.getByLabel("Apellidos").fill(who.last);
+  await page.getByLabel("Correo electrónico").fill(who.email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(who.password);
+  await page.getByLabel("Confirmar contraseña").fill(who.password);
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  if (expectSuccess) await expect(page.getByRole("button", { name: `${who.first} ${who.last}` })).toBeVisible();
+}
+
+async function signIn(page: Page, mail: string, password: string, url = "/login") {
+  if (!page.url().includes(url)) await page.goto(url);
+  await page.getByLabel("Correo electrónico").fill(mail);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+}
+
+async function signOut(page: Page, displayName: string) {
+  await page.getByRole("button", { name: displayName }).click();
+  await page.getByRole("button", { name: "Cerrar Sesión" }).click();
+  await expect(page.getByRole("link", { name: "Iniciar Sesión" })).toBeVisible();
+}
+
+test("register → sign out → sign in → forgot → email link → reset → sign in with the new password", async ({ page, baseURL }) => {
+  const lucia = { first: "Lucía", last: "García", email: email("lucia"), password: "esmalte-rosa" };
+
+  // §5 inline errors before submit, cleared when the field changes.
+  await page.goto("/registro");
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await expect(page.getByText("Introduce tu nombre")).toBeVisible();
+  await page.getByLabel("Nombre", { exact: true }).fill("L");
+  await expect(page.getByText("Introduce tu nombre")).toHaveCount(0);
+  await page.getByLabel("Apellidos").fill("G");
+  await page.getByLabel("Correo electrónico").fill("no-es-un-correo");
+  await page.getByLabel("Contraseña", { exact: true }).fill("abc");
+  await page.getByLabel("Confirmar contraseña").fill("abc");
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await expect(page.getByText("Formato de correo electrónico inválido")).toBeVisible();
+  await expect(page.getByText("La contraseña debe tener al menos 6 caracteres")).toBeVisible();
+  await expect(page.getByLabel("Contraseña", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("Contraseña", { exact: true }).fill("123456");
+  await page.getByLabel("Confirmar contraseña").fill("1234567");
+  await page.getByLabel("Correo electrónico").fill(lucia.email);
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await expect(page.getByText("La contraseña es demasiado débil")).toBeVisible();
+  await page.getByLabel("Contraseña", { exact: true }).fill("esmalte-rosa");
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await expect(page.getByText("Las contraseñas no coinciden")).toBeVisible();
+
+  await register(page, lucia);
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page.getByRole("button", { name: "Lucía García" })).toBeVisible();
+
+  // The same email again, whatever its case.
+  await signOut(page, "Lucía García");
+  await register(page, { ...lucia, email: lucia.email.toUpperCase() }, { expectSuccess: false });
+  await expect(page.getByText("Ya existe una cuenta con este correo electrónico")).toBeVisible();
+
+  // §8 sign-in messages (server answers).
+  await signIn(page, email("nadie"), "lo-que-sea");
+  await expect(page.getByRole("alert").filter({ hasText: "No existe una cuenta con este correo electrónico" })).toBeVisible();
+  await page.getByLabel("Correo electrónico").fill(lucia.email);
+  // Editing a field cleared the previous error.
+  await expect(page.getByText("No existe una cuenta con este correo electrónico")).toHaveCount(0);
+  await page.getByLabel("Contraseña", { exact: true }).fill("equivocada");
+  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Contraseña incorrecta" })).toBeVisible();
+  await signIn(page, lucia.email, lucia.password);
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await signOut(page, "Lucía García");
+
+  // Forgot password: disabled while empty, §8 message for an unknown address, then sent.
+  await page.goto("/forgot-password");
+  const send = page.getByRole("button", { name: "Enviar enlace" });
+  await expect(send).toBeDisabled();
+  await page.getByLabel("Correo electrónico").fill(email("nadie"));
+  await send.click();
+  await expect(page.getByRole("alert").filter({ hasText: "No existe una cuenta con este correo electrónico" })).toBeVisible();
+  await page.getByLabel("Correo electrónico").fill(lucia.email);
+  await page.getByRole("button", { name: "Enviar enlace" }).click();
+  await expect(page.getByRole("heading", { name: "Revisa tu correo" })).toBeVisible();
+  await page.getByRole("link", { name: "Enviar otro correo" }).click();
+  await expect(page.getByRole("heading", { name: "Recuperar contraseña" })).toBeVisible();
+
+  // The link from the .eml in the outbox.
+  let link: string | null = null;
+  await expect.poll(() => (link = resetLinkIn(latestEmailTo(outbox, lucia.email) ?? ""))).not.toBeNull();
+  const mail = latestEmailTo(outbox, lucia.email)!;
+  expect(mail).toMatch(/^Subject: =\?UTF-8\?/m);
+  expect(mail).toContain("caduca en 1 hora");
+  await page.goto(link!);
+  await page.getByLabel("Nueva contraseña").fill("lima-de-cristal");
+  await page.getByLabel("Confirmar contraseña").fill("lima-de-cristal");
+  await page.getByRole("button", { name: "Guardar contraseña" }).click();
+  await expect(page).toHaveURL(/\/login\?aviso=contrasena-cambiada$/);
+  await expect(page.getByText("Tu contraseña se ha cambiado")).toBeVisible();
+
+  // Old password refused, new one works.
+  await signIn(page, lucia.email, lucia.password);
+  await expect(page.getByRole("alert").filter({ hasText: "Contraseña incorrecta" })).toBeVisible();
+  await page.getByLabel("Contraseña", { exact: true }).fill("lima-de-cristal");
+  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await expect(page.getByRole("button", { name: "Lucía García" })).toBeVisible();
+  await signOut(page, "Lucía García");
+
+  // The link is single use; a made-up one is refused too.
+  await page.goto(link!);
+  await expect(page.getByText("Este enlace ya se ha utilizado")).toBeVisible();
+  await page.goto("/restablecer-contrasena?token=inventado");
+  await expect(page.getByText("Este enlace no es válido")).toBeVisible();
+});
+
+test("repeated wrong passwords end in «Demasiados intentos»", async ({ page }) => {
+  const marta = { first: "Marta", last: "Soler", email: email("marta"), password: "gel-de-uñas" };
+  await register(page, marta);
+  await signOut(page, "Marta Soler");
+  await page.goto("/login");
+  for (let i = 0; i < 5; i++) {
+    await signIn(page, marta.email, `mala-${i}`);
+    await expect(page.getByRole("alert").filter({ hasText: "Contraseña incorrecta" })).toBeVisible();
+  }
+  await signIn(page, marta.email, marta.password);
+  await expect(page.getByRole("alert").filter({ hasText: "Demasiados intentos. Inténtalo más tarde" })).toBeVisible();
+});
+
+test("/perfil round-trips through /login and keeps its data; a foreign redirectTo is not followed", async ({ page, baseURL }) => {
+  const eva = { first: "Eva", last: "Ruiz", email: email("eva"), password: "manicura-francesa" };
+  await register(page, eva);
+  await signOut(page, "Eva Ruiz");
+
+  await page.goto("/perfil?tab=configuracion");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fperfil%3Ftab%3Dconfiguracion$/);
+  await expect(page.getByText("Debes iniciar sesión para ver tu perfil")).toBeVisible();
+  await signIn(page, eva.email, eva.password, "/login?redirectTo=");
+  await expect(page).toHaveURL(`${baseURL}/perfil?tab=configuracion`);
+
+  // Settings persist.
+  const newsletter = page.getByLabel("Newsletter mensual");
+  await expect(newsletter).not.toBeChecked();
+  await newsletter.check();
+  await page.getByRole("button", { name: "Guardar preferencias" }).click();
+  await expect(page.getByText("Tus preferencias se han guardado.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Newsletter mensual")).toBeChecked();
+
+  // Personal data.
+  await page.getByRole("link", { name: "Datos Personales" }).click();
+  await expect(page.getByText(eva.email).first()).toBeVisible();
+  await page.getByRole("link", { name: "Editar Perfil" }).click();
+  await page.getByLabel("Teléfono").fill("655 00 11 22");
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page.getByText("Tus datos se han guardado.")).toBeVisible();
+  await expect(page.getByText("655 00 11 22")).toBeVisible();
+
+  // Empty states until the checkout fills them.
+  await page.getByRole("link", { name: "Mis Cursos" }).first().click();
+  await expect(page.getByText("Todavía no estás inscrita en ningún curso.")).toBeVisible();
+  await page.getByRole("link", { name: "Historial de Compras" }).click();
+  await expect(page.getByText("Aún no has hecho ninguna compra.")).toBeVisible();
+
+  // Data export.
+  await page.getByRole("link", { name: "Configuración" }).click();
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Descargar mis datos" }).click();
+  expect((await download).suggestedFilename()).toMatch(/^alejandra-nails-mis-datos-\d{4}-\d{2}-\d{2}\.json$/);
+
+  await signOut(page, "Eva Ruiz");
+  for (const foreign of ["//evil.example/robar", "https://evil.example/", "/\\evil.example"]) {
+    await page.goto(`/login?redirectTo=${encodeURIComponent(foreign)}`);
+    await signIn(page, eva.email, eva.password, "/login?redirectTo=");
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await signOut(page, "Eva Ruiz");
+  }
+});
+
+test("deleting the account signs out and frees the email", async ({ page }) => {
+  const ines = { first: "Inés", last: "Vidal", email: email("ines"), password: "pedicura-spa" };
+  await register(page, ines);
+  await page.goto("/perfil?tab=configuracion");
+  await page.getByRole("button", { name: "Eliminar cuenta" }).click();
+  await expect(page.getByText("Marca la casilla para confirmar")).toBeVisible();
+  await page.getByLabel("Entiendo que esta acción no se puede deshacer").check();
+  await page.getByLabel("Tu contraseña").fill("no-es-esta");
+  await page.getByRole("button", { name: "Eliminar cuenta" }).click();
+  await expect(page.getByText("Contraseña incorrecta")).toBeVisible();
+  await page.getByLabel("Entiendo que esta acción no se puede deshacer").check();
+  await page.getByLabel("Tu contraseña").fill(ines.password);
+  await page.getByRole("button", { name: "Eliminar cuenta" }).click();
+  await expect(page.getByText("Tu cuenta se ha eliminado.")).toBeVisible();
+  await signIn(page, ines.email, ines.password);
+  await expect(page.getByRole("alert").filter({ hasText: "No existe una cuenta con este correo electrónico" })).toBeVisible();
+});
+
+test("Google sign-in stays visible and explains it is not available yet", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Continuar con Google" })).toBeVisible();
+  await expect(page.getByText("El inicio de sesión con Google aún no está disponible.")).toBeVisible();
+  await page.goto("/registro");
+  await expect(page.getByRole("button", { name: "Registrarse con Google" })).toBeVisible();
+});

@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+/** Decodes quoted-printable (what nodemailer uses for non-ASCII text parts). */
+export function decodeQuotedPrintable(raw: string): string {
+  const joined = raw.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    if (joined[i] === "=" && /^[0-9A-F]{2}$/.test(joined.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(joined.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i], "utf8"));
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** Newest .eml in an outbox addressed to `to`, decoded; null when there is none. */
+export function latestEmailTo(outboxDir: string, to: string): string | null {
+  let files: string[];
+  try {
+    files = readdirSync(outboxDir).filter((f) => f.endsWith(".eml"));
+  } catch {
+    return null;
+  }
+  const matching = files
+    .map((f) => path.join(outboxDir, f))
+    .map((f) => ({ f, raw: readFileSync(f, "utf8"), mtime: statSync(f).mtimeMs }))
+    .filter(({ raw }) => new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(raw))
+    .sort((a, b) => a.f.localeCompare(b.f));
+  const last = matching.at(-1);
+  return last ? decodeQuotedPrintable(last.raw) : null;
+}
+
+export function resetLinkIn(email: string): string | null {
+  return /https?:\/\/[^\s"<>]+\/restablecer-contrasena\?token=[A-Za-z0-9_%-]+/.exec(email)?.[0] ?? null;
+}
