@@ -8,13 +8,7 @@ import type { RouterContextProvider } from "react-router";
 import { getServices } from "./context.server.ts";
 import type { Db } from "./db/db.server.ts";
 import type { CourseEditionsTable, CoursesTable } from "./db/schema.ts";
-import {
-  isCourseCategory,
-  seatsLeft,
-  type Course,
-  type CourseCategory,
-  type CourseEdition,
-} from "./domain/course.ts";
+import { isCourseCategory, seatsLeft, type Course, type CourseCategory, type CourseEdition } from "./domain/course.ts";
 
 export interface CatalogueOptions {
   /** YYYY-MM-DD; defaults to today in Madrid. Editions before it are past. */

@@ -39,6 +39,6 @@ export async function buildServices(config: Config, logger: Logger): Promise<App
   const payments = createPaymentProvider(config);
   logger.info({ payments: payments.name }, paymentProviderLogLine(config));
   const { startAssistant } = await import("./chat/assistant.server.ts");
-  const assistant = await startAssistant(db, logger);
+  const assistant = startAssistant(db, logger);
   return { config, db, dbKind, logger, mailer, payments, assistant };
 }

@@ -29,10 +29,8 @@ export async function main(opts: MainOptions = {}): Promise<Server> {
 
   const build: ServerBuild | (() => Promise<ServerBuild>) = opts.vite
     ? () => opts.vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-    : ((await import(
-        // @ts-expect-error -- virtual module provided by the React Router Vite plugin at build time
-        "virtual:react-router/server-build"
-      )) as ServerBuild);
+    : // Virtual module provided by the React Router Vite plugin (typed by `react-router typegen`).
+      ((await import("virtual:react-router/server-build")) as ServerBuild);
 
   const app = createApp(services, {
     build,

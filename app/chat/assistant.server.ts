@@ -47,7 +47,8 @@ export async function purgeOldChatQuestions(db: Db, now = new Date()): Promise<n
   return Number(result.numDeletedRows ?? 0);
 }
 
-export function createAssistant(classifier: Classifier, logger: Logger): Assistant {
+/** `classifier` may still be training: answers wait for it. */
+export function createAssistant(classifier: Classifier | Promise<Classifier>, logger: Logger): Assistant {
   let lastPurge = Date.now();
 
   async function remember(db: Db, message: string, guess: string, score: number) {
@@ -71,7 +72,7 @@ export function createAssistant(classifier: Classifier, logger: Logger): Assista
 
   return {
     async answer(db, message, options = {}) {
-      const understood = await classifier.classify(message);
+      const understood = await (await classifier).classify(message);
       if (understood.intent === "None") {
         await remember(db, message, understood.guess, understood.score);
         return { response: fallbackAnswer(), confidence: 0, intent: "None" };
@@ -82,16 +83,25 @@ export function createAssistant(classifier: Classifier, logger: Logger): Assista
   };
 }
 
-/** Trains the model once at start and purges expired questions (one log line). */
-export async function startAssistant(db: Db, logger: Logger): Promise<Assistant> {
-  const classifier = await trainClassifier();
-  const purged = await purgeOldChatQuestions(db).catch((err: unknown) => {
-    logger.warn({ err }, "asistente: no se pudieron borrar las preguntas caducadas");
-    return 0;
-  });
-  logger.info(
-    { intents: classifier.intentCount, trainingMs: classifier.trainingMs, purged },
-    `asistente: NLP.js entrenado en ${classifier.trainingMs} ms (${classifier.intentCount} intenciones + None)`,
+/**
+ * Trains the model once per process, in the background so the server starts
+ * listening at once (training takes 0.1–2 s depending on load); the first chat
+ * requests wait for it. Also purges expired questions. One log line.
+ */
+export function startAssistant(db: Db, logger: Logger): Assistant {
+  const classifier = trainClassifier();
+  classifier.then(
+    async (c) => {
+      const purged = await purgeOldChatQuestions(db).catch((err: unknown) => {
+        logger.warn({ err }, "asistente: no se pudieron borrar las preguntas caducadas");
+        return 0;
+      });
+      logger.info(
+        { intents: c.intentCount, trainingMs: c.trainingMs, purged },
+        `asistente: NLP.js entrenado en ${c.trainingMs} ms (${c.intentCount} intenciones + None)`,
+      );
+    },
+    (err: unknown) => logger.error({ err }, "asistente: no se pudo entrenar el modelo; el chat responderá 503"),
   );
   return createAssistant(classifier, logger);
 }

@@ -2,6 +2,7 @@ import nlpCore, { type NlpContainer } from "@nlpjs/core";
 import nlpNlp from "@nlpjs/nlp";
 import nlpLangEs from "@nlpjs/lang-es";
 import { corpus, courseAliases, fillerWords, type Intent } from "./corpus.ts";
+import { courseMatcher, replaceMentions } from "./course-mentions.ts";
 import { normalizeMessage } from "./normalize.ts";
 
 /** Below this classifier score the assistant admits it did not understand (tuned with `npm run chat:eval`). */
@@ -138,12 +139,14 @@ interface NlpEngine {
   settings: Record<string, unknown>;
   addLanguage(locale: string): void;
   addDocument(locale: string, utterance: string, intent: string): void;
-  addNerRuleOptionTexts(locale: string, entity: string, option: string, texts: string[]): void;
   train(): Promise<void>;
-  process(
-    locale: string,
-    utterance: string,
-  ): Promise<{ intent: string; score: number; entities?: { entity: string; option?: string; start: number }[] }>;
+  nluManager: {
+    process(input: {
+      locale: string;
+      utterance: string;
+      settings: Record<string, unknown>;
+    }): Promise<{ intent?: string; score?: number }>;
+  };
 }
 
 /**
@@ -152,6 +155,12 @@ interface NlpEngine {
  */
 export async function trainClassifier(tuning: Partial<NluTuning> = {}): Promise<Classifier> {
   const nluSettings = { ...NLU_SETTINGS, ...tuning };
+  const nluProcessSettings = {
+    // Off by default: words never seen in training push the answer towards None.
+    useNoneFeature: true,
+    log: false,
+    ...(nluSettings.nonedeltaValue === undefined ? {} : { nonedeltaValue: nluSettings.nonedeltaValue }),
+  };
   const started = performance.now();
   const container = nlpCore.containerBootstrap();
   // NLP.js logs every training epoch and corpus warnings to the console by default.
@@ -163,21 +172,9 @@ export async function trainClassifier(tuning: Partial<NluTuning> = {}): Promise<
     autoSave: false,
     autoLoad: false,
     calculateSentiment: false,
-    // Always run entity extraction: course names must be found for every intent.
-    forceNER: true,
-    // NLP.js turns anything under this into "None"; ours is applied on top.
-    threshold: 0,
-    nlu: {
-      // Off by default: words never seen in training push the answer towards None.
-      useNoneFeature: true,
-      log: false,
-      ...(nluSettings.nonedeltaValue === undefined ? {} : { nonedeltaValue: nluSettings.nonedeltaValue }),
-    },
+    nlu: nluProcessSettings,
   }) as NlpEngine;
   nlp.addLanguage("es");
-  for (const [courseId, aliases] of Object.entries(courseAliases)) {
-    nlp.addNerRuleOptionTexts("es", "curso", courseId, aliases);
-  }
   let intentCount = 0;
   for (const [intent, utterances] of Object.entries(corpus)) {
     if (intent !== "None") intentCount += 1;
@@ -192,7 +189,14 @@ export async function trainClassifier(tuning: Partial<NluTuning> = {}): Promise<
     for (const u of utterances) for (const stem of contentStems(u)) onTopicVocabulary.add(stem);
   }
   for (const stem of contentStems(fillerWords.join(" "))) onTopicVocabulary.add(stem);
+  const courses = courseMatcher(courseAliases);
   const trainingMs = Math.round(performance.now() - started);
+
+  /** NLP.js's intent classifier alone (its NER is replaced by course-mentions.ts). */
+  async function classifyIntent(utterance: string): Promise<{ intent: string; score: number }> {
+    const out = await nlp.nluManager.process({ locale: "es", utterance, settings: { ...nluProcessSettings } });
+    return { intent: out.intent ?? "None", score: out.score ?? 0 };
+  }
 
   return {
     intentCount,
@@ -200,10 +204,13 @@ export async function trainClassifier(tuning: Partial<NluTuning> = {}): Promise<
     async classify(text) {
       const clean = normalizeMessage(text.slice(0, MAX_CHARS));
       if (!clean) return { intent: "None", score: 0, guess: "None", courseIds: [] };
-      const out = await nlp.process("es", clean);
-      const courseIds: string[] = [];
-      for (const e of [...(out.entities ?? [])].sort((a, b) => a.start - b.start)) {
-        if (e.entity === "curso" && e.option && !courseIds.includes(e.option)) courseIds.push(e.option);
+      const mentions = courses.find(clean);
+      const courseIds = [...new Set(mentions.map((m) => m.courseId))];
+      let out = await classifyIntent(clean);
+      if (mentions.length > 0) {
+        // As NLP.js does with entities: also try the sentence with the course as "@curso", keep the better reading.
+        const templated = await classifyIntent(replaceMentions(clean, mentions, "@curso"));
+        if (templated.score > out.score || out.intent === "None") out = templated;
       }
       const known = out.intent in corpus;
       let intent = known && out.score >= (nluSettings.minScore ?? CONFIDENCE_THRESHOLD) ? (out.intent as Intent) : "None";

@@ -98,7 +98,10 @@ describe("reconcileCart", () => {
     expect(result.items).toEqual([{ ...inicio, quantity: 1 }]);
   });
   it("drops unknown or inactive courses", () => {
-    const stored = [{ ...inicio, id: "curso-inexistente", quantity: 1 as const }, { ...expert, quantity: 1 as const }];
+    const stored = [
+      { ...inicio, id: "curso-inexistente", quantity: 1 as const },
+      { ...expert, quantity: 1 as const },
+    ];
     const result = reconcileCart(stored, catalogue);
     expect(result.changed).toBe(true);
     expect(result.items.map((i) => i.id)).toEqual(["expert-nails"]);

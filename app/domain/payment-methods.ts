@@ -21,8 +21,8 @@ export interface PaymentMethod {
   key: PaymentMethodKey;
   name: string;
   description: string;
-  /** Decorative glyph shown next to the name (the name always carries the meaning). */
-  icon: string;
+  /** Decorative icon next to the name (the name always carries the meaning): a card or a split payment. */
+  icon: "card" | "instalments";
   /** Inclusive lower bound in cents. */
   minAmount?: number;
   /** Inclusive upper bound in cents. */
@@ -30,12 +30,12 @@ export interface PaymentMethod {
 }
 
 export const PAYMENT_METHODS: readonly PaymentMethod[] = [
-  { key: "card", name: "Tarjeta de Crédito/Débito", description: "Pago único con tarjeta", icon: "💳" },
+  { key: "card", name: "Tarjeta de Crédito/Débito", description: "Pago único con tarjeta", icon: "card" },
   {
     key: "klarna",
     name: "Klarna - Paga en 3",
     description: "Sin intereses: hoy, 30 días, 60 días",
-    icon: "🛍️",
+    icon: "instalments",
     minAmount: 100,
     maxAmount: 150000,
   },
@@ -43,7 +43,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     key: "sequra",
     name: "SeQura",
     description: "Financia en 3, 6, 9 o 12 cuotas sin intereses",
-    icon: "📅",
+    icon: "instalments",
     minAmount: 2900,
     maxAmount: 300000,
   },
@@ -51,7 +51,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     key: "scalapay",
     name: "Scalapay",
     description: "Paga en 3 o 4 cuotas sin intereses",
-    icon: "🗓️",
+    icon: "instalments",
     minAmount: 500,
     maxAmount: 499999,
   },

@@ -1,5 +1,11 @@
 import { useEffect, useState } from "react";
-import { Link, useNavigate, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  Link,
+  useNavigate,
+  useRouteLoaderData,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { useCart } from "~/components/cart/cart-context.tsx";
 import { createCheckoutSession } from "~/components/cart/checkout.ts";
 import { courseImageName, formatRating } from "~/components/catalogue/course-bits.tsx";
@@ -19,7 +25,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 // Dropping ?add= from the URL must not refetch the catalogue.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 }
@@ -124,7 +135,12 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
               <dd>{formatEuros(total)}</dd>
             </div>
           </dl>
-          <button type="button" className="btn cart-summary__pay" disabled={busy} onClick={() => void proceedToPayment()}>
+          <button
+            type="button"
+            className="btn cart-summary__pay"
+            disabled={busy}
+            onClick={() => void proceedToPayment()}
+          >
             {busy ? "Procesando..." : "Proceder al Pago"}
           </button>
           <button type="button" className="btn btn--outline" disabled={busy} onClick={cart.clear}>

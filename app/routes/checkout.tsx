@@ -91,9 +91,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   checked={method === m.key}
                   onChange={() => setMethod(m.key)}
                 />
-                <span aria-hidden="true" className="checkout-method__icon">
-                  {m.icon}
-                </span>
+                <MethodIcon kind={m.icon} />
                 <span className="checkout-method__text">
                   <span className="checkout-method__name">{m.name}</span>
                   <span className="checkout-method__desc">{m.description}</span>
@@ -167,5 +165,26 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </Form>
       </div>
     </section>
+  );
+}
+
+/** Decorative: a card, or a calendar of instalments for the financing methods. */
+function MethodIcon({ kind }: { kind: "card" | "instalments" }) {
+  return (
+    <svg className="checkout-method__icon" aria-hidden="true" focusable="false" width="28" height="28" viewBox="0 0 28 28">
+      {kind === "card" ? (
+        <>
+          <rect x="2" y="6" width="24" height="16" rx="3" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M2 11h24" stroke="currentColor" strokeWidth="3" />
+          <path d="M6 17h6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </>
+      ) : (
+        <>
+          <rect x="3" y="5" width="22" height="19" rx="3" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M3 11h22M9 3v4M19 3v4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <path d="M8 16h3M12.5 16h3M17 16h3" stroke="currentColor" strokeWidth="3" />
+        </>
+      )}
+    </svg>
   );
 }

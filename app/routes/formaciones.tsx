@@ -14,7 +14,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 // The loader ignores ?categoria=, so switching filters filters in place without a request.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 }
@@ -28,7 +33,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
       title: filter === "todos" ? "Formaciones y cursos de uñas" : `Formaciones de uñas: ${label}`,
       description:
         "Cursos de uñas en Molins de Rei con certificado: iniciación, técnico manicurista, Expert Nails y acrílico intensivo. Grupos reducidos, materiales incluidos y financiación sin intereses.",
-      path: filter === "todos" ? "/formaciones" : `/formaciones?categoria=${filter}`,
+      // Filtered views are subsets of one page: a single canonical URL.
+      path: "/formaciones",
       origin,
     }),
     jsonLd(courseListJsonLd(loaderData?.courses ?? [], origin)),

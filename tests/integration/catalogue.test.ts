@@ -74,9 +74,33 @@ describe.each(dbKinds)("catalogue on %s", (kind) => {
     await t.db
       .insertInto("course_editions")
       .values([
-        { id: "t-past", course_id: id, starts_on: "2026-11-01", ends_on: null, seats: 12, seats_taken: 0, status: "open" },
-        { id: "t-full", course_id: id, starts_on: "2026-12-01", ends_on: null, seats: 12, seats_taken: 0, status: "full" },
-        { id: "t-sold", course_id: id, starts_on: "2026-12-02", ends_on: null, seats: 12, seats_taken: 12, status: "open" },
+        {
+          id: "t-past",
+          course_id: id,
+          starts_on: "2026-11-01",
+          ends_on: null,
+          seats: 12,
+          seats_taken: 0,
+          status: "open",
+        },
+        {
+          id: "t-full",
+          course_id: id,
+          starts_on: "2026-12-01",
+          ends_on: null,
+          seats: 12,
+          seats_taken: 0,
+          status: "full",
+        },
+        {
+          id: "t-sold",
+          course_id: id,
+          starts_on: "2026-12-02",
+          ends_on: null,
+          seats: 12,
+          seats_taken: 12,
+          status: "open",
+        },
         { id: "t-today", course_id: id, starts_on: TODAY, ends_on: null, seats: 12, seats_taken: 11, status: "open" },
       ])
       .execute();

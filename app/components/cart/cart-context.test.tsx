@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { useEffect } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CART_STORAGE_KEY, type CartCourse } from "~/domain/cart.ts";
 import { CartProvider, CartProviderMissingError, useCart, useCartCount } from "./cart-context.tsx";
@@ -27,12 +28,19 @@ function mockCatalogue(courses: CartCourse[] | "fail") {
   return fetchMock;
 }
 
-let cart: ReturnType<typeof useCart>;
+// The latest cart value, captured in an effect so the test can call add/remove/clear.
+const probe: { cart?: ReturnType<typeof useCart> } = {};
 function Probe() {
-  cart = useCart();
+  const value = useCart();
   const count = useCartCount();
-  return <p data-testid="count">{`${count}:${cart.items.map((i) => `${i.id}@${i.priceCents}`).join(",")}`}</p>;
+  useEffect(() => {
+    probe.cart = value;
+  });
+  return <p data-testid="count">{`${count}:${value.items.map((i) => `${i.id}@${i.priceCents}`).join(",")}`}</p>;
 }
+const cart = new Proxy({} as ReturnType<typeof useCart>, {
+  get: (_target, key: keyof ReturnType<typeof useCart>) => probe.cart![key],
+});
 
 const stored = () => JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY) ?? "null") as unknown;
 
@@ -68,7 +76,10 @@ describe("CartProvider", () => {
     mockCatalogue([inicio]);
     window.localStorage.setItem(
       CART_STORAGE_KEY,
-      JSON.stringify([{ ...inicio, priceCents: 1 }, { id: "curso-inexistente", priceCents: 1 }]),
+      JSON.stringify([
+        { ...inicio, priceCents: 1 },
+        { id: "curso-inexistente", priceCents: 1 },
+      ]),
     );
     render(
       <CartProvider>

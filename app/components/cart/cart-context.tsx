@@ -37,8 +37,7 @@ export class CartProviderMissingError extends Error {
 
 const CartContext = createContext<CartContextValue | null>(null);
 
-export const CART_CHANGED_NOTICE =
-  "Hemos actualizado tu carrito con los cursos y precios vigentes.";
+export const CART_CHANGED_NOTICE = "Hemos actualizado tu carrito con los cursos y precios vigentes.";
 
 function readStorage(): string | null {
   try {
@@ -112,7 +111,11 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 
   const add = useCallback((course: CartCourse) => setItems((current) => addItem(current, course)), []);
   const remove = useCallback((id: string) => setItems((current) => removeItem(current, id)), []);
-  const clear = useCallback(() => setItems(clearCart()), []);
+  const clear = useCallback(() => {
+    setItems(clearCart());
+    // Written at once too: "Proceder al Pago" clears and leaves the page right after.
+    writeStorage(clearCart());
+  }, []);
 
   const value = useMemo<CartContextValue>(
     () => ({

@@ -39,13 +39,19 @@ describe("createCheckoutSession", () => {
   it("a non-OK answer shows the server's message or the default", async () => {
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
     answer(409, { message: "No quedan plazas" });
-    expect(await createCheckoutSession(["x"])).toEqual({ kind: "error", message: "Error al procesar el pago: No quedan plazas" });
+    expect(await createCheckoutSession(["x"])).toEqual({
+      kind: "error",
+      message: "Error al procesar el pago: No quedan plazas",
+    });
     answer(500, { error: "x" });
     expect(await createCheckoutSession(["x"])).toEqual({
       kind: "error",
       message: "Error al procesar el pago: Error al crear la sesión de pago",
     });
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("offline"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("offline"))),
+    );
     expect((await createCheckoutSession(["x"])).kind).toBe("error");
     expect(spy).toHaveBeenCalledWith("Error creando checkout session:", expect.anything());
     spy.mockRestore();

@@ -1,8 +1,6 @@
 // "Proceder al Pago" (SPEC.md §4 Cart checkout, §8 error texts): one order for every cart item.
 
-export type CheckoutOutcome =
-  | { kind: "redirect"; url: string }
-  | { kind: "error"; message: string };
+export type CheckoutOutcome = { kind: "redirect"; url: string } | { kind: "error"; message: string };
 
 export const MISSING_URL_MESSAGE = "No se pudo obtener URL de checkout";
 const DEFAULT_ERROR = "Error al crear la sesión de pago";

@@ -37,7 +37,10 @@ export function CourseCard({ course, headingLevel = 3 }: { course: Course; headi
   const Heading = `h${headingLevel}` as const;
   const titleId = `curso-${course.id}`;
   return (
-    <article className={`course-card${course.highlighted ? " course-card--highlighted" : ""}`} aria-labelledby={titleId}>
+    <article
+      className={`course-card${course.highlighted ? " course-card--highlighted" : ""}`}
+      aria-labelledby={titleId}
+    >
       <div className="course-card__media">
         <ZoomableImage
           name={courseImageName(course.image)}

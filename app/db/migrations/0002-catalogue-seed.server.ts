@@ -127,16 +127,64 @@ export const seedCourses = [
 
 /** Stable ids so orders and tests can refer to an edition; seats equal the class size. */
 export const seedEditions = [
-  { id: "formacion-inicio-2027-02", course_id: "formacion-inicio", starts_on: "2027-02-08", ends_on: "2027-02-12", seats: 15 },
-  { id: "formacion-inicio-2027-04", course_id: "formacion-inicio", starts_on: "2027-04-12", ends_on: "2027-04-16", seats: 15 },
-  { id: "formacion-inicio-2027-06", course_id: "formacion-inicio", starts_on: "2027-06-07", ends_on: "2027-06-11", seats: 15 },
-  { id: "tecnico-manicurista-2027-02", course_id: "tecnico-manicurista", starts_on: "2027-02-22", ends_on: "2027-03-05", seats: 12 },
-  { id: "tecnico-manicurista-2027-05", course_id: "tecnico-manicurista", starts_on: "2027-05-10", ends_on: "2027-05-21", seats: 12 },
+  {
+    id: "formacion-inicio-2027-02",
+    course_id: "formacion-inicio",
+    starts_on: "2027-02-08",
+    ends_on: "2027-02-12",
+    seats: 15,
+  },
+  {
+    id: "formacion-inicio-2027-04",
+    course_id: "formacion-inicio",
+    starts_on: "2027-04-12",
+    ends_on: "2027-04-16",
+    seats: 15,
+  },
+  {
+    id: "formacion-inicio-2027-06",
+    course_id: "formacion-inicio",
+    starts_on: "2027-06-07",
+    ends_on: "2027-06-11",
+    seats: 15,
+  },
+  {
+    id: "tecnico-manicurista-2027-02",
+    course_id: "tecnico-manicurista",
+    starts_on: "2027-02-22",
+    ends_on: "2027-03-05",
+    seats: 12,
+  },
+  {
+    id: "tecnico-manicurista-2027-05",
+    course_id: "tecnico-manicurista",
+    starts_on: "2027-05-10",
+    ends_on: "2027-05-21",
+    seats: 12,
+  },
   { id: "expert-nails-2027-03", course_id: "expert-nails", starts_on: "2027-03-01", ends_on: "2027-03-19", seats: 8 },
   { id: "expert-nails-2027-09", course_id: "expert-nails", starts_on: "2027-09-13", ends_on: "2027-10-01", seats: 8 },
-  { id: "iniciacion-acrilico-2027-01", course_id: "iniciacion-acrilico", starts_on: "2027-01-22", ends_on: "2027-01-23", seats: 6 },
-  { id: "iniciacion-acrilico-2027-03", course_id: "iniciacion-acrilico", starts_on: "2027-03-19", ends_on: "2027-03-20", seats: 6 },
-  { id: "iniciacion-acrilico-2027-05", course_id: "iniciacion-acrilico", starts_on: "2027-05-14", ends_on: "2027-05-15", seats: 6 },
+  {
+    id: "iniciacion-acrilico-2027-01",
+    course_id: "iniciacion-acrilico",
+    starts_on: "2027-01-22",
+    ends_on: "2027-01-23",
+    seats: 6,
+  },
+  {
+    id: "iniciacion-acrilico-2027-03",
+    course_id: "iniciacion-acrilico",
+    starts_on: "2027-03-19",
+    ends_on: "2027-03-20",
+    seats: 6,
+  },
+  {
+    id: "iniciacion-acrilico-2027-05",
+    course_id: "iniciacion-acrilico",
+    starts_on: "2027-05-14",
+    ends_on: "2027-05-15",
+    seats: 6,
+  },
 ] as const;
 
 export const catalogueSeed: Migration = {

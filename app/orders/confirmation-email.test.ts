@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { buildConfirmationEmail, editionText, withdrawalText } from "./confirmation-email.server.ts";
+import type { OrderItemRow, OrderRow } from "./orders.server.ts";
+
+const order: OrderRow = {
+  id: "3f2a9c1e-0000-4000-8000-000000000001",
+  user_id: "u1",
+  email: "lucia@example.com",
+  status: "paid",
+  total_cents: 127900,
+  currency: "eur",
+  payment_method: "klarna",
+  provider: "demo",
+  provider_session_id: "demo_x",
+  withdrawal_waiver_at: "2026-11-23T10:00:00.000Z",
+  created_at: "2026-11-23T10:00:00.000Z",
+  updated_at: "2026-11-23T10:00:00.000Z",
+  paid_at: "2026-11-23T10:01:00.000Z",
+  checkout_key: null,
+  checkout_completed_at: null,
+  confirmation_sent_at: null,
+};
+const items: OrderItemRow[] = [
+  { id: "00-a", order_id: order.id, course_id: "formacion-inicio", edition_id: "e1", title: "Formación de inicio", price_cents: 28000, edition_starts_on: "2027-02-09", edition_ends_on: "2027-02-11" },
+  { id: "01-b", order_id: order.id, course_id: "expert-nails", edition_id: null, title: "Expert Nails", price_cents: 99900, edition_starts_on: null, edition_ends_on: null },
+];
+
+describe("confirmation email", () => {
+  const mail = buildConfirmationEmail({ order, items, buyerName: "Lucía", publicUrl: "https://www.alejandranails.es", now: new Date("2026-11-23T10:02:00Z") });
+
+  it("lists every line, the total, the method and the order reference in Spanish", () => {
+    expect(mail.to).toBe("lucia@example.com");
+    expect(mail.subject).toContain("3F2A9C1E");
+    for (const text of [mail.text, mail.html]) {
+      expect(text).toContain("Formación de inicio");
+      expect(text).toContain("Expert Nails");
+      expect(text).toContain("1279,00");
+      expect(text).toContain("Klarna - Paga en 3");
+      expect(text).toContain("febrero de 2027");
+    }
+    expect(mail.text).toContain("Hola, Lucía:");
+    expect(mail.html).toContain("https://www.alejandranails.es/mis-cursos");
+  });
+
+  it("confirms the withdrawal waiver, or explains the 14-day right without it", () => {
+    expect(mail.text).toContain("pierdes el derecho de desistimiento de 14 días");
+    expect(withdrawalText({ withdrawal_waiver_at: null })).toContain("14 días naturales");
+  });
+
+  it("attaches one .ics per booked edition", () => {
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments![0]).toMatchObject({ filename: "formacion-de-inicio-2027-02-09.ics" });
+    expect(String(mail.attachments![0].content)).toContain("DTSTART;VALUE=DATE:20270209");
+  });
+
+  it("words edition dates", () => {
+    expect(editionText(items[0])).toBe("Empieza en febrero de 2027 (del 9 de febrero de 2027 al 11 de febrero de 2027)");
+    expect(editionText(items[1])).toMatch(/^Fecha por confirmar/);
+  });
+});

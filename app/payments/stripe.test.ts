@@ -1,0 +1,54 @@
+import Stripe from "stripe";
+import { describe, expect, it } from "vitest";
+import { WebhookSignatureError } from "./provider.server.ts";
+import { createStripeProvider } from "./stripe.server.ts";
+
+const secret = "whsec_unit";
+const provider = createStripeProvider({ secretKey: "sk_test_unit", webhookSecret: secret, publicUrl: "http://localhost:3000" });
+const signer = new Stripe("sk_test_unit");
+
+function signed(type: string, session: Record<string, unknown>, id = "evt_1") {
+  const body = JSON.stringify({ id, object: "event", type, data: { object: { object: "checkout.session", id: "cs_1", ...session } } });
+  return { body, signature: signer.webhooks.generateTestHeaderString({ payload: body, secret }) };
+}
+
+describe("Stripe webhook mapping (event → payment status)", () => {
+  const session = { client_reference_id: "order-1", amount_total: 65000, currency: "eur", metadata: { order_id: "order-1" } };
+
+  it.each([
+    ["checkout.session.completed", { payment_status: "paid" }, "paid"],
+    ["checkout.session.completed", { payment_status: "no_payment_required" }, "paid"],
+    ["checkout.session.completed", { payment_status: "unpaid" }, "processing"],
+    ["checkout.session.async_payment_succeeded", { payment_status: "paid" }, "paid"],
+    ["checkout.session.async_payment_failed", { payment_status: "unpaid" }, "failed"],
+    ["checkout.session.expired", { status: "expired" }, "expired"],
+  ])("%s %o → %s", (type, extra, kind) => {
+    const e = signed(type, { ...session, ...extra });
+    expect(provider.parseWebhook(e.body, e.signature)).toEqual({
+      kind,
+      eventId: "evt_1",
+      type,
+      sessionId: "cs_1",
+      orderId: "order-1",
+      amountTotalCents: 65000,
+      currency: "eur",
+    });
+  });
+
+  it("falls back to metadata for the order id and ignores other events", () => {
+    const e = signed("checkout.session.completed", { ...session, client_reference_id: null, payment_status: "paid" });
+    expect(provider.parseWebhook(e.body, e.signature)).toMatchObject({ orderId: "order-1" });
+    const other = signed("charge.succeeded", {});
+    expect(provider.parseWebhook(other.body, other.signature)).toEqual({ kind: "ignored", eventId: "evt_1", type: "charge.succeeded" });
+  });
+
+  it("rejects missing, forged or stale signatures", () => {
+    const e = signed("checkout.session.completed", { ...session, payment_status: "paid" });
+    expect(() => provider.parseWebhook(e.body, null)).toThrow(WebhookSignatureError);
+    expect(() => provider.parseWebhook(e.body + " ", e.signature)).toThrow(WebhookSignatureError);
+    const old = signer.webhooks.generateTestHeaderString({ payload: e.body, secret, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    expect(() => provider.parseWebhook(e.body, old)).toThrow(WebhookSignatureError);
+    const other = signer.webhooks.generateTestHeaderString({ payload: e.body, secret: "whsec_other" });
+    expect(() => provider.parseWebhook(e.body, other)).toThrow(WebhookSignatureError);
+  });
+});
