@@ -12,8 +12,12 @@ const verdict = (ok: boolean) => (ok ? "OK" : "POR DEBAJO DEL OBJETIVO");
 
 console.log(`Entrenamiento: ${classifier.intentCount} intenciones + None en ${classifier.trainingMs} ms`);
 console.log(`Preguntas: ${evalSet.length} (${r.onTopic} del salón, ${r.offTopic} fuera de tema)`);
-console.log(`Acierto de intención:      ${pct(r.intentAccuracy)}  (objetivo ≥ 95 %)  ${verdict(r.intentAccuracy >= 0.95)}`);
-console.log(`Rechazo fuera de tema:     ${pct(r.offTopicRejection)}  (objetivo ≥ 90 %)  ${verdict(r.offTopicRejection >= 0.9)}`);
+console.log(
+  `Acierto de intención:      ${pct(r.intentAccuracy)}  (objetivo ≥ 95 %)  ${verdict(r.intentAccuracy >= 0.95)}`,
+);
+console.log(
+  `Rechazo fuera de tema:     ${pct(r.offTopicRejection)}  (objetivo ≥ 90 %)  ${verdict(r.offTopicRejection >= 0.9)}`,
+);
 console.log(
   `Latencia p50 / p95:        ${r.p50Ms.toFixed(2)} ms / ${r.p95Ms.toFixed(2)} ms  (objetivo p95 < 10 ms)  ${verdict(r.p95Ms < 10)}  [cada pregunta, primera vez]`,
 );

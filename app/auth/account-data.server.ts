@@ -60,7 +60,12 @@ export async function listEnrollments(db: Db, userId: string): Promise<Enrollmen
   const rows = await db
     .selectFrom("enrollments")
     .leftJoin("courses", "courses.id", "enrollments.course_id")
+    // The title bought stays readable even if the course later leaves the catalogue.
+    .leftJoin("order_items", (join) =>
+      join.onRef("order_items.order_id", "=", "enrollments.order_id").onRef("order_items.course_id", "=", "enrollments.course_id"),
+    )
     .select([
+      "order_items.title as purchased_title",
       "enrollments.id",
       "enrollments.course_id",
       "courses.title",
@@ -76,7 +81,7 @@ export async function listEnrollments(db: Db, userId: string): Promise<Enrollmen
   return rows.map((r) => ({
     id: r.id,
     courseId: r.course_id,
-    title: r.title ?? r.course_id,
+    title: r.purchased_title ?? r.title ?? r.course_id,
     image: r.image,
     enrolledAt: r.enrolled_at,
     progress: r.progress,

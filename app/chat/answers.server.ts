@@ -63,7 +63,10 @@ async function coursesAnswer(intent: Intent, named: Course[], all: Course[], db:
   switch (intent) {
     case "courses.list":
       return `Tenemos ${all.length} formaciones:\n${bullet(
-        all.map((c) => `${c.title} (${c.level}): ${c.duration}, ${formatPriceShort(c.priceCents)}. Próxima convocatoria: ${nextDate(c)}.`),
+        all.map(
+          (c) =>
+            `${c.title} (${c.level}): ${c.duration}, ${formatPriceShort(c.priceCents)}. Próxima convocatoria: ${nextDate(c)}.`,
+        ),
       )}\n${more}`;
     case "courses.info":
       return `${subject.map(courseInfo).join("\n\n")}\n${more}`;

@@ -23,10 +23,25 @@ afterAll(async () => {
 const ask = (message: string, today = TODAY) => assistant.answer(t.db, message, { today });
 /** Every "mes de año" in a text, e.g. "febrero de 2027". */
 const monthYears = (text: string) =>
-  [...text.matchAll(/(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de (\d{4})/g)].map(
-    (m) => ({ month: m[1], year: Number(m[2]) }),
-  );
-const MONTHS = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
+  [
+    ...text.matchAll(
+      /(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de (\d{4})/g,
+    ),
+  ].map((m) => ({ month: m[1], year: Number(m[2]) }));
+const MONTHS = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "septiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+];
 
 describe("answers from the live catalogue", () => {
   it("prices a named course exactly as /formaciones shows it", async () => {
@@ -82,7 +97,12 @@ describe("answers from the live catalogue", () => {
     "never mentions a month before today (%s)",
     async (today) => {
       const [y, m] = today.split("-").map(Number);
-      for (const q of ["Próximas fechas", "¿Qué cursos ofrecéis?", "cuando empieza el expert nails", "fechas de la formación de inicio"]) {
+      for (const q of [
+        "Próximas fechas",
+        "¿Qué cursos ofrecéis?",
+        "cuando empieza el expert nails",
+        "fechas de la formación de inicio",
+      ]) {
         const r = await ask(q, today);
         for (const d of monthYears(r.response)) {
           expect(d.year * 12 + MONTHS.indexOf(d.month), `${q} → ${r.response}`).toBeGreaterThanOrEqual(y * 12 + m - 1);
@@ -155,6 +175,8 @@ describe("unanswered questions", () => {
   });
 
   it("anonymise links and stray numbers too", () => {
-    expect(anonymiseQuestion("mira https://example.com/x?a=1 y mi DNI 12345678Z, tengo 34 años")).toBe("mira [enlace] y mi DNI [número]Z, tengo # años");
+    expect(anonymiseQuestion("mira https://example.com/x?a=1 y mi DNI 12345678Z, tengo 34 años")).toBe(
+      "mira [enlace] y mi DNI [número]Z, tengo # años",
+    );
   });
 });

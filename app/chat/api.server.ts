@@ -15,7 +15,10 @@ export const CHAT_RATE_LIMIT: RateLimitRule = { points: 20, windowMs: 60_000 };
 const bodySchema = z.object({
   message: z.string({ error: "El mensaje debe ser un texto." }),
   // The web widget sends a fixed value; it is accepted but not used (no server-side conversation state).
-  session_id: z.string({ error: "session_id debe ser un texto." }).max(200, "session_id es demasiado largo.").optional(),
+  session_id: z
+    .string({ error: "session_id debe ser un texto." })
+    .max(200, "session_id es demasiado largo.")
+    .optional(),
 });
 
 const noStore = { "Cache-Control": "no-store" };

@@ -43,7 +43,10 @@ function retentionCutoff(now: Date): string {
 
 /** Deletes stored questions older than the retention period; returns how many. */
 export async function purgeOldChatQuestions(db: Db, now = new Date()): Promise<number> {
-  const result = await db.deleteFrom("chat_questions").where("created_at", "<", retentionCutoff(now)).executeTakeFirst();
+  const result = await db
+    .deleteFrom("chat_questions")
+    .where("created_at", "<", retentionCutoff(now))
+    .executeTakeFirst();
   return Number(result.numDeletedRows ?? 0);
 }
 

@@ -15,7 +15,10 @@ describe("course mentions", () => {
   });
 
   it("finds several courses in order and prefers the longest name", () => {
-    expect(ids("diferencia entre el técnico manicurista y el expert nails")).toEqual(["tecnico-manicurista", "expert-nails"]);
+    expect(ids("diferencia entre el técnico manicurista y el expert nails")).toEqual([
+      "tecnico-manicurista",
+      "expert-nails",
+    ]);
     expect(ids("intensivo de acrílico")).toEqual(["iniciacion-acrilico"]);
     expect(matcher.find("intensivo de acrílico")).toHaveLength(1);
   });

@@ -18,18 +18,18 @@ interface Word {
   end: number;
 }
 
-export const foldWord = (w: string) =>
-  w
-    .toLowerCase()
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "");
+export const foldWord = (w: string) => w.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
 
 function words(text: string): Word[] {
-  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({ text: foldWord(m[0]), start: m.index, end: m.index + m[0].length }));
+  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({
+    text: foldWord(m[0]),
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
 }
 
 /** Optimal-string-alignment distance is at most one (one insertion, deletion, substitution or swap). */
-function withinOneTypo(a: string, b: string): boolean {
+export function withinOneTypo(a: string, b: string): boolean {
   if (a === b) return true;
   if (Math.abs(a.length - b.length) > 1) return false;
   let i = 0;

@@ -33,7 +33,11 @@ describe("evaluation set", () => {
     expect(evalSet.length).toBeGreaterThanOrEqual(150);
     expect(evalSet.filter((c) => c.intent === "None").length).toBeGreaterThanOrEqual(30);
     expect(INTENTS.length).toBeGreaterThanOrEqual(15);
-    for (const intent of INTENTS) expect(evalSet.some((c) => c.intent === intent), intent).toBe(true);
+    for (const intent of INTENTS)
+      expect(
+        evalSet.some((c) => c.intent === intent),
+        intent,
+      ).toBe(true);
     const trained = new Set(Object.values(corpus).flat().map(key));
     expect(evalSet.map((c) => c.text).filter((t) => trained.has(key(t)))).toEqual([]);
   });

@@ -2,7 +2,7 @@ import nlpCore, { type NlpContainer } from "@nlpjs/core";
 import nlpNlp from "@nlpjs/nlp";
 import nlpLangEs from "@nlpjs/lang-es";
 import { corpus, courseAliases, fillerWords, type Intent } from "./corpus.ts";
-import { courseMatcher, replaceMentions } from "./course-mentions.ts";
+import { courseMatcher, replaceMentions, withinOneTypo } from "./course-mentions.ts";
 import { normalizeMessage } from "./normalize.ts";
 
 /** Below this classifier score the assistant admits it did not understand (tuned with `npm run chat:eval`). */
@@ -76,30 +76,6 @@ const NLU_SETTINGS: NluTuning = {
   filterZeros: true,
 };
 
-/** One edit (insert, delete, substitute) apart at most. */
-function withinOneEdit(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  let j = 0;
-  let edits = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      i += 1;
-      j += 1;
-      continue;
-    }
-    edits += 1;
-    if (edits > 1) return false;
-    if (a.length > b.length) i += 1;
-    else if (b.length > a.length) j += 1;
-    else {
-      i += 1;
-      j += 1;
-    }
-  }
-  return edits + (a.length - i) + (b.length - j) <= 1;
-}
-
 /**
  * A stem counts as known when the corpus has it, a longer or shorter form of
  * it ("aparc" / "aparcamient", "ubic" / "ubicacion") or a one-letter typo of it.
@@ -110,7 +86,7 @@ function isKnownWord(stem: string, vocabulary: Set<string>): boolean {
   if (stem.length < 4) return false;
   for (const v of vocabulary) {
     if (v.length >= 4 && (stem.startsWith(v) || v.startsWith(stem))) return true;
-    if (v.length >= 5 && stem.length >= 5 && withinOneEdit(stem, v)) return true;
+    if (v.length >= 5 && stem.length >= 5 && withinOneTypo(stem, v)) return true;
   }
   return false;
 }
@@ -213,12 +189,14 @@ export async function trainClassifier(tuning: Partial<NluTuning> = {}): Promise<
         if (templated.score > out.score || out.intent === "None") out = templated;
       }
       const known = out.intent in corpus;
-      let intent = known && out.score >= (nluSettings.minScore ?? CONFIDENCE_THRESHOLD) ? (out.intent as Intent) : "None";
+      let intent =
+        known && out.score >= (nluSettings.minScore ?? CONFIDENCE_THRESHOLD) ? (out.intent as Intent) : "None";
       // A named course makes the question on-topic whatever else it says.
       if (intent !== "None" && courseIds.length === 0) {
         const stems = contentStems(clean);
         const unknown = stems.filter((s) => !isKnownWord(s, onTopicVocabulary)).length;
-        if (unknown > 0 && stems.length - unknown <= (nluSettings.maxKnownForOov ?? OOV_MAX_KNOWN_WORDS)) intent = "None";
+        if (unknown > 0 && stems.length - unknown <= (nluSettings.maxKnownForOov ?? OOV_MAX_KNOWN_WORDS))
+          intent = "None";
       }
       return { intent: withCourse(intent, courseIds.length > 0), score: out.score, guess: out.intent, courseIds };
     },

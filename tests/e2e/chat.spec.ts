@@ -47,14 +47,21 @@ test.describe("asistente virtual", () => {
     await expect(whatsapp).toBeVisible();
     const [a, b] = [await whatsapp.boundingBox(), await toggle(page).boundingBox()];
     expect(a && b).toBeTruthy();
-    const overlap = a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
+    const overlap =
+      a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
     expect(overlap).toBe(false);
   });
 
   test("una pregunta rápida responde y las preguntas rápidas desaparecen", async ({ page }) => {
     await page.goto("/contacto");
     await toggle(page).click();
-    for (const q of ["¿Qué cursos ofrecéis?", "Precios de los cursos", "Horario", "¿Dónde estáis?", "Próximas fechas"]) {
+    for (const q of [
+      "¿Qué cursos ofrecéis?",
+      "Precios de los cursos",
+      "Horario",
+      "¿Dónde estáis?",
+      "Próximas fechas",
+    ]) {
       await expect(quick(page).getByRole("button", { name: q })).toBeVisible();
     }
     await quick(page).getByRole("button", { name: "Horario" }).click();

@@ -47,7 +47,12 @@ describe.each(dbKinds)("POST /chatbot/chat (%s)", (kind) => {
       headers: { "content-type": "application/json", ...headers },
       body,
     });
-    const res = (await action({ request, context, params: {}, unstable_pattern: "/chatbot/chat" } as never)) as Response;
+    const res = (await action({
+      request,
+      context,
+      params: {},
+      unstable_pattern: "/chatbot/chat",
+    } as never)) as Response;
     return { status: res.status, headers: res.headers, json: (await res.json()) as Record<string, unknown> };
   }
 
@@ -105,7 +110,14 @@ describe.each(dbKinds)("POST /chatbot/chat (%s)", (kind) => {
   });
 
   it("answers 503, not 500, when the database fails", async () => {
-    const broken = { ...services, db: { insertInto: () => { throw new Error("db down"); } } } as unknown as AppServices;
+    const broken = {
+      ...services,
+      db: {
+        insertInto: () => {
+          throw new Error("db down");
+        },
+      },
+    } as unknown as AppServices;
     const context = new RouterContextProvider();
     context.set(servicesContext, broken);
     context.set(clientIpContext, nextIp());

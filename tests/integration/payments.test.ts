@@ -4,7 +4,7 @@
  * in-process mock of the Stripe API.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { listOrders } from "~/auth/account-data.server.ts";
+import { listEnrollments, listOrders } from "~/auth/account-data.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import type { Mailer, MailMessage } from "~/mail/mailer.server.ts";
@@ -317,6 +317,8 @@ describe.each(dbKinds)("payments on %s", (kind) => {
 
     const mine = await listMyCourses(t.db, user.id);
     expect(mine.map((c) => [c.courseId, c.title])).toEqual([[id, "Curso retirado"]]);
+    const profileCourses = await listEnrollments(t.db, user.id);
+    expect(profileCourses.map((c) => [c.courseId, c.title])).toEqual([[id, "Curso retirado"]]);
     const orders = await listOrders(t.db, user.id);
     expect(orders[0]).toMatchObject({ status: "paid", totalCents: 15000, items: [{ courseId: id, title: "Curso retirado" }] });
   });

@@ -108,7 +108,14 @@ export default function ChatWidget({ id, onClose }: ChatWidgetProps) {
   return (
     // The dialog handles Escape for everything inside it.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-    <section id={id} className="chat-panel" role="dialog" aria-modal="false" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+    <section
+      id={id}
+      className="chat-panel"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      onKeyDown={onKeyDown}
+    >
       <header className="chat-panel__header">
         <div>
           <h2 id={titleId} className="chat-panel__title">
