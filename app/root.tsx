@@ -16,7 +16,6 @@ import { CartProvider } from "./components/cart/cart-context.tsx";
 import { getOptionalUser } from "./auth/session.server.ts";
 import { getServices } from "./context.server.ts";
 import { SiteShell } from "./components/layout/site-shell.tsx";
-import headingFontHref from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import stylesHref from "./styles/app.css?url";
 
 /** Public fields of the signed-in user, known on the first paint (accounts issue fills it). */
@@ -40,9 +39,6 @@ export async function loader({
 }
 
 export const links: Route.LinksFunction = () => [
-  // Headings above the fold use Fraunces; preloading it avoids a late font swap (Inter follows the CSS).
-  { rel: "preload", href: headingFontHref, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "stylesheet", href: stylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -53,6 +49,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#5B1F3E" />
+        {/* With a precedence React emits the stylesheet first in <head>, ahead of the
+            hoisted modulepreloads and JSON-LD, so it is discovered at once. */}
+        <link rel="stylesheet" href={stylesHref} precedence="default" />
         <Meta />
         <Links />
       </head>

@@ -1,6 +1,7 @@
 // Responsive images from the build-time pipeline (scripts/build-images.ts).
 // The manifest is generated: on a fresh clone run `npm run images` (the build and
 // `npm test` do it first) before `npm run typecheck` or `vitest`.
+import { preload } from "react-dom";
 import { imageManifest } from "~/content/images.generated.ts";
 import { type ImageFormat, type ImageName, type ImageVariant } from "~/content/image-names.ts";
 
@@ -60,6 +61,18 @@ export function Picture({ name, alt, sizes, priority = false, className }: Pictu
   const entry = imageManifest[name];
   // The JPEG is the one format every browser decodes; the sources above win wherever they can.
   const fallback = entry.jpeg[0];
+  if (priority) {
+    // The LCP image: React hoists this preload to the top of <head>, so the browser
+    // fetches it ahead of the modulepreloaded scripts instead of after them.
+    const hint = imagePreloadLink(name, sizes);
+    preload(pick(entry.avif, 960).src, {
+      as: "image",
+      type: hint.type,
+      imageSrcSet: hint.imageSrcSet,
+      imageSizes: hint.imageSizes,
+      fetchPriority: "high",
+    });
+  }
   return (
     <picture>
       <source type="image/avif" srcSet={srcSet(entry.avif)} sizes={sizes} />
