@@ -11,6 +11,7 @@ import type { AppServices } from "../app/services.server.ts";
 import { csrfProtection } from "./csrf.ts";
 import { errorHandler, requestGuard, sendError } from "./errors.ts";
 import { nonceMiddleware, securityHeaders } from "./security.ts";
+import { precompressedAssets } from "./static-assets.ts";
 
 export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -56,6 +57,7 @@ export function createApp(services: AppServices, opts: AppOptions): Express {
   if (opts.devMiddleware) {
     app.use(opts.devMiddleware);
   } else if (opts.clientDir) {
+    app.use("/assets", precompressedAssets(path.join(opts.clientDir, "assets")));
     // Hashed file names: safe to cache for a year.
     for (const dir of ["assets", "img"]) {
       app.use(

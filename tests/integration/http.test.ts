@@ -67,6 +67,24 @@ describe("security headers", () => {
     const missing = await fetch(`${srv.url}/assets/nope-123.js`);
     expect(missing.status).toBe(404);
   });
+
+  it("serves the build's precompressed copies of hashed assets", async () => {
+    const html = await (await fetch(`${srv.url}/`)).text();
+    const asset = /\/assets\/framework-[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const plain = Buffer.from(await (await fetch(`${srv.url}${asset}`, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+    for (const encoding of ["br", "gzip"]) {
+      // fetch() decodes transparently: the decoded body must be the very same file.
+      const res = await fetch(`${srv.url}${asset}`, { headers: { "accept-encoding": encoding } });
+      expect(res.headers.get("content-encoding")).toBe(encoding);
+      expect(res.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+      expect(res.headers.get("vary")).toMatch(/Accept-Encoding/i);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(Buffer.from(await res.arrayBuffer()).equals(plain)).toBe(true);
+    }
+    const traversal = await fetch(`${srv.url}/assets/..%2Fserver%2Findex.js`, { headers: { "accept-encoding": "br" } });
+    expect(traversal.status).toBe(404);
+  });
 });
 
 describe("health and bad input", () => {
