@@ -43,11 +43,23 @@ try {
     // LH_JSON_DIR=/tmp/lh keeps each full report for digging into a score.
     if (process.env.LH_JSON_DIR) {
       mkdirSync(process.env.LH_JSON_DIR, { recursive: true });
-      writeFileSync(path.join(process.env.LH_JSON_DIR, `${page.replace(/[^a-z0-9]+/gi, "_") || "root"}.json`), JSON.stringify(lhr));
+      writeFileSync(
+        path.join(process.env.LH_JSON_DIR, `${page.replace(/[^a-z0-9]+/gi, "_") || "root"}.json`),
+        JSON.stringify(lhr),
+      );
     }
     const score = (k: string) => String(Math.round((lhr.categories[k]?.score ?? 0) * 100));
     const audit = (k: string) => lhr.audits[k]?.displayValue ?? "";
-    rows.push([page, score("performance"), score("accessibility"), score("best-practices"), score("seo"), audit("largest-contentful-paint"), audit("total-blocking-time"), audit("cumulative-layout-shift")]);
+    rows.push([
+      page,
+      score("performance"),
+      score("accessibility"),
+      score("best-practices"),
+      score("seo"),
+      audit("largest-contentful-paint"),
+      audit("total-blocking-time"),
+      audit("cumulative-layout-shift"),
+    ]);
     const failing = Object.values(lhr.audits).filter(
       (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary",
     );

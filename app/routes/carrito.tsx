@@ -1,11 +1,5 @@
 import { useEffect, useState } from "react";
-import {
-  Link,
-  useNavigate,
-  useRouteLoaderData,
-  useSearchParams,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { Link, useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
 import { useCart } from "~/components/cart/cart-context.tsx";
 import { createCheckoutSession } from "~/components/cart/checkout.ts";
 import { courseImageName, formatRating } from "~/components/catalogue/course-bits.tsx";
@@ -19,21 +13,14 @@ import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { loader as rootLoader } from "~/root.tsx";
 import type { Route } from "./+types/carrito";
 import { loadCartCatalogue } from "./carrito.server.ts";
+import { skipQueryOnlyRevalidation } from "~/lib/revalidate.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadCartCatalogue(getServices(context).db);
 }
 
 // Dropping ?add= from the URL must not refetch the catalogue.
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = skipQueryOnlyRevalidation;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

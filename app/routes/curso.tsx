@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import { AddToCartButton } from "~/components/cart/add-to-cart.tsx";
 import { courseImageName, MoreInfoLink, Stars } from "~/components/catalogue/course-bits.tsx";
-import { CoursePrice } from "~/components/catalogue/course-card.tsx";
+import { CoursePrice, nextDateText } from "~/components/catalogue/course-card.tsx";
 import { coursePageJsonLd, coursePath } from "~/components/catalogue/course-jsonld.ts";
 import { ZoomableImage } from "~/components/image-modal.tsx";
 import { imageUrl } from "~/components/picture.tsx";
 import { site } from "~/content/site.ts";
 import { getServices } from "~/context.server.ts";
 import type { CourseEdition } from "~/domain/course.ts";
-import { formatMonthYear, formatWeekdayDate } from "~/domain/pricing.ts";
+import { formatWeekdayDate } from "~/domain/pricing.ts";
 import { jsonLd, pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/curso";
 import { loadCoursePage } from "./curso.server.ts";
@@ -24,9 +24,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return [
     ...pageMeta({
       title: `${course.title}: curso de uñas (${course.duration})`,
-      description: `${course.description} Próxima convocatoria: ${
-        course.nextEdition ? formatMonthYear(course.nextEdition.startsOn) : "nuevas fechas próximamente"
-      }.`,
+      description: `${course.description} Próxima convocatoria: ${nextDateText(course)}.`,
       path: coursePath(course.id),
       origin,
       image: imageUrl(courseImageName(course.image), 1200, "jpeg"),
@@ -81,10 +79,7 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
               {course.duration}
             </li>
             <li>Máx. {course.classSize} alumnos</li>
-            <li>
-              Próxima convocatoria:{" "}
-              {course.nextEdition ? formatMonthYear(course.nextEdition.startsOn) : "nuevas fechas próximamente"}
-            </li>
+            <li>Próxima convocatoria: {nextDateText(course)}</li>
           </ul>
           <CoursePrice course={course} />
           <div className="course-card__actions">

@@ -1,4 +1,4 @@
-import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { CourseCard } from "~/components/catalogue/course-card.tsx";
 import { courseListJsonLd } from "~/components/catalogue/course-jsonld.ts";
 import { formatRating } from "~/components/catalogue/course-bits.tsx";
@@ -8,21 +8,14 @@ import { COURSE_FILTERS, filterCourses, parseCourseFilter } from "~/domain/cours
 import { jsonLd, pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/formaciones";
 import { loadCourseList } from "./formaciones.server.ts";
+import { skipQueryOnlyRevalidation } from "~/lib/revalidate.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadCourseList(getServices(context).db);
 }
 
 // The loader ignores ?categoria=, so switching filters filters in place without a request.
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = skipQueryOnlyRevalidation;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const origin = rootOrigin(matches);
