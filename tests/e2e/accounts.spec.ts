@@ -219,3 +219,22 @@ test("Google sign-in stays visible and explains it is not available yet", async 
   await page.goto("/registro");
   await expect(page.getByRole("button", { name: "Registrarse con Google" })).toBeVisible();
 });
+
+test("without JavaScript a buyer registers, reaches the user links and signs out", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto("/registro");
+  await page.getByLabel("Nombre", { exact: true }).fill("Nora");
+  await page.getByLabel("Apellidos").fill("Sin Script");
+  await page.getByLabel("Correo electrónico").fill(email("nojs"));
+  await page.getByLabel("Contraseña", { exact: true }).fill("secreto-123");
+  await page.getByLabel("Confirmar contraseña").fill("secreto-123");
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Mi Perfil" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Mis Cursos" })).toBeVisible();
+  await header.getByRole("button", { name: "Cerrar Sesión" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar Sesión" })).toBeVisible();
+  await context.close();
+});

@@ -45,22 +45,36 @@ export function UserMenu({ user }: { user: RootUser }) {
         <span className="user-menu__name">{name}</span>
       </button>
       <ul id={panelId} className="user-menu__panel" hidden={!open}>
-        <li>
-          <Link to="/perfil" onClick={close}>
-            Mi Perfil
-          </Link>
-        </li>
-        <li>
-          <Link to="/mis-cursos" onClick={close}>
-            Mis Cursos
-          </Link>
-        </li>
-        <li>
-          <Form method="post" action="/logout" onSubmit={close}>
-            <button type="submit">Cerrar Sesión</button>
-          </Form>
-        </li>
+        <UserMenuItems onChoose={close} />
       </ul>
+      {/* Without JavaScript the button cannot open the panel: show the same links in place. */}
+      <noscript>
+        <ul className="user-menu__panel user-menu__panel--static">
+          <UserMenuItems />
+        </ul>
+      </noscript>
     </div>
+  );
+}
+
+function UserMenuItems({ onChoose }: { onChoose?: () => void }) {
+  return (
+    <>
+      <li>
+        <Link to="/perfil" onClick={onChoose}>
+          Mi Perfil
+        </Link>
+      </li>
+      <li>
+        <Link to="/mis-cursos" onClick={onChoose}>
+          Mis Cursos
+        </Link>
+      </li>
+      <li>
+        <Form method="post" action="/logout" onSubmit={onChoose}>
+          <button type="submit">Cerrar Sesión</button>
+        </Form>
+      </li>
+    </>
   );
 }
