@@ -7,7 +7,11 @@ export async function expectNoAxeViolations(page: Page, label = page.url()) {
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
   const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")}`,
   );
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
@@ -23,6 +27,16 @@ export async function waitForHydration(page: Page) {
  */
 export const test = base.extend<{ page: Page }>({
   page: async ({ page }, use) => {
+    // The enforced CSP must never fire: every blocked script, style, frame or eval
+    // raises `securitypolicyviolation` in the page, which reports it back here.
+    const cspViolations: string[] = [];
+    await page.exposeFunction("__reportCspViolation", (text: string) => cspViolations.push(text));
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (e) => {
+        const report = (window as unknown as { __reportCspViolation: (t: string) => void }).__reportCspViolation;
+        report(`${e.violatedDirective} blocked ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`);
+      });
+    });
     const originalGoto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await originalGoto(url, options);
@@ -35,6 +49,7 @@ export const test = base.extend<{ page: Page }>({
       await waitForHydration(page);
       await expectNoAxeViolations(page);
     }
+    expect(cspViolations, "CSP violations reported by the browser").toEqual([]);
   },
 });
 
