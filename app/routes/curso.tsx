@@ -1,7 +1,6 @@
 import { Link } from "react-router";
-import { AddToCartButton } from "~/components/cart/add-to-cart.tsx";
-import { courseImageName, MoreInfoLink, Stars } from "~/components/catalogue/course-bits.tsx";
-import { CoursePrice, nextDateText } from "~/components/catalogue/course-card.tsx";
+import { courseImageName, Stars } from "~/components/catalogue/course-bits.tsx";
+import { CourseOffer, nextDateText } from "~/components/catalogue/course-card.tsx";
 import { coursePageJsonLd, coursePath } from "~/components/catalogue/course-jsonld.ts";
 import { ZoomableImage } from "~/components/image-modal.tsx";
 import { imageUrl } from "~/components/picture.tsx";
@@ -73,19 +72,7 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
           <h1>{course.title}</h1>
           <Stars rating={course.rating} reviews={course.reviews} />
           <p className="course-detail__lead">{course.description}</p>
-          <ul className="course-facts">
-            <li>
-              <span className="visually-hidden">Duración: </span>
-              {course.duration}
-            </li>
-            <li>Máx. {course.classSize} alumnos</li>
-            <li>Próxima convocatoria: {nextDateText(course)}</li>
-          </ul>
-          <CoursePrice course={course} />
-          <div className="course-card__actions">
-            <AddToCartButton course={course} />
-            <MoreInfoLink title={course.title} />
-          </div>
+          <CourseOffer course={course} />
         </div>
       </section>
 

@@ -62,20 +62,29 @@ export function CourseCard({ course, headingLevel = 3 }: { course: Course; headi
             <li key={feature}>{feature}</li>
           ))}
         </ul>
-        <ul className="course-facts">
-          <li>
-            <span className="visually-hidden">Duración: </span>
-            {course.duration}
-          </li>
-          <li>Máx. {course.classSize} alumnos</li>
-          <li>Próxima convocatoria: {nextDateText(course)}</li>
-        </ul>
-        <CoursePrice course={course} />
-        <div className="course-card__actions">
-          <AddToCartButton course={course} />
-          <MoreInfoLink title={course.title} />
-        </div>
+        <CourseOffer course={course} />
       </div>
     </article>
+  );
+}
+
+/** Facts, price and the two buttons: the same on the card and on the course page. */
+export function CourseOffer({ course }: { course: Course }) {
+  return (
+    <>
+      <ul className="course-facts">
+        <li>
+          <span className="visually-hidden">Duración: </span>
+          {course.duration}
+        </li>
+        <li>Máx. {course.classSize} alumnos</li>
+        <li>Próxima convocatoria: {nextDateText(course)}</li>
+      </ul>
+      <CoursePrice course={course} />
+      <div className="course-card__actions">
+        <AddToCartButton course={course} />
+        <MoreInfoLink title={course.title} />
+      </div>
+    </>
   );
 }
