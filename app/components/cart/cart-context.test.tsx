@@ -91,6 +91,19 @@ describe("CartProvider", () => {
     expect(stored()).toEqual([{ ...inicio, quantity: 1 }]);
   });
 
+  it("does not ask for the catalogue when nothing is stored", async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal("fetch", fetchSpy);
+    render(
+      <CartProvider>
+        <Probe />
+      </CartProvider>,
+    );
+    await waitFor(() => expect(cart.verified).toBe(true));
+    expect(screen.getByTestId("count").textContent).toBe("0:");
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   it("survives garbage in storage and a failing catalogue request", async () => {
     mockCatalogue("fail");
     window.localStorage.setItem(CART_STORAGE_KEY, "{{{");

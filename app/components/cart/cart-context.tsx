@@ -80,14 +80,18 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     setItems(stored);
     setLoaded(true);
     let cancelled = false;
-    void fetchCatalogue().then((catalogue) => {
-      if (cancelled || !catalogue) return;
-      // The notice is about what the buyer had stored; items added meanwhile come
-      // from the live catalogue already, so reconciling them again is harmless.
-      if (reconcileCart(stored, catalogue).changed) setNotice(CART_CHANGED_NOTICE);
-      setItems((current) => reconcileCart(current, catalogue).items);
-      setVerified(true);
-    });
+    // Nothing stored, nothing to check: most page views skip the catalogue request
+    // (courses added later come from the live catalogue already).
+    if (stored.length === 0) setVerified(true);
+    else
+      void fetchCatalogue().then((catalogue) => {
+        if (cancelled || !catalogue) return;
+        // The notice is about what the buyer had stored; items added meanwhile come
+        // from the live catalogue already, so reconciling them again is harmless.
+        if (reconcileCart(stored, catalogue).changed) setNotice(CART_CHANGED_NOTICE);
+        setItems((current) => reconcileCart(current, catalogue).items);
+        setVerified(true);
+      });
     const onStorage = (event: StorageEvent) => {
       if (event.key !== CART_STORAGE_KEY) return;
       skipSave.current = true;
