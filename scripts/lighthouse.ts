@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromiumFlags, chromiumPath } from "../tests/helpers/chromium.ts";
 import { startServer } from "../tests/helpers/server.ts";
 import { publicPages } from "./public-pages.ts";
 
@@ -11,17 +12,8 @@ const args = process.argv.slice(2).filter((a) => a.startsWith("/"));
 const pages = args.length ? args : publicPages.filter((p) => !p.includes("?"));
 const srv = await startServer({ LOG_LEVEL: "warn" });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
+  chromePath: chromiumPath,
+  chromeFlags: ["--headless=new", ...chromiumFlags],
 });
 const runsPerPage = Number(process.env.LH_RUNS ?? 3);
 const rows: string[][] = [];

@@ -9,30 +9,9 @@ import {
   reconcileCart,
   removeItem,
   serializeCart,
-  type CartCourse,
 } from "./cart.ts";
+import { expert, inicio } from "../../tests/helpers/cart-courses.ts";
 
-const inicio: CartCourse = {
-  id: "formacion-inicio",
-  title: "Formación de inicio",
-  category: "iniciacion",
-  priceCents: 28000,
-  originalPriceCents: 35000,
-  duration: "20 horas",
-  classSize: 15,
-  level: "Iniciación",
-  rating: 4.9,
-  reviews: 128,
-  image: "course-formacion-inicio",
-};
-const expert: CartCourse = {
-  ...inicio,
-  id: "expert-nails",
-  title: "Expert Nails",
-  category: "experto",
-  priceCents: 99900,
-  originalPriceCents: 125000,
-};
 const catalogue = [inicio, expert];
 
 describe("cart rules", () => {

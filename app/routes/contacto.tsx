@@ -4,6 +4,7 @@ import { Picture } from "~/components/picture.tsx";
 import { hoursLines, site } from "~/content/site.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/contacto";
+import { PostalAddress } from "~/components/postal-address.tsx";
 
 export const URGENT_WHATSAPP_MESSAGE =
   "¡Hola, Alejandra Nails! Necesito una cita urgente. ¿Tenéis algún hueco hoy o mañana?";
@@ -57,11 +58,7 @@ export default function Contacto() {
                 <MapPinIcon />
                 <div>
                   <h3>Dirección</h3>
-                  <address>
-                    {site.address.street}
-                    <br />
-                    {site.address.postalCode} {site.address.locality}, {site.address.region}
-                  </address>
+                  <PostalAddress />
                   <a href={site.maps.place} target="_blank" rel="noopener noreferrer">
                     Ver en el mapa{newTab}
                   </a>

@@ -9,6 +9,7 @@ import { galleryImages } from "~/content/gallery.ts";
 import { salonJsonLd } from "~/content/salon-schema.ts";
 import { hoursLines, site } from "~/content/site.ts";
 import { jsonLd, pageMeta, rootOrigin } from "~/lib/seo.ts";
+import { PostalAddress } from "~/components/postal-address.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const origin = rootOrigin(matches);
@@ -185,11 +186,7 @@ export default function Home() {
             <p className="eyebrow">Ubicación</p>
             <h2 id="ubicacion-title">Ven a vernos</h2>
             <h3>Dirección</h3>
-            <address>
-              {site.address.street}
-              <br />
-              {site.address.postalCode} {site.address.locality}, {site.address.region}
-            </address>
+            <PostalAddress />
             <h3>Horario</h3>
             <ul className="location__hours">
               {hoursLines().map((line) => (

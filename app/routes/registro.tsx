@@ -2,7 +2,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { safeRedirect } from "~/auth/safe-redirect.ts";
 import { messages, registerSchema } from "~/auth/schemas.ts";
 import { getOptionalUser } from "~/auth/session.server.ts";
-import { Field, FormAlert } from "~/components/auth/field.tsx";
+import { Field, FormAlert, NewPasswordFields } from "~/components/auth/field.tsx";
 import { GoogleButton } from "~/components/auth/google-button.tsx";
 import { useFormErrors } from "~/components/auth/use-form-errors.ts";
 import { getServices } from "~/context.server.ts";
@@ -51,20 +51,39 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="auth-form">
           {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
           <div className="auth-form__row">
-            <Field name="firstName" label="Nombre" autoComplete="given-name" defaultValue={v.firstName} error={errors.firstName} />
-            <Field name="lastName" label="Apellidos" autoComplete="family-name" defaultValue={v.lastName} error={errors.lastName} />
+            <Field
+              name="firstName"
+              label="Nombre"
+              autoComplete="given-name"
+              defaultValue={v.firstName}
+              error={errors.firstName}
+            />
+            <Field
+              name="lastName"
+              label="Apellidos"
+              autoComplete="family-name"
+              defaultValue={v.lastName}
+              error={errors.lastName}
+            />
           </div>
-          <Field name="email" type="email" label="Correo electrónico" autoComplete="email" defaultValue={v.email} error={errors.email} />
-          <Field name="phone" type="tel" label="Teléfono" optional autoComplete="tel" defaultValue={v.phone} error={errors.phone} />
           <Field
-            name="password"
-            type="password"
-            label="Contraseña"
-            autoComplete="new-password"
-            hint="Al menos 6 caracteres."
-            error={errors.password}
+            name="email"
+            type="email"
+            label="Correo electrónico"
+            autoComplete="email"
+            defaultValue={v.email}
+            error={errors.email}
           />
-          <Field name="confirmPassword" type="password" label="Confirmar contraseña" autoComplete="new-password" error={errors.confirmPassword} />
+          <Field
+            name="phone"
+            type="tel"
+            label="Teléfono"
+            optional
+            autoComplete="tel"
+            defaultValue={v.phone}
+            error={errors.phone}
+          />
+          <NewPasswordFields errors={errors} />
           <FormAlert message={errors.form} />
           <button type="submit" className="btn auth-form__submit" disabled={busy}>
             {busy ? "Creando cuenta..." : "Crear cuenta"}

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { tokenMessages } from "~/auth/reset-messages.ts";
 import { resetSchema } from "~/auth/schemas.ts";
-import { Field, FormAlert } from "~/components/auth/field.tsx";
+import { FormAlert, NewPasswordFields } from "~/components/auth/field.tsx";
 import { useFormErrors } from "~/components/auth/use-form-errors.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/restablecer-contrasena";
@@ -52,15 +52,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <p>Al guardarla se cerrará la sesión en todos tus dispositivos.</p>
         <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="auth-form">
           <input type="hidden" name="token" value={loaderData.token} />
-          <Field
-            name="password"
-            type="password"
-            label="Nueva contraseña"
-            autoComplete="new-password"
-            hint="Al menos 6 caracteres."
-            error={errors.password}
-          />
-          <Field name="confirmPassword" type="password" label="Confirmar contraseña" autoComplete="new-password" error={errors.confirmPassword} />
+          <NewPasswordFields label="Nueva contraseña" errors={errors} />
           <FormAlert message={errors.form} />
           <button type="submit" className="btn auth-form__submit" disabled={busy}>
             {busy ? "Guardando..." : "Guardar contraseña"}

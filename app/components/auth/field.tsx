@@ -38,6 +38,35 @@ export function Field({ name, label, error, hint, optional, id, ...input }: Fiel
   );
 }
 
+/** A new password and its confirmation (register, reset): the same rule and hint everywhere. */
+export function NewPasswordFields({
+  label = "Contraseña",
+  errors,
+}: {
+  label?: string;
+  errors: { password?: string; confirmPassword?: string };
+}) {
+  return (
+    <>
+      <Field
+        name="password"
+        type="password"
+        label={label}
+        autoComplete="new-password"
+        hint="Al menos 6 caracteres."
+        error={errors.password}
+      />
+      <Field
+        name="confirmPassword"
+        type="password"
+        label="Confirmar contraseña"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+      />
+    </>
+  );
+}
+
 export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
   return (
     <p id={id} className="field__error">

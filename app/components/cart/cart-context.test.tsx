@@ -4,21 +4,7 @@ import { useEffect } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CART_STORAGE_KEY, type CartCourse } from "~/domain/cart.ts";
 import { CartProvider, CartProviderMissingError, useCart, useCartCount } from "./cart-context.tsx";
-
-const inicio: CartCourse = {
-  id: "formacion-inicio",
-  title: "Formación de inicio",
-  category: "iniciacion",
-  priceCents: 28000,
-  originalPriceCents: 35000,
-  duration: "20 horas",
-  classSize: 15,
-  level: "Iniciación",
-  rating: 4.9,
-  reviews: 128,
-  image: "course-formacion-inicio",
-};
-const expert: CartCourse = { ...inicio, id: "expert-nails", title: "Expert Nails", priceCents: 99900 };
+import { expert, inicio } from "../../../tests/helpers/cart-courses.ts";
 
 function mockCatalogue(courses: CartCourse[] | "fail") {
   const fetchMock = vi.fn(async () =>
