@@ -35,6 +35,17 @@ const envSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), { message: "debe empezar por smtp:// o smtps://" })
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine((v) => v !== "true" && v !== "*", {
+      message: "no puede ser true: se fiaría de X-Forwarded-For de cualquiera; indica saltos (1) o direcciones/CIDR",
+    })
+    .refine((v) => v === "false" || v === "loopback" || /^\d{1,2}$/.test(v) || isAddressList(v), {
+      message: "debe ser loopback, false, un número de saltos o una lista de direcciones IP/CIDR separadas por comas",
+    })
+    .default("loopback"),
+  DEMO_PAYMENTS: z.enum(["0", "1"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().optional(),
 });
@@ -52,6 +63,17 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /**
+   * Express "trust proxy": which peers may set X-Forwarded-For (per-address rate
+   * limits). "loopback" (default), a hop count, or addresses/CIDRs; never "any".
+   */
+  trustProxy: string | number | false;
+  /**
+   * The demo gateway may mark orders paid on a public origin (explicit opt-in,
+   * DEMO_PAYMENTS=1; such orders are labelled demo). Without it the demo gateway
+   * only runs on a local origin, and a public origin without Stripe refuses to start.
+   */
+  demoPayments: boolean;
   /** True when PUBLIC_URL is plain-http localhost: cookies may drop `Secure`. */
   isLocalOrigin: boolean;
   production: boolean;
@@ -78,10 +100,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const demoPayments = e.DEMO_PAYMENTS === "1";
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   const host = new URL(publicUrl).hostname;
   const isLocalOrigin =
     publicUrl.startsWith("http://") && (host === "localhost" || host === "127.0.0.1" || host === "[::1]");
+  if (!e.STRIPE_SECRET_KEY && !isLocalOrigin && !demoPayments) {
+    throw new ConfigError(
+      `Configuración no válida — STRIPE_SECRET_KEY: es obligatoria en un sitio público (${publicUrl}); sin ella la pasarela de demostración entregaría cursos sin cobrar (DEMO_PAYMENTS=1 la permite a propósito)`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -106,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? "Alejandra Nails <hola@alejandranails.es>",
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === "false" ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
+    demoPayments,
     isLocalOrigin,
     production: e.NODE_ENV === "production",
   };
@@ -118,4 +148,11 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function isAddressList(value: string): boolean {
+  return value
+    .split(",")
+    .map((p) => p.trim())
+    .every((p) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p) && (p.includes(".") || p.includes(":")));
 }

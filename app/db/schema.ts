@@ -12,6 +12,18 @@ export interface UsersTable {
   phone: string;
   created_at: string;
   last_login_at: string | null;
+  /** When the owner proved the address (a link by email, or Google). Null: unverified. */
+  email_verified_at: string | null;
+}
+
+export interface EmailVerificationsTable {
+  token_hash: string;
+  user_id: string;
+  /** The address the link was sent to: a later email change makes the link useless. */
+  email: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }
 
 export interface SessionsTable {
@@ -93,6 +105,8 @@ export interface OrdersTable {
   checkout_completed_at: string | null;
   /** Set once the confirmation email went out (claimed after the paying transaction commits). */
   confirmation_sent_at: string | null;
+  /** Sum of the refunds made so far (0005); equal to total_cents once status is refunded. */
+  refunded_cents: number;
 }
 
 export interface OrderItemsTable {
@@ -117,6 +131,41 @@ export interface EnrollmentsTable {
   progress: number;
   completed: number;
   access_until: string;
+  /** Set when the enrolment stops counting (refund, duplicate); one active enrolment per user and course. */
+  ended_at: string | null;
+  end_reason: string | null;
+}
+
+export interface RefundsTable {
+  id: string;
+  order_id: string;
+  amount_cents: number;
+  /** duplicate-purchase | staff | withdrawal | provider */
+  reason: string;
+  /** pending | succeeded | failed */
+  status: string;
+  provider_refund_id: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** The transactional outbox (0005): work to do after a state change commits. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON object: references (ids), never rendered mail or secrets. */
+  payload: string;
+  dedupe_key: string | null;
+  /** pending | done | dead */
+  status: string;
+  attempts: number;
+  run_after: string;
+  /** A worker's lease: another worker may take the job once it has passed. */
+  locked_until: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  done_at: string | null;
 }
 
 export interface PaymentEventsTable {
@@ -153,4 +202,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   rate_limits: RateLimitsTable;
   chat_questions: ChatQuestionsTable;
+  email_verifications: EmailVerificationsTable;
+  refunds: RefundsTable;
+  jobs: JobsTable;
 }

@@ -11,10 +11,21 @@ export interface MailMessage {
   html: string;
   text: string;
   attachments?: MailAttachment[];
+  /**
+   * Stable id of this message (the outbox job's id): the Message-ID header, and
+   * the .eml file name without SMTP, so a job retried after a crash that
+   * happened after delivery overwrites the same file instead of adding one.
+   */
+  id?: string;
 }
 
 export interface Mailer {
   /** "smtp" or "outbox": logged at start. */
   readonly kind: "smtp" | "outbox";
   send(message: MailMessage): Promise<void>;
+}
+
+/** RFC 5322 Message-ID for a message id: the same id always gives the same header. */
+export function messageIdOf(id: string): string {
+  return `<${id.replace(/[^A-Za-z0-9.-]/g, "_")}@alejandranails.es>`;
 }

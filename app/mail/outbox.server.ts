@@ -1,8 +1,8 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { newId } from "~/lib/ids.server.ts";
-import type { Mailer, MailMessage } from "./mailer.server.ts";
+import { messageIdOf, type Mailer, type MailMessage } from "./mailer.server.ts";
 
 /**
  * Without SMTP, each message is built exactly as it would be sent (RFC 822,
@@ -13,11 +13,18 @@ export function createOutboxMailer(outboxDir: string, from: string): Mailer {
   return {
     kind: "outbox",
     async send(message: MailMessage) {
-      const info = await transport.sendMail({ from, ...message });
+      const { id, ...rest } = message;
+      const info = await transport.sendMail({ from, ...rest, ...(id ? { messageId: messageIdOf(id) } : {}) });
       await mkdir(outboxDir, { recursive: true });
-      // Sortable by time; the id avoids collisions within one millisecond.
-      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${newId().slice(0, 8)}.eml`;
-      await writeFile(path.join(outboxDir, name), info.message as Buffer, { mode: 0o600 });
+      // A message with an id always lands in the same file (a retried job overwrites
+      // it); others are sortable by time, the random part avoids collisions.
+      const name = id
+        ? `msg-${id.replace(/[^A-Za-z0-9-]/g, "_")}.eml`
+        : `${new Date().toISOString().replace(/[:.]/g, "-")}-${newId().slice(0, 8)}.eml`;
+      // Written aside then renamed: a crash never leaves half a message behind.
+      const tmp = path.join(outboxDir, `.${name}.${process.pid}.tmp`);
+      await writeFile(tmp, info.message as Buffer, { mode: 0o600 });
+      await rename(tmp, path.join(outboxDir, name));
     },
   };
 }

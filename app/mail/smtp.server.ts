@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { Mailer, MailMessage } from "./mailer.server.ts";
+import { messageIdOf, type Mailer, type MailMessage } from "./mailer.server.ts";
 
 /** Real delivery through the SMTP server of SMTP_URL (smtp:// or smtps://user:pass@host:port). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
@@ -7,7 +7,9 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     kind: "smtp",
     async send(message: MailMessage) {
-      await transport.sendMail({ from, ...message });
+      const { id, ...rest } = message;
+      // Resolves once the relay accepted the message (250 after DATA).
+      await transport.sendMail({ from, ...rest, ...(id ? { messageId: messageIdOf(id) } : {}) });
     },
   };
 }

@@ -3,6 +3,7 @@ import { initial } from "./0001-initial.server.ts";
 import { catalogueSeed } from "./0002-catalogue-seed.server.ts";
 import { accounts } from "./0003-accounts.server.ts";
 import { payments } from "./0004-payments.server.ts";
+import { hardening } from "./0005-hardening.server.ts";
 
 /** Static, numbered list: the bundle needs no file-system scan at start. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ export const migrations: Record<string, Migration> = {
   "0002-catalogue-seed": catalogueSeed,
   "0003-accounts": accounts,
   "0004-payments": payments,
+  "0005-hardening": hardening,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,62 @@
+/**
+ * Every email goes through the outbox (app/jobs): `enqueueEmail` stores a job
+ * "email:<template>" with references only, in the caller's transaction; the
+ * worker renders the template from the current data when it runs, sends it
+ * with the job's id as Message-ID, and only then runs the template's
+ * `afterSend` (e.g. stamping orders.confirmation_sent_at).
+ */
+import type { Kysely, Transaction } from "kysely";
+import type { Db } from "~/db/db.server.ts";
+import type { Database } from "~/db/schema.ts";
+import { enqueueJob, type JobInput } from "~/jobs/queue.server.ts";
+import type { JobHandler } from "~/jobs/worker.server.ts";
+import type { Logger } from "~/lib/logger.server.ts";
+import type { Mailer, MailMessage } from "./mailer.server.ts";
+
+export const EMAIL_JOB_PREFIX = "email:";
+
+export interface EmailContext {
+  db: Db;
+  publicUrl: string;
+  logger: Logger;
+  now: Date;
+}
+
+export interface EmailTemplate {
+  /** The message to send now, or null when there is nothing to send any more (e.g. no address). */
+  render(ctx: EmailContext, payload: Record<string, unknown>): Promise<MailMessage | null>;
+  /** Runs after the transport accepted the message. */
+  afterSend?(ctx: EmailContext, payload: Record<string, unknown>): Promise<void>;
+}
+
+/** Stores "send this email" in the caller's transaction; false when the dedupe key was already used. */
+export function enqueueEmail(
+  db: Kysely<Database> | Transaction<Database>,
+  template: string,
+  payload: JobInput["payload"],
+  opts: { dedupeKey?: string; now?: Date } = {},
+): Promise<boolean> {
+  return enqueueJob(db, { kind: `${EMAIL_JOB_PREFIX}${template}`, payload, dedupeKey: opts.dedupeKey, now: opts.now });
+}
+
+/** One job handler per template, for the worker. */
+export function emailJobHandlers(
+  templates: Record<string, EmailTemplate>,
+  deps: { db: Db; mailer: Mailer; logger: Logger; publicUrl: string },
+): Record<string, JobHandler> {
+  const handlers: Record<string, JobHandler> = {};
+  for (const [name, template] of Object.entries(templates)) {
+    handlers[`${EMAIL_JOB_PREFIX}${name}`] = async (payload, job) => {
+      const ctx: EmailContext = { db: deps.db, publicUrl: deps.publicUrl, logger: deps.logger, now: new Date() };
+      const message = await template.render(ctx, payload);
+      if (!message || !message.to) {
+        deps.logger.info({ jobId: job.id, template: name }, "mail: nothing to send");
+        return;
+      }
+      await deps.mailer.send({ ...message, id: job.id });
+      deps.logger.info({ jobId: job.id, template: name }, "mail: sent");
+      await template.afterSend?.(ctx, payload);
+    };
+  }
+  return handlers;
+}
