@@ -1,6 +1,7 @@
 import type { Assistant } from "./chat/assistant.server.ts";
 import type { Config } from "./config.server.ts";
 import type { Db, DbKind } from "./db/db.server.ts";
+import type { JobWorker } from "./jobs/worker.server.ts";
 import type { Logger } from "./lib/logger.server.ts";
 import type { Mailer } from "./mail/mailer.server.ts";
 import type { PaymentProvider } from "./payments/provider.server.ts";
@@ -20,6 +21,8 @@ export interface AppServices {
   payments: PaymentProvider;
   /** The chat assistant's model, trained once at start (app/chat). */
   assistant: Assistant;
+  /** The outbox worker (emails, refunds): started here, stopped on shutdown. */
+  jobs: JobWorker;
 }
 
 /** Opens the database, migrates it and wires every integration (one log line each). */
@@ -37,8 +40,13 @@ export async function buildServices(config: Config, logger: Logger): Promise<App
   );
   const { createPaymentProvider, paymentProviderLogLine } = await import("./payments/create-provider.server.ts");
   const payments = createPaymentProvider(config);
-  logger.info({ payments: payments.name }, paymentProviderLogLine(config));
+  if (!config.stripe && config.demoPayments) logger.warn({ payments: payments.name, demoPayments: true }, paymentProviderLogLine(config));
+  else logger.info({ payments: payments.name }, paymentProviderLogLine(config));
   const { startAssistant } = await import("./chat/assistant.server.ts");
   const assistant = startAssistant(db, logger);
-  return { config, db, dbKind, logger, mailer, payments, assistant };
+  const { createJobWorker } = await import("./jobs/worker.server.ts");
+  const { jobHandlers } = await import("./jobs/handlers.server.ts");
+  const jobs = createJobWorker({ db, dbKind, logger, handlers: jobHandlers({ db, logger, mailer, payments, config }) });
+  jobs.start();
+  return { config, db, dbKind, logger, mailer, payments, assistant, jobs };
 }

@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /* One interface per table (see DESIGN.md §5). Booleans are integers 0/1 on both
    databases; timestamps are ISO-8601 UTC text written by the app; money is cents. */
 
@@ -106,7 +108,7 @@ export interface OrdersTable {
   /** Set once the confirmation email went out (claimed after the paying transaction commits). */
   confirmation_sent_at: string | null;
   /** Sum of the refunds made so far (0005); equal to total_cents once status is refunded. */
-  refunded_cents: number;
+  refunded_cents: Generated<number>;
 }
 
 export interface OrderItemsTable {

@@ -1,17 +1,16 @@
 /**
  * The purchase confirmation: Spanish, every line with its amount and the
  * edition dates, the withdrawal-right wording of art. 103 m) TRLGDCU, and one
- * .ics attachment per edition. Sent after the paying transaction commits and
- * claimed through orders.confirmation_sent_at, so a redelivered webhook does
- * not send it twice and a failed send is retried by the next delivery.
+ * .ics attachment per edition. Delivered through the outbox: the job is
+ * written with the payment, so neither a crash nor a redelivered webhook can
+ * lose it or send it twice.
  */
 import { site } from "~/content/site.ts";
-import type { Db } from "~/db/db.server.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { formatEuros, formatLongDate, formatMonthYear } from "~/domain/pricing.ts";
-import type { Logger } from "~/lib/logger.server.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
-import type { MailAttachment, Mailer, MailMessage } from "~/mail/mailer.server.ts";
+import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
+import type { MailAttachment, MailMessage } from "~/mail/mailer.server.ts";
 import { buildCalendar, icsFileName } from "./ics.ts";
 import { orderCalendarEvents } from "./order-calendar.ts";
 import { getOrderWithItems, type OrderItemRow, type OrderRow } from "./orders.server.ts";
@@ -107,41 +106,35 @@ ${emailButton(`${publicUrl}/mis-cursos`, "Ver mis cursos")}
 }
 
 /**
- * Sends the confirmation once per paid order. Never throws: a failure is logged
- * and the claim released so the next event delivery tries again.
+ * The confirmation as an outbox email template: enqueued in the transaction
+ * that marks the order paid (fulfilment.server.ts), rendered from the order when
+ * the worker runs, and stamped on orders.confirmation_sent_at once delivered.
  */
-export async function sendConfirmationEmail(
-  deps: { db: Db; mailer: Mailer; logger: Logger; publicUrl: string },
-  orderId: string,
-  now = new Date(),
-): Promise<boolean> {
-  const { db, mailer, logger } = deps;
-  const claimed = await db
-    .updateTable("orders")
-    .set({ confirmation_sent_at: now.toISOString() })
-    .where("id", "=", orderId)
-    .where("status", "=", "paid")
-    .where("confirmation_sent_at", "is", null)
-    .returning("id")
-    .execute();
-  if (claimed.length === 0) return false;
-  try {
-    const data = await getOrderWithItems(db, orderId);
-    if (!data?.order.email) return false;
+export const orderConfirmationTemplate: EmailTemplate = {
+  async render(ctx, payload) {
+    const orderId = typeof payload.orderId === "string" ? payload.orderId : "";
+    const data = await getOrderWithItems(ctx.db, orderId);
+    if (!data?.order.email || data.order.status === "pending") return null;
     const user = data.order.user_id
-      ? await db
+      ? await ctx.db
           .selectFrom("users")
           .select(["first_name", "display_name"])
           .where("id", "=", data.order.user_id)
           .executeTakeFirst()
       : undefined;
     const buyerName = user?.first_name || user?.display_name || "";
-    await mailer.send(buildConfirmationEmail({ ...data, buyerName, publicUrl: deps.publicUrl, now }));
-    logger.info({ orderId }, "payments: confirmation email sent");
-    return true;
-  } catch (err) {
-    logger.error({ err, orderId }, "payments: confirmation email failed; will retry on the next event");
-    await db.updateTable("orders").set({ confirmation_sent_at: null }).where("id", "=", orderId).execute();
-    return false;
-  }
-}
+    return buildConfirmationEmail({ ...data, buyerName, publicUrl: ctx.publicUrl, now: ctx.now });
+  },
+  async afterSend(ctx, payload) {
+    if (typeof payload.orderId !== "string") return;
+    await ctx.db
+      .updateTable("orders")
+      .set({ confirmation_sent_at: ctx.now.toISOString() })
+      .where("id", "=", payload.orderId)
+      .where("confirmation_sent_at", "is", null)
+      .execute();
+  },
+};
+
+export const ORDER_CONFIRMATION = "order-confirmation";
+export const orderConfirmationKey = (orderId: string) => `${ORDER_CONFIRMATION}:${orderId}`;

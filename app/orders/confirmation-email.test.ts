@@ -19,6 +19,7 @@ const order: OrderRow = {
   checkout_key: null,
   checkout_completed_at: null,
   confirmation_sent_at: null,
+  refunded_cents: 0,
 };
 const items: OrderItemRow[] = [
   { id: "00-a", order_id: order.id, course_id: "formacion-inicio", edition_id: "e1", title: "Formación de inicio", price_cents: 28000, edition_starts_on: "2027-02-09", edition_ends_on: "2027-02-11" },

@@ -10,13 +10,19 @@
  * - A paid order is never downgraded by a late failure or expiry event; only a
  *   refund (outside this flow) changes it.
  * - failed / expired only move a pending order.
- * Side effects (the confirmation email) run after commit, by the caller.
+ * - A course the buyer already has (an active enrolment) is not enrolled twice:
+ *   that line is refunded automatically (refunds.server.ts).
+ * Side effects (the confirmation email, the refund) are outbox jobs written in
+ * the same transaction; the job worker runs them after commit.
  */
 import type { Transaction } from "kysely";
 import type { Db } from "~/db/db.server.ts";
 import type { Database } from "~/db/schema.ts";
 import { accessUntil } from "~/domain/access-window.ts";
 import { newId } from "~/lib/ids.server.ts";
+import { enqueueEmail } from "~/mail/email-jobs.server.ts";
+import { ORDER_CONFIRMATION, orderConfirmationKey } from "./confirmation-email.server.ts";
+import { requestRefund } from "./refunds.server.ts";
 
 export interface ProviderEventInput {
   /** Provider event id, or a synthetic one ("retrieve:<session>", "demo:<order>:paid"). */
@@ -65,7 +71,8 @@ async function findOrder(trx: Trx, input: ProviderEventInput) {
 
 /**
  * Marks the order paid and enrols the buyer in every course of it, with the
- * event stored in the same transaction. Idempotent.
+ * event, the confirmation email job and any refund stored in the same
+ * transaction. Idempotent.
  */
 export async function fulfilOrder(
   db: Db,
@@ -105,12 +112,14 @@ export async function fulfilOrder(
     if (updated.length === 0) return { outcome: "already-paid", orderId: order.id };
 
     const items = await trx.selectFrom("order_items").selectAll().where("order_id", "=", order.id).execute();
-    if (order.user_id) {
-      for (const item of items) {
-        const edition = item.edition_starts_on
-          ? { startsOn: item.edition_starts_on, endsOn: item.edition_ends_on }
-          : null;
-        await trx
+    const duplicates: typeof items = [];
+    for (const item of items) {
+      if (order.user_id) {
+        const edition = item.edition_starts_on ? { startsOn: item.edition_starts_on, endsOn: item.edition_ends_on } : null;
+        // The unique index on the active enrolment (0005) decides: a buyer who
+        // already has this course (another paid order, even one committing right
+        // now on another instance) gets no second enrolment and this line is refunded.
+        const inserted = await trx
           .insertInto("enrollments")
           .values({
             id: newId(),
@@ -122,19 +131,36 @@ export async function fulfilOrder(
             progress: 0,
             completed: 0,
             access_until: accessUntil(nowIso, edition),
+            ended_at: null,
+            end_reason: null,
           })
-          .onConflict((oc) => oc.columns(["order_id", "course_id"]).doNothing())
+          .onConflict((oc) => oc.columns(["user_id", "course_id"]).where("ended_at", "is", null).doNothing())
+          .returning("id")
+          .execute();
+        if (inserted.length === 0) {
+          duplicates.push(item);
+          continue;
+        }
+      }
+      // Seats are informative here: a paid buyer is never refused for a full edition.
+      if (item.edition_id) {
+        await trx
+          .updateTable("course_editions")
+          .set((eb) => ({ seats_taken: eb("seats_taken", "+", 1) }))
+          .where("id", "=", item.edition_id)
           .execute();
       }
     }
-    const editionIds = items.map((i) => i.edition_id).filter((id): id is string => !!id);
-    for (const editionId of editionIds) {
-      // Seats are informative here: a paid buyer is never refused for a full edition.
-      await trx
-        .updateTable("course_editions")
-        .set((eb) => ({ seats_taken: eb("seats_taken", "+", 1) }))
-        .where("id", "=", editionId)
-        .execute();
+    if (duplicates.length > 0) {
+      await requestRefund(trx, {
+        orderId: order.id,
+        amountCents: duplicates.reduce((sum, i) => sum + i.price_cents, 0),
+        reason: "duplicate-purchase",
+        now,
+      });
+    }
+    if (duplicates.length < items.length) {
+      await enqueueEmail(trx, ORDER_CONFIRMATION, { orderId: order.id }, { dedupeKey: orderConfirmationKey(order.id), now });
     }
     return { outcome: "paid", orderId: order.id };
   });

@@ -7,7 +7,6 @@ import type { Db } from "~/db/db.server.ts";
 import type { PaymentMethodKey } from "~/domain/payment-methods.ts";
 import type { Logger } from "~/lib/logger.server.ts";
 import type { Mailer } from "~/mail/mailer.server.ts";
-import { sendConfirmationEmail } from "~/orders/confirmation-email.server.ts";
 import {
   expireOrder,
   failOrder,
@@ -25,6 +24,8 @@ export interface PaymentDeps {
   mailer: Mailer;
   payments: PaymentProvider;
   config: { publicUrl: string };
+  /** The outbox worker: told to run right after a commit that queued jobs. */
+  jobs?: { kick(): void };
 }
 
 export interface StartCheckoutInput {
@@ -69,7 +70,7 @@ export async function startCheckout(deps: PaymentDeps, input: StartCheckoutInput
 
 export type EventOutcome = FulfilOutcome | TransitionOutcome | "ignored";
 
-/** Applies one provider event (webhook, demo page or session check); sends the email after commit. */
+/** Applies one provider event (webhook, demo page or session check); its jobs run after commit. */
 export async function processPaymentEvent(deps: PaymentDeps, event: PaymentEvent): Promise<EventOutcome> {
   if (event.kind === "ignored") return "ignored";
   const input = {
@@ -102,10 +103,8 @@ export async function processPaymentEvent(deps: PaymentDeps, event: PaymentEvent
   } else {
     deps.logger.info(log, "payments: event applied");
   }
-  // Also on redeliveries: a previous attempt may have committed but failed to send.
-  if (orderId && (outcome === "paid" || outcome === "already-paid" || outcome === "duplicate-event")) {
-    await sendConfirmationEmail({ ...deps, publicUrl: deps.config.publicUrl }, orderId);
-  }
+  // The confirmation email (and any refund) was queued in the same transaction.
+  if (outcome === "paid") deps.jobs?.kick();
   return outcome;
 }
 

@@ -10,11 +10,13 @@ export function createPaymentProvider(config: Pick<Config, "stripe" | "publicUrl
 }
 
 /** The start-up log line naming the live implementation (never the keys). */
-export function paymentProviderLogLine(config: Pick<Config, "stripe" | "production" | "isLocalOrigin">): string {
+export function paymentProviderLogLine(config: Pick<Config, "stripe" | "demoPayments" | "isLocalOrigin">): string {
   if (!config.stripe) {
     // Mirrors demoPaymentsAllowed() in routes/pago-demo.server.ts: no free courses on a public site.
-    const off = config.production && !config.isLocalOrigin ? " — DESACTIVADA: sitio público en producción, define STRIPE_SECRET_KEY" : "";
-    return `pagos: pasarela de demostración /pago-demo (sin STRIPE_SECRET_KEY)${off}`;
+    const where = config.demoPayments
+      ? " — ATENCIÓN: DEMO_PAYMENTS=1, cualquier visitante puede marcar pedidos como pagados sin cobro (pedidos de demostración)"
+      : " — solo paga desde este mismo equipo (sitio local)";
+    return `pagos: pasarela de demostración /pago-demo (sin STRIPE_SECRET_KEY)${where}`;
   }
   const mode = config.stripe.secretKey.startsWith("sk_live_") ? "modo real" : "modo de pruebas";
   const base = config.stripe.apiBase ? ` contra ${config.stripe.apiBase}` : "";

@@ -10,6 +10,7 @@ import {
   type CheckoutSession,
   type PaymentProvider,
   type PaymentSessionStatus,
+  type RefundRequest,
 } from "./provider.server.ts";
 
 const PREFIX = "demo_";
@@ -35,6 +36,11 @@ export function createDemoProvider(): PaymentProvider {
     },
     parseWebhook(): never {
       throw new WebhookSignatureError("La pasarela de demostración no recibe webhooks");
+    },
+    async refund(request: RefundRequest) {
+      // No money moved, so none moves back: the refund is recorded by the same
+      // code path as a real one, under an id derived from the idempotency key.
+      return { providerRefundId: `demo_re_${request.idempotencyKey}` };
     },
     async expireSession(): Promise<void> {},
   };

@@ -54,6 +54,15 @@ export type PaymentEvent =
     }
   | { kind: "ignored"; eventId: string; type: string };
 
+/** Money to give back for an order paid through a provider's session. */
+export interface RefundRequest {
+  sessionId: string;
+  amountCents: number;
+  /** Stable per refund: a retry after a crash or timeout refunds once. */
+  idempotencyKey: string;
+  reason: "duplicate" | "requested_by_customer";
+}
+
 export interface PaymentProvider {
   /** "stripe" or "demo"; stored on each order and logged at start. */
   readonly name: "stripe" | "demo";
@@ -61,6 +70,8 @@ export interface PaymentProvider {
   retrieveSession(sessionId: string): Promise<PaymentSessionStatus>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError when it does not match. */
   parseWebhook(rawBody: string, signature: string | null): PaymentEvent;
+  /** Gives money back; resolves with the provider's refund id once it accepted the refund. */
+  refund(request: RefundRequest): Promise<{ providerRefundId: string }>;
   /** Best effort: stops an open session from being paid (buyer cancelled). */
   expireSession(sessionId: string): Promise<void>;
 }

@@ -13,6 +13,7 @@ import {
   type PaymentProvider,
   type PaymentSessionState,
   type PaymentSessionStatus,
+  type RefundRequest,
 } from "./provider.server.ts";
 
 export interface StripeProviderOptions {
@@ -134,6 +135,20 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
         amountTotalCents: session.amount_total,
         currency: session.currency,
       };
+    },
+
+    async refund(request: RefundRequest) {
+      const session = await stripe.checkout.sessions.retrieve(request.sessionId);
+      const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+      if (!intent) throw new PaymentProviderError(`La sesión ${request.sessionId} no tiene ningún pago que reembolsar`);
+      const refund = await stripe.refunds.create(
+        { payment_intent: intent, amount: request.amountCents, reason: request.reason },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (refund.status === "failed" || refund.status === "canceled") {
+        throw new PaymentProviderError(`Stripe no pudo hacer el reembolso (${refund.status})`);
+      }
+      return { providerRefundId: refund.id };
     },
 
     async expireSession(sessionId: string): Promise<void> {

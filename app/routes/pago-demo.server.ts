@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { requireUser } from "~/auth/session.server.ts";
 import type { Config } from "~/config.server.ts";
-import { getServices } from "~/context.server.ts";
+import { clientIpContext, getServices } from "~/context.server.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { getOrderWithItems } from "~/orders/orders.server.ts";
 import { cancelCheckout, processPaymentEvent } from "~/payments/checkout.server.ts";
@@ -10,11 +10,19 @@ import { demoSessionId } from "~/payments/demo.server.ts";
 type Ctx = Readonly<RouterContextProvider>;
 
 /**
- * The demo gateway hands out courses without money: it must never work on a
- * public production site (a real shop sets STRIPE_SECRET_KEY).
+ * The demo gateway hands out courses without money, so it fails closed: it pays
+ * only on a local site (PUBLIC_URL on localhost, which is also the default)
+ * for a visitor on this same machine, or where DEMO_PAYMENTS=1 says so on
+ * purpose. A public PUBLIC_URL without Stripe and without that opt-in does not
+ * even start (config.server.ts). NODE_ENV plays no part.
  */
-export function demoPaymentsAllowed(config: Pick<Config, "production" | "isLocalOrigin">): boolean {
-  return !config.production || config.isLocalOrigin;
+export function demoPaymentsAllowed(config: Pick<Config, "demoPayments" | "isLocalOrigin">, clientIp: string): boolean {
+  if (config.demoPayments) return true;
+  return config.isLocalOrigin && isLoopbackAddress(clientIp);
+}
+
+export function isLoopbackAddress(ip: string): boolean {
+  return ip === "::1" || /^127\./.test(ip) || /^::ffff:127\./.test(ip);
 }
 
 /** Only the buyer's own demo order, and only while the demo gateway is the live one. */
@@ -41,7 +49,7 @@ export async function loadDemoPayment(request: Request, context: Ctx, orderId: s
     methodName: paymentMethodName(order.payment_method),
     lines: items.map((i) => ({ id: i.id, title: i.title, priceCents: i.price_cents })),
     successUrl: successPath(order.provider_session_id ?? demoSessionId(order.id), items[0]?.course_id),
-    enabled: demoPaymentsAllowed(services.config),
+    enabled: demoPaymentsAllowed(services.config, context.get(clientIpContext)),
   };
 }
 
@@ -54,7 +62,7 @@ export async function demoPaymentAction(request: Request, context: Ctx, orderId:
     return redirect("/cancel");
   }
   if (intent !== "pay") return data({ error: "Acción no válida" }, { status: 400 });
-  if (!demoPaymentsAllowed(services.config)) {
+  if (!demoPaymentsAllowed(services.config, context.get(clientIpContext))) {
     return data({ error: "La pasarela de demostración no está disponible en este sitio" }, { status: 403 });
   }
   if (order.status === "refunded") return data({ error: "Este pedido ya no se puede pagar" }, { status: 409 });

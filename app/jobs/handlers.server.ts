@@ -1,0 +1,34 @@
+/**
+ * Every kind of outbox job and its handler. Emails are "email:<template>"
+ * (app/mail/email-jobs.server.ts); add a template here to make it sendable.
+ */
+import type { Db } from "~/db/db.server.ts";
+import type { Logger } from "~/lib/logger.server.ts";
+import { emailJobHandlers, type EmailTemplate } from "~/mail/email-jobs.server.ts";
+import type { Mailer } from "~/mail/mailer.server.ts";
+import { ORDER_CONFIRMATION, orderConfirmationTemplate } from "~/orders/confirmation-email.server.ts";
+import { refundNoticeTemplate } from "~/orders/refund-email.server.ts";
+import { REFUND_JOB, REFUND_NOTICE } from "~/orders/refunds.server.ts";
+import type { PaymentProvider } from "~/payments/provider.server.ts";
+import { refundJobHandler } from "~/payments/refund-job.server.ts";
+import type { JobHandler } from "./worker.server.ts";
+
+export const emailTemplates: Record<string, EmailTemplate> = {
+  [ORDER_CONFIRMATION]: orderConfirmationTemplate,
+  [REFUND_NOTICE]: refundNoticeTemplate,
+};
+
+export interface JobDeps {
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  payments: PaymentProvider;
+  config: { publicUrl: string };
+}
+
+export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
+  return {
+    ...emailJobHandlers(emailTemplates, { ...deps, publicUrl: deps.config.publicUrl }),
+    [REFUND_JOB]: refundJobHandler(deps),
+  };
+}

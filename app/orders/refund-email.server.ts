@@ -1,0 +1,52 @@
+/** The buyer's email once a refund went through (outbox template "refund-notice"). */
+import { site } from "~/content/site.ts";
+import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
+import { escapeHtml, renderEmail } from "~/mail/layout.server.ts";
+import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
+import type { MailMessage } from "~/mail/mailer.server.ts";
+import { shortOrderId } from "./confirmation-email.server.ts";
+import { getOrderWithItems } from "./orders.server.ts";
+import { getRefund, type RefundRow } from "./refunds.server.ts";
+
+const reasonText: Record<string, string> = {
+  "duplicate-purchase":
+    "Ya estabas inscrita en este curso con un pedido anterior, así que no te hemos cobrado una segunda plaza: te devolvemos el importe.",
+  withdrawal: "Hemos recibido tu solicitud de desistimiento y te devolvemos el importe.",
+};
+
+export function buildRefundEmail(input: {
+  refund: Pick<RefundRow, "amount_cents" | "reason" | "completed_at">;
+  order: { id: string; email: string | null; total_cents: number; refunded_cents: number; payment_method: string };
+  titles: string[];
+}): MailMessage {
+  const { refund, order, titles } = input;
+  const ref = shortOrderId(order.id);
+  const amount = formatEuros(refund.amount_cents);
+  const when = refund.completed_at ? formatLongDate(refund.completed_at.slice(0, 10)) : "";
+  const reason = reasonText[refund.reason] ?? "Te devolvemos el importe indicado.";
+  const full = order.refunded_cents >= order.total_cents;
+  const lines = [
+    reason,
+    `Importe reembolsado: ${amount}${full ? " (el pedido completo)" : ""}, con el mismo método de pago que usaste${when ? `, el ${when}` : ""}.`,
+    "Según tu banco o entidad de pago, puede tardar entre 5 y 10 días hábiles en aparecer en tu cuenta.",
+  ];
+  const bodyHtml = `<p>Hola:</p>
+<p>${escapeHtml(lines[0])}</p>
+<p>Pedido <strong>${escapeHtml(ref)}</strong>${titles.length ? `: ${escapeHtml(titles.join(", "))}` : ""}.</p>
+<p>${escapeHtml(lines[1])}</p>
+<p style="color:#6B5A62;font-size:14px">${escapeHtml(lines[2])}</p>
+<p>Si tienes cualquier duda, llámanos al ${escapeHtml(site.phone.display)} o escríbenos a ${escapeHtml(site.email)}.</p>`;
+  const bodyText = ["Hola:", "", lines[0], "", `Pedido ${ref}${titles.length ? `: ${titles.join(", ")}` : ""}.`, "", lines[1], lines[2]].join("\n");
+  const { html, text } = renderEmail({ title: "Te hemos hecho un reembolso", preheader: `Reembolso de ${amount} del pedido ${ref}.`, bodyHtml, bodyText });
+  return { to: order.email ?? "", subject: `Reembolso de tu pedido ${ref} · ${site.name}`, html, text };
+}
+
+export const refundNoticeTemplate: EmailTemplate = {
+  async render(ctx, payload) {
+    const refund = typeof payload.refundId === "string" ? await getRefund(ctx.db, payload.refundId) : undefined;
+    if (!refund || refund.status !== "succeeded") return null;
+    const data = await getOrderWithItems(ctx.db, refund.order_id);
+    if (!data?.order.email) return null;
+    return buildRefundEmail({ refund, order: data.order, titles: data.items.map((i) => i.title) });
+  },
+};
