@@ -2,10 +2,41 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { nonceContext, servicesContext } from "./context.server.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every error React Router catches on the server comes here (instead of its default
+ * console.error, a multi-line stack): unexpected ones become one JSON log line.
+ * Not logged: interrupted requests and answers to the visitor's own mistakes
+ * (4xx responses such as 404 or a POST to a page without an action, 405).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // A 5xx ErrorResponse from React Router wraps the original error.
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const err = inner ?? error;
+  const fields = { err, method: request.method, path: new URL(request.url).pathname };
+  let logger;
+  try {
+    logger = context.get(servicesContext).logger;
+  } catch {
+    // No load context yet (an error before getLoadContext ran): still one JSON line.
+    const serialized = err instanceof Error ? { type: err.name, message: err.message, stack: err.stack } : String(err);
+    process.stderr.write(`${JSON.stringify({ level: 50, time: Date.now(), ...fields, err: serialized, msg: "request failed" })}\n`);
+    return;
+  }
+  logger.error(fields, "request failed");
+};
 
 export default function handleRequest(
   request: Request,

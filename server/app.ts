@@ -1,5 +1,4 @@
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
@@ -8,9 +7,12 @@ import { clientIpContext, nonceContext, servicesContext } from "../app/context.s
 import { pingDb } from "../app/db/db.server.ts";
 import { pathOnly } from "../app/lib/logger.server.ts";
 import type { AppServices } from "../app/services.server.ts";
+import { bodyLimit } from "./body-limit.ts";
+import { cachePolicy } from "./cache-policy.ts";
 import { csrfProtection } from "./csrf.ts";
 import { errorHandler, requestGuard, sendError } from "./errors.ts";
-import { nonceMiddleware, securityHeaders } from "./security.ts";
+import { createRequestHandler } from "./request-handler.ts";
+import { nonceMiddleware, permissionsPolicy, securityHeaders } from "./security.ts";
 import { precompressedAssets } from "./static-assets.ts";
 
 export interface AppOptions {
@@ -25,7 +27,8 @@ export function createApp(services: AppServices, opts: AppOptions): Express {
   const { logger, db, config } = services;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // Which peers may set X-Forwarded-For/-Proto/-Host (req.ip feeds per-address rate limits).
+  app.set("trust proxy", config.trustProxy);
 
   app.use(
     pinoHttp({
@@ -39,6 +42,8 @@ export function createApp(services: AppServices, opts: AppOptions): Express {
   );
   app.use(nonceMiddleware);
   app.use(securityHeaders(config, { dev: !!opts.devMiddleware }));
+  app.use(permissionsPolicy);
+  app.use(cachePolicy);
   app.use(requestGuard);
   // Before any handler that changes state (React Router actions, API routes).
   app.use(csrfProtection(config));
@@ -70,6 +75,8 @@ export function createApp(services: AppServices, opts: AppOptions): Express {
 
   app.all(/^\/(assets|img)\//, (req, res) => sendError(req, res, 404, "Archivo no encontrado"));
 
+  // Every body React Router and the JSON APIs read: bounded, then checked for NUL/invalid UTF-8.
+  app.use(bodyLimit);
   app.use(
     createRequestHandler({
       build: opts.build,

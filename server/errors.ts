@@ -17,6 +17,7 @@ export function sendError(req: Request, res: Response, status: number, message: 
 
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
 const MAX_URL_LENGTH = 4096;
+export const INVALID_ADDRESS_MESSAGE = "La dirección no es válida";
 
 /** Rejects what the app never serves: other methods, overlong or malformed URLs. */
 export function requestGuard(req: Request, res: Response, next: NextFunction) {
@@ -27,11 +28,15 @@ export function requestGuard(req: Request, res: Response, next: NextFunction) {
   if (req.originalUrl.length > MAX_URL_LENGTH) {
     return sendError(req, res, 414, "La dirección es demasiado larga");
   }
+  // Path and query as routes read them: no invalid UTF-8, no NUL (PostgreSQL cannot
+  // store it: error 22021), no lone surrogate.
+  let decoded: string;
   try {
-    decodeURIComponent(req.originalUrl);
+    decoded = decodeURIComponent(req.originalUrl);
   } catch {
-    return sendError(req, res, 400, "La dirección no es válida");
+    return sendError(req, res, 400, INVALID_ADDRESS_MESSAGE);
   }
+  if (decoded.includes("\0") || !decoded.isWellFormed()) return sendError(req, res, 400, INVALID_ADDRESS_MESSAGE);
   next();
 }
 

@@ -38,7 +38,12 @@ export async function main(opts: MainOptions = {}): Promise<Server> {
     devMiddleware: opts.vite?.middlewares as never,
   });
 
-  const server = app.listen(config.port, config.host, () => {
+  // Express 5 hands a failed listen (busy port, no permission) to this callback.
+  const server = app.listen(config.port, config.host, (err?: Error) => {
+    if (err) {
+      logger.fatal({ err, port: config.port, host: config.host }, `no se puede arrancar: ${listenFailure(err, config)}`);
+      process.exit(1);
+    }
     const addr = server.address();
     const port = typeof addr === "object" && addr ? addr.port : config.port;
     logger.info({ port }, `Alejandra Nails escuchando en http://localhost:${port}`);
@@ -62,4 +67,18 @@ export async function main(opts: MainOptions = {}): Promise<Server> {
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
   return server;
+}
+
+/** A failed listen, in words: the code names the usual causes. */
+export function listenFailure(err: Error, where: { port: number; host: string }): string {
+  switch ((err as NodeJS.ErrnoException).code) {
+    case "EADDRINUSE":
+      return `el puerto ${where.port} ya está en uso`;
+    case "EACCES":
+      return `sin permiso para escuchar en el puerto ${where.port}`;
+    case "EADDRNOTAVAIL":
+      return `la dirección ${where.host} no existe en esta máquina`;
+    default:
+      return err.message;
+  }
 }

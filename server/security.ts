@@ -35,3 +35,21 @@ export function securityHeaders(config: Config, opts: { dev: boolean }) {
     xFrameOptions: { action: "deny" },
   });
 }
+
+/**
+ * Powerful browser features the site never uses, refused for it and anything it
+ * embeds. Stripe Checkout is a full-page redirect, so payment needs no grant either.
+ */
+export const PERMISSIONS_POLICY = [
+  "camera=()",
+  "microphone=()",
+  "geolocation=()",
+  "payment=()",
+  "usb=()",
+  "browsing-topics=()",
+].join(", ");
+
+export function permissionsPolicy(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  next();
+}

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
 
@@ -9,19 +9,33 @@ const types: Record<string, string> = {
   ".json": "application/json",
 };
 
+/** The regular files directly in `dir` (none when it does not exist). */
+function listFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
+  } catch {
+    return [];
+  }
+}
+
+export type PrecompressedAssetsHandler = RequestHandler & {
+  /** The `.br`/`.gz` files known at start: fixed, whatever is requested afterwards. */
+  readonly precompressed: ReadonlySet<string>;
+};
+
 /**
  * Serves the `.br`/`.gz` copies written by scripts/precompress.ts when the browser
  * accepts them (hashed names: cached for a year). Anything else falls through to
- * express.static and the on-the-fly compression.
+ * express.static and the on-the-fly compression. The build is immutable, so the
+ * copies are listed once at start: requests never add to any table.
  */
-export function precompressedAssets(assetsDir: string): RequestHandler {
-  const exists = new Map<string, boolean>();
-  const has = (file: string) => {
-    let known = exists.get(file);
-    if (known === undefined) exists.set(file, (known = existsSync(file)));
-    return known;
-  };
-  return (req, res, next) => {
+export function precompressedAssets(assetsDir: string): PrecompressedAssetsHandler {
+  const precompressed: ReadonlySet<string> = new Set(
+    listFiles(assetsDir).filter((name) => name.endsWith(".br") || name.endsWith(".gz")),
+  );
+  const handler: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const type = types[path.extname(req.path)];
     const name = path.basename(req.path);
@@ -31,8 +45,8 @@ export function precompressedAssets(assetsDir: string): RequestHandler {
       ["br", ".br"],
       ["gzip", ".gz"],
     ] as const) {
+      if (!new RegExp(`\\b${encoding}\\b`).test(accepted) || !precompressed.has(name + ext)) continue;
       const file = path.join(assetsDir, name + ext);
-      if (!new RegExp(`\\b${encoding}\\b`).test(accepted) || !has(file)) continue;
       res.set({
         "Content-Type": type,
         "Content-Encoding": encoding,
@@ -46,4 +60,5 @@ export function precompressedAssets(assetsDir: string): RequestHandler {
     }
     next();
   };
+  return Object.assign(handler, { precompressed });
 }

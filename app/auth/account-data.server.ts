@@ -98,13 +98,16 @@ export interface OrderView {
   paymentMethod: string;
   createdAt: string;
   paidAt: string | null;
+  refundedCents: number;
+  /** Paid through the demo gateway: no money was taken. */
+  demo: boolean;
   items: { courseId: string; title: string; priceCents: number }[];
 }
 
 export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
   const orders = await db
     .selectFrom("orders")
-    .select(["id", "status", "total_cents", "currency", "payment_method", "created_at", "paid_at"])
+    .select(["id", "status", "total_cents", "currency", "payment_method", "created_at", "paid_at", "refunded_cents", "provider"])
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
     .execute();
@@ -126,6 +129,8 @@ export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
     paymentMethod: o.payment_method,
     createdAt: o.created_at,
     paidAt: o.paid_at,
+    refundedCents: o.refunded_cents,
+    demo: o.provider === "demo",
     items: items
       .filter((i) => i.order_id === o.id)
       .map((i) => ({ courseId: i.course_id, title: i.title, priceCents: i.price_cents })),

@@ -67,12 +67,27 @@ const COMMON_PASSWORDS = new Set([
   "barcelona",
 ]);
 
+/** A common password, or one character repeated ("aaaaaa"). A plain loop: no regex backtracking on long input. */
 export function isWeakPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.toLowerCase()) || /^(.)\1+$/.test(password);
+  if (password.length > MAX_CHECKED_PASSWORD) return false;
+  if (COMMON_PASSWORDS.has(password.toLowerCase())) return true;
+  if (password.length < 2) return false;
+  const first = password.charCodeAt(0);
+  for (let i = 1; i < password.length; i++) if (password.charCodeAt(i) !== first) return false;
+  return true;
 }
 
-const email = z
-  .string()
+/** Beyond this a password is refused anyway: the weakness check never looks at more. */
+const MAX_CHECKED_PASSWORD = 1024;
+
+/**
+ * A string capped before any other work: `abort: true` makes zod skip every later
+ * check (trim, regex, refinements) once the cap fails, so a megabyte-long field
+ * costs one length comparison. Every string field of the account forms starts here.
+ */
+const capped = (max: number, message?: string) => z.string().max(max, { message, abort: true });
+
+const email = capped(320, messages.invalidEmail)
   .trim()
   .toLowerCase()
   .min(1, messages.emailRequired)
@@ -80,24 +95,28 @@ const email = z
   .pipe(z.email({ message: messages.invalidEmail }));
 
 /** A password being chosen: the §5 length rule, then "demasiado débil". */
-const newPassword = z
-  .string()
+const newPassword = capped(MAX_PASSWORD, messages.passwordTooLong)
   .min(1, messages.passwordRequired)
   .min(MIN_PASSWORD, messages.passwordTooShort)
-  .max(MAX_PASSWORD, messages.passwordTooLong)
   .refine((p) => !isWeakPassword(p), messages.weakPassword);
 
 /** A password being checked: anything non-empty (old accounts may predate today's rules). */
-const existingPassword = z.string().min(1, messages.passwordRequired).max(1024, messages.passwordTooLong);
+const existingPassword = capped(MAX_CHECKED_PASSWORD, messages.passwordTooLong).min(1, messages.passwordRequired);
 
-const name = (required: string) => z.string().trim().min(1, required).max(80, messages.tooLong);
+/** The repeated password: compared with the first one, never longer than any password we accept. */
+const confirmPassword = capped(MAX_CHECKED_PASSWORD, messages.passwordTooLong).min(1, messages.confirmRequired);
 
-const phone = z
-  .string()
+/** Spaces around a name are allowed (trimmed), but not a megabyte of them. */
+const name = (required: string) => capped(200, messages.tooLong).trim().min(1, required).max(80, messages.tooLong);
+
+const phone = capped(40, messages.invalidPhone)
   .trim()
   .max(20, messages.invalidPhone)
   .refine((v) => v === "" || /^\+?[0-9 ().-]{6,20}$/.test(v), messages.invalidPhone)
   .default("");
+
+/** Where to go after signing in: checked by safeRedirect, only bounded here. */
+const redirectTo = capped(2048).optional();
 
 function passwordsMatch<T extends { password: string; confirmPassword: string }>(schema: z.ZodType<T>) {
   return schema.refine((v) => v.password === v.confirmPassword, {
@@ -109,7 +128,7 @@ function passwordsMatch<T extends { password: string; confirmPassword: string }>
 export const loginSchema = z.object({
   email,
   password: existingPassword,
-  redirectTo: z.string().optional(),
+  redirectTo,
 });
 
 export const registerSchema = passwordsMatch(
@@ -119,8 +138,8 @@ export const registerSchema = passwordsMatch(
     email,
     phone,
     password: newPassword,
-    confirmPassword: z.string().min(1, messages.confirmRequired),
-    redirectTo: z.string().optional(),
+    confirmPassword,
+    redirectTo,
   }),
 );
 
@@ -128,9 +147,9 @@ export const forgotSchema = z.object({ email });
 
 export const resetSchema = passwordsMatch(
   z.object({
-    token: z.string().min(1).max(200),
+    token: capped(200).min(1),
     password: newPassword,
-    confirmPassword: z.string().min(1, messages.confirmRequired),
+    confirmPassword,
   }),
 );
 
@@ -140,14 +159,14 @@ export const profileSchema = z.object({
   email,
   phone,
   /** Only required when the email changes (checked in the action, which knows the old one). */
-  currentPassword: z.string().max(1024).default(""),
+  currentPassword: capped(MAX_CHECKED_PASSWORD, messages.passwordTooLong).default(""),
 });
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, messages.currentPasswordRequired).max(1024, messages.passwordTooLong),
+    currentPassword: capped(MAX_CHECKED_PASSWORD, messages.passwordTooLong).min(1, messages.currentPasswordRequired),
     password: newPassword,
-    confirmPassword: z.string().min(1, messages.confirmRequired),
+    confirmPassword,
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: messages.passwordsDontMatch,
@@ -156,7 +175,7 @@ export const changePasswordSchema = z
 
 export const deleteAccountSchema = z.object({
   confirm: z.literal("on", { message: messages.deleteConfirmRequired }),
-  currentPassword: z.string().max(1024).default(""),
+  currentPassword: capped(MAX_CHECKED_PASSWORD, messages.passwordTooLong).default(""),
 });
 
 export const settingsKeys = [

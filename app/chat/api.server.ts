@@ -2,6 +2,7 @@
  * POST /chatbot/chat (SPEC.md §7): `{ message, session_id }` → `{ response, confidence }`.
  * Every refusal is a 4xx with a Spanish `{ message }`; nothing here answers 500.
  */
+import "~/lib/zod-spanish.server.ts";
 import { z } from "zod";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server.ts";
 import type { AppServices } from "~/services.server.ts";

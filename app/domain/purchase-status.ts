@@ -1,4 +1,4 @@
-/** Colour family of a status badge (BRAND.md tokens --success/--warning/--danger/--neutral). */
+/** Colour family of a status badge (the brand's --success/--warning/--danger/--neutral tokens). */
 export type StatusTone = "success" | "warning" | "danger" | "neutral";
 
 export interface PurchaseStatusView {
@@ -8,16 +8,27 @@ export interface PurchaseStatusView {
 
 const views: Record<string, PurchaseStatusView> = {
   completed: { label: "Completado", tone: "success" },
-  // Our orders table says "paid" where SPEC.md §4 says "completed": same badge.
+  // The orders table says "paid"; older data and the API say "completed": same badge.
   paid: { label: "Completado", tone: "success" },
   pending: { label: "Pendiente", tone: "warning" },
   failed: { label: "Fallido", tone: "danger" },
   refunded: { label: "Reembolsado", tone: "neutral" },
-  // Not in SPEC.md §4: an abandoned checkout, no money taken — grey like a refund, distinct label.
+  // An abandoned checkout, no money taken: grey like a refund, distinct label.
   cancelled: { label: "Cancelado", tone: "neutral" },
 };
 
-/** SPEC.md §4 Purchase status; any unknown value shows as pending. */
-export function purchaseStatusView(status: string | null | undefined): PurchaseStatusView {
+const partialRefund: PurchaseStatusView = { label: "Reembolso parcial", tone: "neutral" };
+
+/**
+ * The badge of an order; any unknown value shows as pending. A paid order of
+ * which part was given back reads "Reembolso parcial".
+ */
+export function purchaseStatusView(
+  status: string | null | undefined,
+  amounts?: { refundedCents: number; totalCents: number },
+): PurchaseStatusView {
+  if (status === "paid" && amounts && amounts.refundedCents > 0 && amounts.refundedCents < amounts.totalCents) {
+    return partialRefund;
+  }
   return (status && Object.hasOwn(views, status) ? views[status] : undefined) ?? views.pending;
 }

@@ -113,6 +113,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
     .where("user_id", "=", input.user.id)
     .where("course_id", "in", ids)
     .where("access_until", ">", now.toISOString())
+    .where("ended_at", "is", null)
     .executeTakeFirst();
   if (owned) {
     const title = byId.get(owned.course_id)?.title ?? owned.course_id;

@@ -2,6 +2,7 @@
  * Handlers of the two payment APIs, separate from the route modules so the
  * integration tests call them with a real database and the Stripe mock.
  */
+import "~/lib/zod-spanish.server.ts";
 import { z } from "zod";
 import type { Db } from "~/db/db.server.ts";
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHOD_KEYS } from "~/domain/payment-methods.ts";
@@ -29,13 +30,28 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
  * courseImage, userEmail, userId. Only the course ids are read; every price, name and
  * identity field is ignored (DESIGN.md §4 flaw 1). `courseIds` pays a whole cart.
  */
+const courseIdSchema = z
+  .string({ error: "El identificador del curso debe ser un texto" })
+  .trim()
+  .min(1, { error: "Falta el curso que quieres pagar" })
+  .max(100, { error: "El identificador del curso es demasiado largo" });
+
 const bodySchema = z
-  .object({
-    courseId: z.string().trim().min(1).max(100).optional(),
-    courseIds: z.array(z.string().trim().min(1).max(100)).min(1).max(MAX_ORDER_ITEMS).optional(),
-    paymentMethod: z.enum(PAYMENT_METHOD_KEYS).optional(),
-    withdrawalWaiver: z.boolean().optional(),
-  })
+  .object(
+    {
+      courseId: courseIdSchema.optional(),
+      courseIds: z
+        .array(courseIdSchema, { error: "courseIds debe ser una lista de cursos" })
+        .min(1, { error: "Falta el curso que quieres pagar" })
+        .max(MAX_ORDER_ITEMS, { error: `Como máximo ${MAX_ORDER_ITEMS} cursos por pedido` })
+        .optional(),
+      paymentMethod: z
+        .enum(PAYMENT_METHOD_KEYS, { error: `Método de pago no válido: usa ${PAYMENT_METHOD_KEYS.join(", ")}` })
+        .optional(),
+      withdrawalWaiver: z.boolean({ error: "withdrawalWaiver debe ser true o false" }).optional(),
+    },
+    { error: "El cuerpo de la petición debe ser un objeto JSON" },
+  )
   .refine((b) => b.courseId || b.courseIds, { message: "Falta el curso que quieres pagar" });
 
 async function readLimitedText(request: Request, limit: number): Promise<string | null> {

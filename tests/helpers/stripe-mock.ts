@@ -35,6 +35,18 @@ export interface MockSession {
   locale: string;
   allowed_payment_method_types: string[];
   expires_at: number;
+  /** Set once the session is complete (as Stripe does): what refunds point at. */
+  payment_intent: string | null;
+}
+
+export interface MockRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  reason: string | null;
+  status: "succeeded";
 }
 
 /** `a[b][0][c]=1` → { a: { b: [ { c: "1" } ] } } */
@@ -61,6 +73,8 @@ export interface StripeMock {
   url: string;
   requests: RecordedRequest[];
   sessions: Map<string, MockSession>;
+  /** Refunds created through POST /v1/refunds (an idempotent replay adds none). */
+  refunds: MockRefund[];
   /** Fail the next N session creations with a Stripe-style 400 error. */
   failNextCreates: (n: number) => void;
   setSession: (id: string, patch: Partial<MockSession>) => MockSession;
@@ -78,7 +92,17 @@ const stripeForSigning = new Stripe("sk_test_signing_only");
 export async function startStripeMock(webhookSecret: string): Promise<StripeMock> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, MockSession>();
+  const refunds: MockRefund[] = [];
   const idempotent = new Map<string, { status: number; body: unknown }>();
+  // A completed or settled session carries its payment intent, stored once.
+  const eventSession = (type: string, session: MockSession): MockSession => {
+    if (/completed|succeeded/.test(type) && !session.payment_intent) session.payment_intent = `pi_${randomBytes(12).toString("hex")}`;
+    return session;
+  };
+  const withIntent = (session: MockSession): MockSession => {
+    if (session.status === "complete" && !session.payment_intent) session.payment_intent = `pi_${randomBytes(12).toString("hex")}`;
+    return session;
+  };
   let failCreates = 0;
 
   const server: Server = createServer((req, res) => {
@@ -129,14 +153,36 @@ export async function startStripeMock(webhookSecret: string): Promise<StripeMock
         locale: String(body.locale),
         allowed_payment_method_types: (body.allowed_payment_method_types as string[]) ?? [],
         expires_at: Number(body.expires_at),
+        payment_intent: null,
       };
       sessions.set(id, session);
       return { status: 200, body: session };
     }
+    if (method === "POST" && path === "/v1/refunds") {
+      const intent = String(body.payment_intent ?? "");
+      const paid = [...sessions.values()].find((x) => x.payment_intent === intent);
+      if (!paid) return { status: 404, body: { error: { type: "invalid_request_error", message: `No such payment_intent: '${intent}'` } } };
+      const already = refunds.filter((r) => r.payment_intent === intent).reduce((sum, r) => sum + r.amount, 0);
+      const amount = body.amount === undefined ? paid.amount_total - already : Number(body.amount);
+      if (amount <= 0 || already + amount > paid.amount_total) {
+        return { status: 400, body: { error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Refund amount exceeds the charge" } } };
+      }
+      const refund: MockRefund = {
+        id: `re_${randomBytes(12).toString("hex")}`,
+        object: "refund",
+        amount,
+        currency: paid.currency,
+        payment_intent: intent,
+        reason: (body.reason as string) ?? null,
+        status: "succeeded",
+      };
+      refunds.push(refund);
+      return { status: 200, body: refund };
+    }
     const m = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     const session = m ? sessions.get(m[1]) : undefined;
     if (m && !session) return { status: 404, body: { error: { type: "invalid_request_error", message: "No such session" } } };
-    if (session && method === "GET" && !m![2]) return { status: 200, body: session };
+    if (session && method === "GET" && !m![2]) return { status: 200, body: withIntent(session) };
     if (session && method === "POST" && m![2]) {
       if (session.status !== "open") {
         return { status: 400, body: { error: { type: "invalid_request_error", message: "Session is not open" } } };
@@ -156,6 +202,7 @@ export async function startStripeMock(webhookSecret: string): Promise<StripeMock
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
+    refunds,
     failNextCreates: (n) => {
       failCreates = n;
     },
@@ -163,7 +210,7 @@ export async function startStripeMock(webhookSecret: string): Promise<StripeMock
       const s = sessions.get(id);
       if (!s) throw new Error(`unknown mock session ${id}`);
       Object.assign(s, patch);
-      return s;
+      return withIntent(s);
     },
     signedEvent(type, sessionId, opts = {}) {
       const session = sessions.get(sessionId);
@@ -178,7 +225,7 @@ export async function startStripeMock(webhookSecret: string): Promise<StripeMock
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
         type,
-        data: { object: { ...session, ...opts.patch } },
+        data: { object: { ...eventSession(type, session), ...opts.patch } },
       });
       const signature = stripeForSigning.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
       return { body: payload, signature, eventId };

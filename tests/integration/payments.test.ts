@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listEnrollments, listOrders } from "~/auth/account-data.server.ts";
+import { jobHandlers } from "~/jobs/handlers.server.ts";
+import { createJobWorker, type JobWorker } from "~/jobs/worker.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import type { Mailer, MailMessage } from "~/mail/mailer.server.ts";
@@ -26,6 +28,12 @@ describe.each(dbKinds)("payments on %s", (kind) => {
   let deps: PaymentDeps;
   let sent: MailMessage[];
   let user: { id: string; email: string };
+  let jobs: JobWorker;
+  /** Runs the outbox as the server's worker would, then returns what was sent. */
+  const delivered = async () => {
+    await jobs.drain();
+    return sent;
+  };
 
   beforeAll(async () => {
     t = await createTestDb(kind);
@@ -48,6 +56,7 @@ describe.each(dbKinds)("payments on %s", (kind) => {
       }),
       config: { publicUrl: PUBLIC_URL },
     };
+    jobs = createJobWorker({ db: t.db, dbKind: kind, logger: deps.logger, handlers: jobHandlers(deps) });
   });
   afterAll(async () => {
     await mock?.close();
@@ -55,6 +64,8 @@ describe.each(dbKinds)("payments on %s", (kind) => {
   });
 
   beforeEach(async () => {
+    // Jobs queued by the previous test are not this test's mail.
+    await jobs.drain();
     sent = [];
     mock.requests.length = 0;
     const id = newId();
@@ -210,7 +221,7 @@ describe.each(dbKinds)("payments on %s", (kind) => {
     const taken = (rows: typeof seatsAfter) => rows.reduce((s, r) => s + Number(r.seats_taken), 0);
     expect(taken(seatsAfter) - taken(seatsBefore)).toBe(2);
 
-    expect(sent).toHaveLength(1);
+    expect(await delivered()).toHaveLength(1);
     const mail = sent[0];
     expect(mail.to).toBe(user.email);
     expect(mail.text).toContain("Formación de inicio");
@@ -232,7 +243,7 @@ describe.each(dbKinds)("payments on %s", (kind) => {
     }
     expect((await getOrderWithItems(t.db, started.orderId))!.order.status).toBe("pending");
     expect(await countWhere("payment_events", "order_id", started.orderId)).toBe(0);
-    expect(sent).toHaveLength(0);
+    expect(await delivered()).toHaveLength(0);
   });
 
   it("ends paid when completed arrives after expired", async () => {
@@ -279,11 +290,11 @@ describe.each(dbKinds)("payments on %s", (kind) => {
     const healed = await confirmFromSession(deps, (await getOrderWithItems(t.db, started.orderId))!);
     expect(healed.order.status).toBe("paid");
     expect(await countWhere("enrollments", "order_id", started.orderId)).toBe(1);
-    expect(sent).toHaveLength(1);
+    expect(await delivered()).toHaveLength(1);
     // Stripe retries the webhook later: nothing more happens.
     expect((await webhook(mock.signedEvent("checkout.session.completed", started.sessionId))).status).toBe(200);
     expect(await countWhere("enrollments", "order_id", started.orderId)).toBe(1);
-    expect(sent).toHaveLength(1);
+    expect(await delivered()).toHaveLength(1);
   });
 
   it("heals a crash before the session id was saved through the webhook retry", async () => {
@@ -345,6 +356,6 @@ describe.each(dbKinds)("payments on %s", (kind) => {
     });
     expect(outcome).toBe("paid");
     expect((await getOrderWithItems(t.db, started.orderId))!.order.status).toBe("paid");
-    expect(sent).toHaveLength(1);
+    expect(await delivered()).toHaveLength(1);
   });
 });

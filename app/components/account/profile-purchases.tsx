@@ -37,9 +37,23 @@ export function ProfilePurchases({ orders }: { orders: OrderView[] }) {
               <td>{formatLongDate(o.createdAt)}</td>
               <td>{o.items.map((i) => i.title).join(", ") || "—"}</td>
               <td>{paymentMethodName(o.paymentMethod)}</td>
-              <td className="num">{formatEuros(o.totalCents)}</td>
+              <td className="num">
+                {formatEuros(o.totalCents)}
+                {o.refundedCents > 0 && o.refundedCents < o.totalCents ? (
+                  <>
+                    <br />
+                    <small>Reembolsado: {formatEuros(o.refundedCents)}</small>
+                  </>
+                ) : null}
+              </td>
               <td>
-                <StatusBadge status={o.status} />
+                <StatusBadge status={o.status} amounts={o} />
+                {o.demo ? (
+                  <>
+                    {" "}
+                    <span className="status-badge status-badge--warning">Demo · sin cobro</span>
+                  </>
+                ) : null}
               </td>
             </tr>
           ))}

@@ -1,0 +1,176 @@
+import type { NextFunction, Request, Response } from "express";
+import { sendError } from "./errors.ts";
+
+/** Largest form or JSON body any route accepts (the biggest real form is a few KB). */
+export const MAX_BODY_BYTES = 64 * 1024;
+/** Stripe signs the raw body; its events can be larger than a form. */
+export const MAX_WEBHOOK_BODY_BYTES = 512 * 1024;
+
+/**
+ * Paths whose body is handed on exactly as received (signature over the raw bytes),
+ * with their own size limit. Their content is not inspected: the sender signs it.
+ */
+const RAW_BODY_LIMITS = new Map<string, number>([["/api/webhooks/stripe", MAX_WEBHOOK_BODY_BYTES]]);
+
+export const TOO_LARGE_MESSAGE = "La petición es demasiado grande";
+export const INVALID_CHARACTERS_MESSAGE = "Los datos enviados contienen caracteres no válidos";
+
+/** How long a client still sending a refused body may keep the connection before it is cut. */
+const DRAIN_GRACE_MS = 1_000;
+
+const bodies = new WeakMap<Request, Buffer>();
+
+/** The body read by `bodyLimit` (never more than its limit); undefined when it did not run. */
+export function bufferedBody(req: Request): Buffer | undefined {
+  return bodies.get(req);
+}
+
+/**
+ * Reads every request body before React Router sees it, never keeping more than the
+ * limit in memory: a declared Content-Length over the limit is refused without
+ * reading; a chunked body is counted as it arrives and refused at the limit.
+ * Then refuses NUL bytes and invalid UTF-8 in forms and JSON, which PostgreSQL
+ * cannot store (error 22021) and no legitimate visitor sends.
+ */
+export function bodyLimit(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const rawLimit = RAW_BODY_LIMITS.get(req.path);
+  const limit = rawLimit ?? MAX_BODY_BYTES;
+  const declared = req.headers["content-length"];
+  if (declared !== undefined && Number(declared) > limit) return refuseTooLarge(req, res);
+
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const cleanup = () => {
+    req.off("data", onData);
+    req.off("end", onEnd);
+    req.off("error", onError);
+  };
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) {
+      cleanup();
+      chunks.length = 0;
+      refuseTooLarge(req, res);
+      return;
+    }
+    chunks.push(chunk);
+  };
+  const onEnd = () => {
+    cleanup();
+    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+    if (rawLimit === undefined && !hasValidCharacters(req.headers["content-type"], body)) {
+      return sendError(req, res, 400, INVALID_CHARACTERS_MESSAGE);
+    }
+    bodies.set(req, body);
+    next();
+  };
+  // The client went away (or sent a malformed chunk): nobody to answer.
+  const onError = () => cleanup();
+  req.on("data", onData);
+  req.on("end", onEnd);
+  req.on("error", onError);
+}
+
+function refuseTooLarge(req: Request, res: Response) {
+  // The rest of the body is discarded as it arrives (Node drains an unread request);
+  // the connection is closed after the answer, and cut if the client keeps sending.
+  res.setHeader("Connection", "close");
+  res.once("finish", () => {
+    if (req.complete) return;
+    const timer = setTimeout(() => req.socket.destroy(), DRAIN_GRACE_MS);
+    timer.unref();
+    req.once("end", () => clearTimeout(timer));
+  });
+  sendError(req, res, 413, TOO_LARGE_MESSAGE);
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+function decodeUtf8(bytes: Uint8Array): string | null {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** True when the text holds no NUL and no lone UTF-16 surrogate. */
+export function isCleanText(text: string): boolean {
+  return !text.includes("\0") && text.isWellFormed();
+}
+
+/**
+ * Whether a request body is free of NUL characters and invalid UTF-8, judged the way
+ * the routes will read it: form fields after percent-decoding, JSON strings (keys
+ * and values) after unescaping. Bodies that do not parse are left to the route,
+ * which answers its own 400.
+ */
+export function hasValidCharacters(contentType: string | undefined, body: Uint8Array): boolean {
+  if (body.length === 0) return true;
+  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded") {
+    const decoded = percentDecodeForm(body);
+    return !decoded.includes(0) && decodeUtf8(decoded) !== null;
+  }
+  // The site takes no file uploads: a multipart form is text fields only.
+  if (type === "multipart/form-data") return !body.includes(0) && decodeUtf8(body) !== null;
+  // Anything else may still be read with request.json() (the APIs ignore the type).
+  const text = decodeUtf8(body);
+  if (text === null) return false;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return !text.includes("\0");
+  }
+  return jsonIsClean(parsed);
+}
+
+/** Walks a parsed JSON value without recursion (a 64 KB body can nest thousands deep). */
+function jsonIsClean(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === "string") {
+      if (!isCleanText(value)) return false;
+    } else if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        if (!isCleanText(key)) return false;
+        stack.push(item);
+      }
+    }
+  }
+  return true;
+}
+
+const hexValue = (byte: number): number => {
+  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
+  if (byte >= 0x41 && byte <= 0x46) return byte - 0x37;
+  if (byte >= 0x61 && byte <= 0x66) return byte - 0x57;
+  return -1;
+};
+
+/**
+ * application/x-www-form-urlencoded decoding of a whole body, as URLSearchParams does
+ * it ("+" is a space, "%XX" a byte, a stray "%" stays), without splitting the fields:
+ * a NUL or an invalid UTF-8 sequence in any field shows in the whole.
+ */
+export function percentDecodeForm(body: Uint8Array): Uint8Array {
+  const out = new Uint8Array(body.length);
+  let n = 0;
+  for (let i = 0; i < body.length; i += 1) {
+    const byte = body[i];
+    if (byte === 0x2b) {
+      out[n++] = 0x20;
+    } else if (byte === 0x25 && i + 2 < body.length && hexValue(body[i + 1]) >= 0 && hexValue(body[i + 2]) >= 0) {
+      out[n++] = hexValue(body[i + 1]) * 16 + hexValue(body[i + 2]);
+      i += 2;
+    } else {
+      out[n++] = byte;
+    }
+  }
+  return out.subarray(0, n);
+}

@@ -1,0 +1,80 @@
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request, Response } from "express";
+import { createRequestHandler as createRouterHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { bufferedBody } from "./body-limit.ts";
+
+export interface RequestHandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "development" | "production";
+  getLoadContext: (req: Request, res: Response) => RouterContextProvider;
+}
+
+/**
+ * The Express adapter of React Router, as @react-router/express builds it, except
+ * for the body: that one streams the Node request into the Fetch Request with no
+ * limit; here the Request gets the bytes `bodyLimit` already read and bounded.
+ */
+export function createRequestHandler({ build, mode, getLoadContext }: RequestHandlerOptions) {
+  const handleRequest = createRouterHandler(build, mode);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const request = toFetchRequest(req, res);
+      const response = await handleRequest(request, getLoadContext(req, res));
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toFetchRequest(req: Request, res: Response): globalThis.Request {
+  // req.hostname and req.protocol honour X-Forwarded-* only from trusted proxies.
+  const forwardedPort = req.app.enabled("trust proxy") ? req.get("x-forwarded-host")?.split(":")[1] : undefined;
+  const hostPort = req.get("host")?.split(":")[1];
+  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find((p) => Number.isSafeInteger(p));
+  const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
+  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+
+  let controller: AbortController | null = new AbortController();
+  const signal = controller.signal;
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else headers.set(key, values);
+  }
+
+  const init: RequestInit = { method: req.method, headers, signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const body = bufferedBody(req);
+    // createApp mounts bodyLimit before this handler: a missing body is a wiring bug.
+    if (body === undefined) throw new Error("request body was not read by bodyLimit");
+    // Node's Buffers are views of plain ArrayBuffers, never shared ones.
+    init.body = body as Uint8Array<ArrayBuffer>;
+  }
+  return new Request(url.href, init);
+}
+
+async function sendResponse(res: Response, response: globalThis.Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * The same course bought and paid several times (three pending checkouts with
+ * different methods, all paid): one enrolment, and every other payment refunded
+ * automatically through the provider — the real Stripe SDK against the local
+ * Stripe mock, and the demo gateway — on SQLite and PostgreSQL.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { listOrders } from "~/auth/account-data.server.ts";
+import { purchaseStatusView } from "~/domain/purchase-status.ts";
+import { jobHandlers } from "~/jobs/handlers.server.ts";
+import { createJobWorker, type JobWorker } from "~/jobs/worker.server.ts";
+import { createLogger } from "~/lib/logger.server.ts";
+import { newId } from "~/lib/ids.server.ts";
+import type { Mailer, MailMessage } from "~/mail/mailer.server.ts";
+import { getOrderWithItems } from "~/orders/orders.server.ts";
+import { listRefunds } from "~/orders/refunds.server.ts";
+import { handleStripeWebhook } from "~/payments/api.server.ts";
+import { processPaymentEvent, startCheckout, type PaymentDeps } from "~/payments/checkout.server.ts";
+import { createDemoProvider } from "~/payments/demo.server.ts";
+import { createStripeProvider } from "~/payments/stripe.server.ts";
+import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
+import { startStripeMock, type StripeMock } from "../helpers/stripe-mock.ts";
+
+const WEBHOOK_SECRET = "whsec_dup";
+const PUBLIC_URL = "http://localhost:3000";
+const METHODS = ["klarna", "scalapay", "sequra"] as const;
+
+describe.each(dbKinds)("duplicate purchases on %s", (kind) => {
+  let t: TestDb;
+  let mock: StripeMock;
+  let deps: PaymentDeps;
+  let jobs: JobWorker;
+  let sent: MailMessage[];
+  let user: { id: string; email: string };
+
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+    mock = await startStripeMock(WEBHOOK_SECRET);
+    const mailer: Mailer = { kind: "outbox", send: async (m) => void sent.push(m) };
+    deps = {
+      db: t.db,
+      logger: createLogger("silent"),
+      mailer,
+      payments: createStripeProvider({ secretKey: "sk_test_mock", webhookSecret: WEBHOOK_SECRET, apiBase: mock.url, publicUrl: PUBLIC_URL }),
+      config: { publicUrl: PUBLIC_URL },
+    };
+    jobs = createJobWorker({ db: t.db, dbKind: kind, logger: deps.logger, handlers: jobHandlers(deps) });
+  });
+  afterAll(async () => {
+    await mock?.close();
+    await t?.cleanup();
+  });
+  beforeEach(async () => {
+    await jobs.drain();
+    sent = [];
+    mock.refunds.length = 0;
+    const id = newId();
+    user = { id, email: `dup-${id.slice(0, 8)}@example.com` };
+    await t.db
+      .insertInto("users")
+      .values({ id, email: user.email, password_hash: null, google_sub: null, display_name: "Marta", first_name: "Marta", last_name: "Gil", phone: "", created_at: new Date().toISOString(), last_login_at: null })
+      .execute();
+  });
+
+  const webhook = (e: { body: string; signature: string }) =>
+    handleStripeWebhook(
+      deps,
+      new Request(`${PUBLIC_URL}/api/webhooks/stripe`, { method: "POST", headers: { "stripe-signature": e.signature }, body: e.body }),
+    );
+  const activeEnrollments = async (courseId: string) =>
+    (await t.db.selectFrom("enrollments").selectAll().where("user_id", "=", user.id).where("course_id", "=", courseId).where("ended_at", "is", null).execute()).length;
+
+  it("enrols once and refunds the other two payments through Stripe, even when they settle at the same time", async () => {
+    const seatsBefore = await t.db.selectFrom("course_editions").select(["id", "seats_taken"]).where("course_id", "=", "formacion-inicio").execute();
+    // Three tabs, three methods: three pending orders for the same course (the site allowed it before the payments settled).
+    const started = [];
+    for (const method of METHODS) {
+      started.push(await startCheckout(deps, { user, courseIds: ["formacion-inicio"], method, withdrawalWaiver: false }));
+    }
+    expect(new Set(started.map((s) => s.orderId)).size).toBe(3);
+    for (const s of started) mock.setSession(s.sessionId, { status: "complete", payment_status: "paid" });
+    const responses = await Promise.all(started.map((s) => webhook(mock.signedEvent("checkout.session.completed", s.sessionId))));
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
+    await jobs.drain();
+
+    expect(await activeEnrollments("formacion-inicio")).toBe(1);
+    const orders = await Promise.all(started.map(async (s) => (await getOrderWithItems(t.db, s.orderId))!.order));
+    expect(orders.filter((o) => o.status === "paid")).toHaveLength(1);
+    const refunded = orders.filter((o) => o.status === "refunded");
+    expect(refunded).toHaveLength(2);
+    for (const o of refunded) expect(o.refunded_cents).toBe(o.total_cents);
+
+    // Stripe was asked exactly twice, for the whole amount, each with its own idempotency key.
+    expect(mock.refunds).toHaveLength(2);
+    expect(mock.refunds.every((r) => r.amount === 28000 && r.reason === "duplicate")).toBe(true);
+    const keys = mock.requests.filter((r) => r.path === "/v1/refunds").map((r) => r.headers["idempotency-key"]);
+    expect(new Set(keys).size).toBe(2);
+    for (const o of refunded) {
+      const [refund] = await listRefunds(t.db, o.id);
+      expect(refund.status).toBe("succeeded");
+      expect(refund.provider_refund_id).toMatch(/^re_/);
+    }
+
+    // Seats: one, not three.
+    const seatsAfter = await t.db.selectFrom("course_editions").select(["id", "seats_taken"]).where("course_id", "=", "formacion-inicio").execute();
+    const sum = (rows: typeof seatsAfter) => rows.reduce((s, r) => s + Number(r.seats_taken), 0);
+    expect(sum(seatsAfter) - sum(seatsBefore)).toBe(1);
+
+    // The buyer is told: one confirmation, two refund notices; the history shows "Reembolsado".
+    expect(sent.filter((m) => m.subject.startsWith("Confirmación"))).toHaveLength(1);
+    const notices = sent.filter((m) => m.subject.startsWith("Reembolso"));
+    expect(notices).toHaveLength(2);
+    expect(notices[0].text).toContain("Ya estabas inscrita en este curso");
+    expect(notices[0].text).toContain("280,00");
+    const history = await listOrders(t.db, user.id);
+    expect(history.map((o) => purchaseStatusView(o.status).label).sort()).toEqual(["Completado", "Reembolsado", "Reembolsado"]);
+
+    // Redelivering every event and running the jobs again changes nothing.
+    await Promise.all(started.map((s) => webhook(mock.signedEvent("checkout.session.completed", s.sessionId))));
+    await jobs.drain();
+    expect(mock.refunds).toHaveLength(2);
+    expect(sent).toHaveLength(3);
+  });
+
+  it("refunds only the line the buyer already has in a mixed order", async () => {
+    const first = await startCheckout(deps, { user, courseIds: ["tecnico-manicurista"], method: "card", withdrawalWaiver: false });
+    const second = await startCheckout(deps, { user, courseIds: ["tecnico-manicurista", "formacion-inicio"], method: "card", withdrawalWaiver: false });
+    for (const s of [first, second]) {
+      mock.setSession(s.sessionId, { status: "complete", payment_status: "paid" });
+      await webhook(mock.signedEvent("checkout.session.completed", s.sessionId));
+    }
+    await jobs.drain();
+    const order = (await getOrderWithItems(t.db, second.orderId))!.order;
+    const tecnico = (await getOrderWithItems(t.db, first.orderId))!.items[0].price_cents;
+    expect(order.status).toBe("paid");
+    expect(order.refunded_cents).toBe(tecnico);
+    expect(mock.refunds.map((r) => r.amount)).toEqual([tecnico]);
+    expect(await activeEnrollments("formacion-inicio")).toBe(1);
+    expect(await activeEnrollments("tecnico-manicurista")).toBe(1);
+    const history = await listOrders(t.db, user.id);
+    expect(history.find((o) => o.id === second.orderId)!.refundedCents).toBe(tecnico);
+    expect(purchaseStatusView("paid", { refundedCents: tecnico, totalCents: order.total_cents }).label).toBe("Reembolso parcial");
+  });
+
+  it("records the refund through the same path on the demo gateway", async () => {
+    const demo: PaymentDeps = { ...deps, payments: createDemoProvider() };
+    const a = await startCheckout(demo, { user, courseIds: ["expert-nails"], method: "card", withdrawalWaiver: false });
+    const b = await startCheckout(demo, { user, courseIds: ["expert-nails"], method: "klarna", withdrawalWaiver: false });
+    for (const s of [a, b]) {
+      await processPaymentEvent(demo, { kind: "paid", eventId: `demo:${s.orderId}:paid`, type: "demo.paid", sessionId: s.sessionId, orderId: s.orderId, amountTotalCents: null, currency: null });
+    }
+    await jobs.drain();
+    const statuses = await Promise.all([a, b].map(async (s) => (await getOrderWithItems(t.db, s.orderId))!.order.status));
+    expect(statuses).toEqual(["paid", "refunded"]);
+    const [refund] = await listRefunds(t.db, b.orderId);
+    expect(refund.provider_refund_id).toBe(`demo_re_refund-${refund.id}`);
+    expect(mock.refunds).toHaveLength(0);
+    expect(await activeEnrollments("expert-nails")).toBe(1);
+  });
+});
