@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import "~/lib/zod-spanish.server.ts";
 import { z } from "zod";
 
 const optionalString = z

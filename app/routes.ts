@@ -25,6 +25,7 @@ export default [
   route("registro", "routes/registro.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("restablecer-contrasena", "routes/restablecer-contrasena.tsx"),
+  route("verificar-email", "routes/verificar-email.tsx"),
   route("logout", "routes/logout.ts"),
   route("auth/google", "routes/auth.google.ts"),
   route("auth/google/callback", "routes/auth.google.callback.ts"),

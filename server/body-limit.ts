@@ -73,9 +73,10 @@ export function bodyLimit(req: Request, res: Response, next: NextFunction) {
 }
 
 function refuseTooLarge(req: Request, res: Response) {
-  // The rest of the body is discarded as it arrives (Node drains an unread request);
-  // the connection is closed after the answer, and cut if the client keeps sending.
-  res.setHeader("Connection", "close");
+  // The rest of the body is read and dropped as it arrives, never kept. A client still
+  // sending a while after the answer is cut off (closing at once would reset the
+  // connection before many clients read the 413).
+  req.resume();
   res.once("finish", () => {
     if (req.complete) return;
     const timer = setTimeout(() => req.socket.destroy(), DRAIN_GRACE_MS);

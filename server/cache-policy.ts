@@ -19,6 +19,7 @@ const PRIVATE_PATHS = [
   "/registro",
   "/forgot-password",
   "/restablecer-contrasena",
+  "/verificar-email",
   "/logout",
   "/auth",
   "/api/pedidos",

@@ -1,6 +1,10 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
-import { createRequestHandler as createRouterHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  createRequestHandler as createRouterHandler,
+  type RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
 import { bufferedBody } from "./body-limit.ts";
 
 export interface RequestHandlerOptions {

@@ -1,6 +1,8 @@
+import type { Transaction } from "kysely";
 import type { Db } from "~/db/db.server.ts";
-import type { UsersTable } from "~/db/schema.ts";
+import type { Database, UsersTable } from "~/db/schema.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
+import { requestEmailVerification } from "./email-verification.server.ts";
 
 export class EmailInUseError extends Error {
   constructor() {
@@ -37,6 +39,13 @@ export interface NewUser {
   passwordHash: string | null;
   googleSub?: string | null;
   displayName?: string;
+  /** When the address was proven (Google accounts); password sign-ups start unverified. */
+  emailVerifiedAt?: string | null;
+}
+
+export interface CreateUserOptions {
+  /** Runs inside the creating transaction (e.g. enqueue the verification email with the account). */
+  onCreated?: (trx: Transaction<Database>, userId: string) => Promise<void>;
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -46,7 +55,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Creates the account and its settings row; EmailInUseError when the address is taken (also under a race). */
-export async function createUser(db: Db, input: NewUser): Promise<string> {
+export async function createUser(db: Db, input: NewUser, opts: CreateUserOptions = {}): Promise<string> {
   const id = newId();
   const now = nowIso();
   try {
@@ -64,6 +73,7 @@ export async function createUser(db: Db, input: NewUser): Promise<string> {
           phone: input.phone ?? "",
           created_at: now,
           last_login_at: null,
+          email_verified_at: input.emailVerifiedAt ?? null,
         })
         .execute();
       // Same defaults as the migration: service emails on, marketing and publicity off.
@@ -79,6 +89,7 @@ export async function createUser(db: Db, input: NewUser): Promise<string> {
           updated_at: now,
         })
         .execute();
+      await opts.onCreated?.(trx, id);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new EmailInUseError();
@@ -94,19 +105,44 @@ export interface ProfileUpdate {
   phone: string;
 }
 
-export async function updateProfile(db: Db, userId: string, p: ProfileUpdate): Promise<void> {
+/**
+ * Saves the profile. A new email address is not proven yet: verification is
+ * cleared, links sent to the old address (reset, verification) stop working,
+ * and a verification email for the new one is queued in the same transaction
+ * (the worker sends it on its next pass; callers may kick it). Returns whether
+ * the address changed.
+ */
+export async function updateProfile(db: Db, userId: string, p: ProfileUpdate): Promise<{ emailChanged: boolean }> {
+  const email = normalizeEmail(p.email);
   try {
-    await db
-      .updateTable("users")
-      .set({
-        first_name: p.firstName,
-        last_name: p.lastName,
-        display_name: displayNameOf(p.firstName, p.lastName),
-        email: normalizeEmail(p.email),
-        phone: p.phone,
-      })
-      .where("id", "=", userId)
-      .execute();
+    return await db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst();
+      const emailChanged = before !== undefined && before.email !== email;
+      await trx
+        .updateTable("users")
+        .set({
+          first_name: p.firstName,
+          last_name: p.lastName,
+          display_name: displayNameOf(p.firstName, p.lastName),
+          email,
+          phone: p.phone,
+          ...(emailChanged ? { email_verified_at: null } : {}),
+        })
+        .where("id", "=", userId)
+        .execute();
+      if (emailChanged) {
+        const at = nowIso();
+        await trx.updateTable("password_resets").set({ used_at: at }).where("user_id", "=", userId).where("used_at", "is", null).execute();
+        await trx
+          .updateTable("email_verifications")
+          .set({ used_at: at })
+          .where("user_id", "=", userId)
+          .where("used_at", "is", null)
+          .execute();
+        await requestEmailVerification(trx, userId);
+      }
+      return { emailChanged };
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw new EmailInUseError();
     throw err;
@@ -117,6 +153,11 @@ export async function setPasswordHash(db: Db, userId: string, passwordHash: stri
   await db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
 }
 
-export async function linkGoogle(db: Db, userId: string, sub: string): Promise<void> {
-  await db.updateTable("users").set({ google_sub: sub }).where("id", "=", userId).execute();
+/** Links a Google identity to an account whose address is already proven (Google proves it again). */
+export async function linkGoogle(db: Db, userId: string, sub: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable("users")
+    .set((eb) => ({ google_sub: sub, email_verified_at: eb.fn.coalesce("email_verified_at", eb.val(now.toISOString())) }))
+    .where("id", "=", userId)
+    .execute();
 }

@@ -4,6 +4,7 @@ import type { Config } from "~/config.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import type { Logger } from "~/lib/logger.server.ts";
 import { createUser, findUserByEmail, findUserByGoogleSub, linkGoogle } from "./accounts.server.ts";
+import { limitKey } from "./rate-limits.server.ts";
 import { readCookie, serializeCookie } from "./session.server.ts";
 
 export const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
@@ -126,11 +127,18 @@ interface GoogleIdentity {
  * nonce, expiry — all by openid-client) and returns the local user id,
  * creating or linking the account. Linking or creating needs an email the
  * issuer has verified: otherwise anyone could claim someone else's address.
+ *
+ * An existing account is linked only if its own address was verified (by our
+ * link, a reset, or Google before). An unverified password account with the
+ * address is treated as a possible pre-registration by someone else (account
+ * pre-hijacking): Google has just proven who owns the mailbox, so that person
+ * gets the account and whoever set the password is locked out — see
+ * `claimUnverifiedAccount`.
  */
 export async function finishGoogleSignIn(
   services: GoogleServices,
   request: Request,
-): Promise<{ userId: string; redirectTo: string; created: boolean }> {
+): Promise<{ userId: string; redirectTo: string; created: boolean; claimed?: boolean }> {
   const { config, db } = services;
   const tx = openOidcCookie(config, request.headers.get("cookie"));
   if (!config.google) throw new GoogleSignInError("Google is not configured");
@@ -172,8 +180,14 @@ export async function finishGoogleSignIn(
     if (byEmail.google_sub && byEmail.google_sub !== identity.sub) {
       throw new GoogleSignInError("account already linked to another Google identity", tx.intent);
     }
-    await linkGoogle(db, byEmail.id, identity.sub);
-    return { userId: byEmail.id, redirectTo: tx.redirectTo, created: false };
+    if (byEmail.email_verified_at) {
+      await linkGoogle(db, byEmail.id, identity.sub);
+      return { userId: byEmail.id, redirectTo: tx.redirectTo, created: false };
+    }
+    if (!(await claimUnverifiedAccount(db, byEmail.id, identity.email, identity.sub))) {
+      throw new GoogleSignInError("account changed during Google sign-in", tx.intent);
+    }
+    return { userId: byEmail.id, redirectTo: tx.redirectTo, created: false, claimed: true };
   }
   const firstName = identity.givenName || identity.name.split(" ")[0] || identity.email.split("@")[0];
   const lastName = identity.familyName || identity.name.split(" ").slice(1).join(" ");
@@ -184,6 +198,40 @@ export async function finishGoogleSignIn(
     displayName: identity.name || undefined,
     passwordHash: null,
     googleSub: identity.sub,
+    emailVerifiedAt: new Date().toISOString(),
   });
   return { userId, redirectTo: tx.redirectTo, created: true };
+}
+
+/**
+ * Hands an unverified account over to the person Google says owns its address:
+ * in one transaction the password is removed, every session ends, pending
+ * reset and verification links die, the address is marked verified and the
+ * Google subject linked. The conditions (still this address, still
+ * unverified, no Google link) make a concurrent change lose rather than mix.
+ * False when the account no longer matches.
+ */
+export async function claimUnverifiedAccount(db: Db, userId: string, email: string, sub: string, now = new Date()): Promise<boolean> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable("users")
+      .set({ password_hash: null, google_sub: sub, email_verified_at: at })
+      .where("id", "=", userId)
+      .where("email", "=", email)
+      .where("email_verified_at", "is", null)
+      .where("google_sub", "is", null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return false;
+    await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+    await trx.updateTable("password_resets").set({ used_at: at }).where("user_id", "=", userId).where("used_at", "is", null).execute();
+    await trx
+      .updateTable("email_verifications")
+      .set({ used_at: at })
+      .where("user_id", "=", userId)
+      .where("used_at", "is", null)
+      .execute();
+    await trx.deleteFrom("rate_limits").where("key", "=", limitKey("loginAccount", email)).execute();
+    return true;
+  });
 }

@@ -3,6 +3,7 @@ import { newToken, nowIso, sha256 } from "~/lib/ids.server.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import type { MailMessage } from "~/mail/mailer.server.ts";
 import { hashPassword } from "./password.server.ts";
+import { limitKey } from "./rate-limits.server.ts";
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const RESET_PATH = "/restablecer-contrasena";
@@ -47,6 +48,9 @@ export class ResetTokenError extends Error {
  * Spends the token and sets the password in one transaction: the conditional
  * update makes two simultaneous uses impossible. Ends every session of the
  * user (whoever knew the old password is signed out) and voids other links.
+ * The link reached the account's mailbox (links die when the address changes),
+ * so the address counts as verified and the sign-in lockout is lifted: the
+ * owner may sign in with the new password at once.
  */
 export async function consumeResetToken(db: Db, token: string, newPassword: string, now = new Date()): Promise<string> {
   const passwordHash = await hashPassword(newPassword);
@@ -65,8 +69,14 @@ export async function consumeResetToken(db: Db, token: string, newPassword: stri
       const state = await checkResetToken(trx, token, now);
       throw new ResetTokenError(state === "valid" ? "used" : state);
     }
-    await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", spent.user_id).execute();
+    const user = await trx
+      .updateTable("users")
+      .set((eb) => ({ password_hash: passwordHash, email_verified_at: eb.fn.coalesce("email_verified_at", eb.val(at)) }))
+      .where("id", "=", spent.user_id)
+      .returning("email")
+      .executeTakeFirstOrThrow();
     await trx.deleteFrom("sessions").where("user_id", "=", spent.user_id).execute();
+    await trx.deleteFrom("rate_limits").where("key", "=", limitKey("loginAccount", user.email)).execute();
     await trx
       .updateTable("password_resets")
       .set({ used_at: at })

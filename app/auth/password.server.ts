@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { hash, verify, type Options } from "@node-rs/argon2";
 
 /**
@@ -23,4 +24,20 @@ export async function verifyPassword(hashed: string, password: string): Promise<
   } catch {
     return false;
   }
+}
+
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * A real argon2id hash of a random secret, made once per process on first use
+ * with the same options as account hashes. Sign-in verifies against it when the
+ * account is missing or has no password, so every answer costs one argon2
+ * verification and response time does not reveal which addresses have accounts.
+ */
+export function dummyPasswordHash(): Promise<string> {
+  if (!dummyHash) {
+    dummyHash = hashPassword(randomBytes(18).toString("base64url"));
+    dummyHash.catch(() => (dummyHash = null));
+  }
+  return dummyHash;
 }

@@ -16,6 +16,8 @@ export const authLimits = {
   forgotIp: { points: 20, windowMs: 60 * MINUTE },
   resetIp: { points: 20, windowMs: 15 * MINUTE },
   passwordCheckAccount: { points: 5, windowMs: 15 * MINUTE },
+  verifyResendAccount: { points: 3, windowMs: 60 * MINUTE },
+  verifyIp: { points: 20, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 export type AuthLimit = keyof typeof authLimits;

@@ -5,11 +5,13 @@ import {
   fieldErrorsOf,
   forgotSchema,
   formValues,
+  isWeakPassword,
   loginSchema,
   messages,
   profileSchema,
   registerSchema,
   resetSchema,
+  verifyEmailSchema,
 } from "./schemas.ts";
 
 const errorsOf = (schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, value: unknown) => {
@@ -114,6 +116,87 @@ describe("reset, profile, change password, delete", () => {
   it("delete needs the confirmation box", () => {
     expect(errorsOf(deleteAccountSchema, { currentPassword: "x" }).confirm).toBe(messages.deleteConfirmRequired);
     expect(deleteAccountSchema.safeParse({ confirm: "on", currentPassword: "x" }).success).toBe(true);
+  });
+});
+
+describe("length limits first (a 4 MB field costs one comparison)", () => {
+  const huge = "a".repeat(4 * 1024 * 1024);
+  const spaces = " ".repeat(4 * 1024 * 1024);
+
+  it("isWeakPassword is a plain loop: no stack overflow on 4 MB", () => {
+    expect(() => isWeakPassword(huge)).not.toThrow();
+    expect(isWeakPassword("aaaaaaa")).toBe(true);
+    expect(isWeakPassword("aaaaaab")).toBe(false);
+    expect(isWeakPassword("a")).toBe(false);
+    expect(isWeakPassword("Barcelona")).toBe(true);
+  });
+
+  it("a 4 MB new password is 'too long' and nothing else, on every form that chooses one", () => {
+    for (const [schema, value] of [
+      [registerSchema, { ...validRegister, password: huge, confirmPassword: huge }],
+      [resetSchema, { token: "t", password: huge, confirmPassword: huge }],
+      [changePasswordSchema, { currentPassword: "x", password: huge, confirmPassword: huge }],
+    ] as const) {
+      const r = schema.safeParse(value);
+      expect(r.success).toBe(false);
+      const passwordIssues = r.error!.issues.filter((i) => i.path[0] === "password");
+      expect(passwordIssues.map((i) => i.message)).toEqual([messages.passwordTooLong]);
+    }
+  });
+
+  it("every string field of every account form is capped before trimming or pattern checks", () => {
+    const started = performance.now();
+    expect(
+      errorsOf(registerSchema, {
+        firstName: spaces,
+        lastName: spaces,
+        email: spaces,
+        phone: spaces,
+        password: spaces,
+        confirmPassword: spaces,
+        redirectTo: spaces,
+      }),
+    ).toEqual({
+      firstName: messages.tooLong,
+      lastName: messages.tooLong,
+      email: messages.invalidEmail,
+      phone: messages.invalidPhone,
+      password: messages.passwordTooLong,
+      confirmPassword: messages.passwordTooLong,
+      redirectTo: messages.tooLong,
+    });
+    expect(errorsOf(loginSchema, { email: spaces, password: spaces, redirectTo: spaces })).toEqual({
+      email: messages.invalidEmail,
+      password: messages.passwordTooLong,
+      redirectTo: messages.tooLong,
+    });
+    expect(errorsOf(forgotSchema, { email: spaces })).toEqual({ email: messages.invalidEmail });
+    expect(errorsOf(resetSchema, { token: spaces, password: spaces, confirmPassword: spaces })).toEqual({
+      token: messages.tooLong,
+      password: messages.passwordTooLong,
+      confirmPassword: messages.passwordTooLong,
+    });
+    expect(errorsOf(profileSchema, { firstName: spaces, lastName: spaces, email: spaces, phone: spaces, currentPassword: spaces })).toEqual({
+      firstName: messages.tooLong,
+      lastName: messages.tooLong,
+      email: messages.invalidEmail,
+      phone: messages.invalidPhone,
+      currentPassword: messages.passwordTooLong,
+    });
+    expect(errorsOf(changePasswordSchema, { currentPassword: spaces, password: spaces, confirmPassword: spaces })).toEqual({
+      currentPassword: messages.passwordTooLong,
+      password: messages.passwordTooLong,
+      confirmPassword: messages.passwordTooLong,
+    });
+    expect(errorsOf(deleteAccountSchema, { confirm: spaces, currentPassword: spaces }).currentPassword).toBe(messages.passwordTooLong);
+    expect(errorsOf(verifyEmailSchema, { intent: "confirm", token: spaces }).token).toBe(messages.tooLong);
+    // Seven schemas over ~50 MB of input: only length checks ran.
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it("names with surrounding spaces within the cap are still trimmed and accepted", () => {
+    const padded = `${" ".repeat(60)}Lucía${" ".repeat(60)}`;
+    expect(registerSchema.parse({ ...validRegister, firstName: padded }).firstName).toBe("Lucía");
   });
 });
 

@@ -67,6 +67,9 @@ const COMMON_PASSWORDS = new Set([
   "barcelona",
 ]);
 
+/** Beyond this a password is refused anyway: the weakness check never looks at more. */
+const MAX_CHECKED_PASSWORD = 1024;
+
 /** A common password, or one character repeated ("aaaaaa"). A plain loop: no regex backtracking on long input. */
 export function isWeakPassword(password: string): boolean {
   if (password.length > MAX_CHECKED_PASSWORD) return false;
@@ -77,15 +80,12 @@ export function isWeakPassword(password: string): boolean {
   return true;
 }
 
-/** Beyond this a password is refused anyway: the weakness check never looks at more. */
-const MAX_CHECKED_PASSWORD = 1024;
-
 /**
  * A string capped before any other work: `abort: true` makes zod skip every later
  * check (trim, regex, refinements) once the cap fails, so a megabyte-long field
  * costs one length comparison. Every string field of the account forms starts here.
  */
-const capped = (max: number, message?: string) => z.string().max(max, { message, abort: true });
+const capped = (max: number, message: string = messages.tooLong) => z.string().max(max, { message, abort: true });
 
 const email = capped(320, messages.invalidEmail)
   .trim()
@@ -152,6 +152,12 @@ export const resetSchema = passwordsMatch(
     confirmPassword,
   }),
 );
+
+/** The email verification page: confirm a link, or ask for a new one. */
+export const verifyEmailSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("confirm"), token: capped(200).min(1) }),
+  z.object({ intent: z.literal("resend") }),
+]);
 
 export const profileSchema = z.object({
   firstName: name(messages.firstNameRequired),

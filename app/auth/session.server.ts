@@ -12,6 +12,8 @@ export interface AuthUser {
   firstName: string;
   lastName: string;
   phone: string;
+  /** False until the owner proved the address (verification link, reset, or Google). */
+  emailVerified: boolean;
 }
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -59,7 +61,15 @@ export function serializeCookie(
   return parts.join("; ");
 }
 
-const userColumns = ["users.id", "users.email", "users.display_name", "users.first_name", "users.last_name", "users.phone"] as const;
+const userColumns = [
+  "users.id",
+  "users.email",
+  "users.display_name",
+  "users.first_name",
+  "users.last_name",
+  "users.phone",
+  "users.email_verified_at",
+] as const;
 
 /** Looks a raw cookie token up; expired rows count as absent. */
 export async function findUserBySessionToken(db: Db, token: string, now = new Date()): Promise<AuthUser | null> {
@@ -78,6 +88,7 @@ export async function findUserBySessionToken(db: Db, token: string, now = new Da
     firstName: row.first_name,
     lastName: row.last_name,
     phone: row.phone,
+    emailVerified: row.email_verified_at !== null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrationProvider } from "./migrations/index.server.ts";
@@ -32,7 +32,14 @@ export class MigrationError extends Error {}
 
 /** Brings the schema up to date; run at every start (idempotent). */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // On PostgreSQL the migration tables live in the connection's own schema:
+  // Kysely otherwise finds them in any schema of the database, and two apps (or
+  // two test runs) in different schemas of one database would share one lock.
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     throw new MigrationError(`La migración de la base de datos ha fallado: ${String(error)}`, { cause: error });

@@ -2,6 +2,7 @@
  * Every kind of outbox job and its handler. Emails are "email:<template>"
  * (app/mail/email-jobs.server.ts); add a template here to make it sendable.
  */
+import { EMAIL_VERIFICATION, emailVerificationTemplate } from "~/auth/email-verification.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import type { Logger } from "~/lib/logger.server.ts";
 import { emailJobHandlers, type EmailTemplate } from "~/mail/email-jobs.server.ts";
@@ -16,6 +17,7 @@ import type { JobHandler } from "./worker.server.ts";
 export const emailTemplates: Record<string, EmailTemplate> = {
   [ORDER_CONFIRMATION]: orderConfirmationTemplate,
   [REFUND_NOTICE]: refundNoticeTemplate,
+  [EMAIL_VERIFICATION]: emailVerificationTemplate,
 };
 
 export interface JobDeps {

@@ -29,6 +29,8 @@ export function editionText(item: Pick<OrderItemRow, "edition_starts_on" | "edit
   return `Empieza en ${formatMonthYear(item.edition_starts_on)} (${range})`;
 }
 
+const DEMO_NOTE = "Pedido de demostración (MODO DEMO): no se ha realizado ningún cargo.";
+
 export function withdrawalText(order: Pick<OrderRow, "withdrawal_waiver_at">): string {
   if (order.withdrawal_waiver_at) {
     return `El ${formatLongDate(order.withdrawal_waiver_at)} nos pediste acceder de inmediato al contenido digital del curso y aceptaste que, al empezar ese acceso, pierdes el derecho de desistimiento de 14 días (art. 103 m) del TRLGDCU).`;
@@ -57,6 +59,7 @@ export function buildConfirmationEmail(input: {
   const { order, items, buyerName, publicUrl, now } = input;
   const method = paymentMethodName(order.payment_method);
   const ref = shortOrderId(order.id);
+  const demo = order.provider === "demo";
   const rowsHtml = items
     .map(
       (i) =>
@@ -69,6 +72,7 @@ export function buildConfirmationEmail(input: {
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="margin:16px 0">${rowsHtml}
 <tr><td style="padding:12px 0"><strong>Total pagado</strong></td><td style="padding:12px 0;text-align:right"><strong>${escapeHtml(formatEuros(order.total_cents))}</strong></td></tr></table>
 <p style="margin:0">Pedido: <strong>${escapeHtml(ref)}</strong> · Método de pago: ${escapeHtml(method)}</p>
+${demo ? `<p style="margin:8px 0 0;color:#8A5A00"><strong>${escapeHtml(DEMO_NOTE)}</strong></p>` : ""}
 <p>Te adjuntamos las fechas de cada convocatoria en un archivo de calendario (.ics) para que las añadas a tu agenda.</p>
 <p style="color:#6B5A62;font-size:14px">${escapeHtml(withdrawalText(order))}</p>
 ${emailButton(`${publicUrl}/mis-cursos`, "Ver mis cursos")}
@@ -82,6 +86,7 @@ ${emailButton(`${publicUrl}/mis-cursos`, "Ver mis cursos")}
     "",
     `Total pagado: ${formatEuros(order.total_cents)}`,
     `Pedido: ${ref} · Método de pago: ${method}`,
+    ...(demo ? [DEMO_NOTE] : []),
     "",
     "Te adjuntamos las fechas de cada convocatoria en un archivo de calendario (.ics).",
     "",

@@ -14,9 +14,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.append("Set-Cookie", clearOidcCookie(config));
   try {
-    const { userId, redirectTo, created } = await finishGoogleSignIn(services, request);
+    const { userId, redirectTo, created, claimed } = await finishGoogleSignIn(services, request);
     headers.append("Set-Cookie", await createSession(context, userId));
-    logger.info({ userId, created }, "inicio de sesión con Google");
+    if (claimed) logger.warn({ userId }, "cuenta sin verificar reclamada con Google: contraseña eliminada y sesiones cerradas");
+    else logger.info({ userId, created }, "inicio de sesión con Google");
     return redirect(safeRedirect(redirectTo, "/"), { headers });
   } catch (err) {
     const cause = err instanceof GoogleSignInError ? { reason: err.message, cause: String(err.cause ?? "") } : { err };

@@ -1,6 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { findUserByEmail } from "~/auth/accounts.server.ts";
-import { verifyPassword } from "~/auth/password.server.ts";
+import { checkCredentials } from "~/auth/credentials.server.ts";
 import { allowAttempt, clearLimit } from "~/auth/rate-limits.server.ts";
 import { safeRedirect } from "~/auth/safe-redirect.ts";
 import { fieldErrorsOf, formValues, loginSchema, messages, type FieldErrors } from "~/auth/schemas.ts";
@@ -31,17 +30,19 @@ export async function loginAction(request: Request, context: Ctx) {
     ]);
     if (!allowed) return data<AuthActionData>({ errors: { form: messages.tooManyAttempts }, values: echo }, 429);
 
-    const user = await findUserByEmail(db, email);
-    if (!user) return data<AuthActionData>({ errors: { form: messages.noAccount }, values: echo }, 400);
-    if (!user.password_hash) {
+    // One argon2 verification on every path (a dummy hash when there is no password to check).
+    const check = await checkCredentials(db, email, password);
+    if (check.status === "no-account") return data<AuthActionData>({ errors: { form: messages.noAccount }, values: echo }, 400);
+    if (check.status === "no-password") {
       return data<AuthActionData>(
         { errors: { form: "Esta cuenta se creó con Google: entra con «Continuar con Google»." }, values: echo },
         400,
       );
     }
-    if (!(await verifyPassword(user.password_hash, password))) {
+    if (check.status === "wrong-password") {
       return data<AuthActionData>({ errors: { form: messages.wrongPassword }, values: echo }, 400);
     }
+    const { user } = check;
     await clearLimit(db, "loginAccount", email);
     const cookie = await createSession(context, user.id);
     logger.info({ userId: user.id }, "inicio de sesión con contraseña");

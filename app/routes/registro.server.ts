@@ -1,5 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { createUser, EmailInUseError, findUserByEmail } from "~/auth/accounts.server.ts";
+import { requestEmailVerification } from "~/auth/email-verification.server.ts";
 import { hashPassword } from "~/auth/password.server.ts";
 import { allowAttempt } from "~/auth/rate-limits.server.ts";
 import { safeRedirect } from "~/auth/safe-redirect.ts";
@@ -11,7 +12,8 @@ import type { AuthActionData } from "./login.server.ts";
 const echoed = ["firstName", "lastName", "email", "phone"] as const;
 
 export async function registerAction(request: Request, context: Readonly<RouterContextProvider>) {
-  const { db, logger } = getServices(context);
+  const services = getServices(context);
+  const { db, logger } = services;
   const values = formValues(await request.formData());
   const echo = Object.fromEntries(echoed.map((k) => [k, values[k] ?? ""]));
   const parsed = registerSchema.safeParse(values);
@@ -24,15 +26,22 @@ export async function registerAction(request: Request, context: Readonly<RouterC
     if (await findUserByEmail(db, input.email)) {
       return data<AuthActionData>({ errors: { email: messages.emailInUse }, values: echo }, 400);
     }
-    const userId = await createUser(db, {
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      phone: input.phone,
-      passwordHash: await hashPassword(input.password),
-    });
+    // The verification link is queued with the account (same transaction), sent right after.
+    const userId = await createUser(
+      db,
+      {
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        passwordHash: await hashPassword(input.password),
+      },
+      { onCreated: (trx, id) => requestEmailVerification(trx, id).then(() => undefined) },
+    );
+    // Services built without a worker (some tests) simply leave the job for the next one.
+    services.jobs?.kick();
     const cookie = await createSession(context, userId);
-    logger.info({ userId }, "cuenta creada");
+    logger.info({ userId }, "cuenta creada; enlace de verificación en cola");
     return redirect(safeRedirect(input.redirectTo, "/"), { headers: { "Set-Cookie": cookie } });
   } catch (err) {
     if (err instanceof EmailInUseError) {

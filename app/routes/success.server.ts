@@ -19,6 +19,9 @@ export interface SuccessOrderView {
   purchasedAt: string;
   email: string;
   withdrawalWaiver: boolean;
+  refundedCents: number;
+  /** Paid through the demo gateway: no money was taken. */
+  demo: boolean;
   lines: {
     id: string;
     courseId: string;
@@ -57,6 +60,8 @@ export async function loadSuccess(request: Request, context: Ctx): Promise<Succe
       purchasedAt: order.paid_at ?? order.created_at,
       email: order.email ?? user.email,
       withdrawalWaiver: !!order.withdrawal_waiver_at,
+      refundedCents: order.refunded_cents,
+      demo: order.provider === "demo",
       lines: items.map((i) => ({
         id: i.id,
         courseId: i.course_id,

@@ -94,7 +94,13 @@ export default function Success({ loaderData }: Route.ComponentProps) {
             <div>
               <dt>Estado</dt>
               <dd>
-                <StatusBadge status={order.status} />
+                <StatusBadge status={order.status} amounts={order} />
+                {order.demo ? (
+                  <>
+                    {" "}
+                    <span className="status-badge status-badge--warning">Demo · sin cobro</span>
+                  </>
+                ) : null}
               </dd>
             </div>
             <div>

@@ -28,7 +28,7 @@ export function latestEmailTo(outboxDir: string, to: string): string | null {
     .map((f) => path.join(outboxDir, f))
     .map((f) => ({ f, raw: readFileSync(f, "utf8"), mtime: statSync(f).mtimeMs }))
     .filter(({ raw }) => new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(raw))
-    .sort((a, b) => a.f.localeCompare(b.f));
+    .sort((a, b) => a.mtime - b.mtime || a.f.localeCompare(b.f));
   const last = matching.at(-1);
   return last ? decodeQuotedPrintable(last.raw) : null;
 }

@@ -150,6 +150,10 @@ describe.each(dbKinds)("accounts on %s", (kind) => {
       expect(user?.password_hash).toMatch(/^\$argon2id\$/);
       expect(await verifyPassword(user!.password_hash!, "esmalte-rosa")).toBe(true);
       expect(await getSettings(t.db, user!.id)).toMatchObject({ courseEmails: true, newsletter: false });
+      // Unverified until the emailed link is used; the link's job was stored with the account.
+      expect(user?.email_verified_at).toBeNull();
+      const job = await t.db.selectFrom("jobs").select("payload").where("kind", "=", "email:email-verification").executeTakeFirst();
+      expect(JSON.parse(job?.payload ?? "{}")).toEqual({ userId: user!.id });
 
       const dup = (await registerAction(formRequest("http://localhost/registro", { ...fields, email: "LUCIA@example.com" }), context)) as {
         data: { errors: Record<string, string> };

@@ -3,7 +3,8 @@ import { exportJWK, generateKeyPair, SignJWT, decodeJwt, type CryptoKey } from "
 import Provider from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, findUserByEmail, findUserByGoogleSub } from "~/auth/accounts.server.ts";
-import { hashPassword } from "~/auth/password.server.ts";
+import { checkVerificationToken, createVerificationToken } from "~/auth/email-verification.server.ts";
+import { hashPassword, verifyPassword } from "~/auth/password.server.ts";
 import {
   finishGoogleSignIn,
   GoogleSignInError,
@@ -13,8 +14,11 @@ import {
 } from "~/auth/google.server.ts";
 import type { Config } from "~/config.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";
-import { cookiePair, testConfig } from "../helpers/accounts.ts";
-import { createTestDb, type TestDb } from "../helpers/db.ts";
+import { findUserBySessionToken } from "~/auth/session.server.ts";
+import { loginAction } from "~/routes/login.server.ts";
+import { registerAction } from "~/routes/registro.server.ts";
+import { cookiePair, formRequest, makeContext, testConfig } from "../helpers/accounts.ts";
+import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { freePort } from "../helpers/server.ts";
 
 // A real OpenID Provider (oidc-provider) on a free local port stands in for Google.
@@ -26,6 +30,13 @@ const accounts: Record<string, Record<string, unknown>> = {
   "g-nueva": { email: "nueva@example.com", email_verified: true, given_name: "Marta", family_name: "Soler", name: "Marta Soler" },
   "g-existente": { email: "existente@example.com", email_verified: true, given_name: "Eva", family_name: "Ruiz", name: "Eva Ruiz" },
   "g-sin-verificar": { email: "victima@example.com", email_verified: false, given_name: "X", family_name: "Y", name: "X Y" },
+  // The real owner of an address someone else registered first (pre-hijacking), one per database.
+  ...Object.fromEntries(
+    dbKinds.map((kind) => [
+      `g-duena-${kind}`,
+      { email: `duena-${kind}@example.com`, email_verified: true, given_name: "Paula", family_name: "Vidal", name: "Paula Vidal" },
+    ]),
+  ),
 };
 
 let tamper: ((claims: Record<string, unknown>) => Record<string, unknown>) | null = null;
@@ -135,13 +146,67 @@ async function authorize(authUrl: string, accountId: string): Promise<string> {
   throw new Error("too many steps at the issuer");
 }
 
-async function signIn(accountId: string, opts: { intent?: "login" | "register"; redirectTo?: string; mangle?: (u: URL) => void } = {}) {
-  const start = await startGoogleSignIn(services, { intent: opts.intent ?? "login", redirectTo: opts.redirectTo ?? "/" });
+async function signIn(
+  accountId: string,
+  opts: { intent?: "login" | "register"; redirectTo?: string; mangle?: (u: URL) => void; services?: typeof services } = {},
+) {
+  const svc = opts.services ?? services;
+  const start = await startGoogleSignIn(svc, { intent: opts.intent ?? "login", redirectTo: opts.redirectTo ?? "/" });
   const callback = new URL(await authorize(start.url, accountId));
   opts.mangle?.(callback);
   const request = new Request(callback, { headers: { cookie: cookiePair(start.setCookie) } });
-  return { start, result: finishGoogleSignIn(services, request) };
+  return { start, result: finishGoogleSignIn(svc, request) };
 }
+
+describe.each(dbKinds)("account pre-hijacking on %s", (kind) => {
+  let own: TestDb;
+  beforeAll(async () => {
+    own = await createTestDb(kind);
+  });
+  afterAll(async () => {
+    await own?.cleanup();
+  });
+
+  it("an attacker's unverified registration of the victim's address is taken back by the victim's Google sign-in", async () => {
+    const victimEmail = `duena-${kind}@example.com`;
+    const svc = { ...services, db: own.db };
+    // 1. The attacker registers the victim's address with a password of their own and stays signed in.
+    const attacker = makeContext(own.db, kind, { ip: "198.51.100.66", config });
+    const fields = { firstName: "Mal", lastName: "Hechor", email: victimEmail, phone: "", password: "clave-del-atacante", confirmPassword: "clave-del-atacante" };
+    const reg = (await registerAction(formRequest("http://localhost/registro", fields), attacker.context)) as Response;
+    expect(reg.status).toBe(302);
+    const attackerSession = cookiePair(reg.headers.get("set-cookie")!).split("=")[1];
+    const before = await findUserByEmail(own.db, victimEmail);
+    expect(before?.email_verified_at).toBeNull();
+    const link = await createVerificationToken(own.db, before!.id, victimEmail);
+    expect((await findUserBySessionToken(own.db, attackerSession))?.email).toBe(victimEmail);
+
+    // 2. The victim signs in with Google, which proves the address.
+    const done = await (await signIn(`g-duena-${kind}`, { services: svc })).result;
+    expect(done).toMatchObject({ userId: before!.id, created: false, claimed: true });
+
+    // 3. The account is the victim's: verified, linked, without the attacker's password or session.
+    const after = await findUserByEmail(own.db, victimEmail);
+    expect(after).toMatchObject({ google_sub: `g-duena-${kind}`, password_hash: null });
+    expect(after?.email_verified_at).toBeTruthy();
+    expect(await findUserBySessionToken(own.db, attackerSession)).toBeNull();
+    const sessions = await own.db.selectFrom("sessions").select("id").where("user_id", "=", before!.id).execute();
+    expect(sessions).toHaveLength(0);
+    const login = await loginAction(
+      formRequest("http://localhost/login", { email: victimEmail, password: "clave-del-atacante" }),
+      makeContext(own.db, kind, { ip: "198.51.100.67", config }).context,
+    );
+    expect(login).not.toBeInstanceOf(Response);
+    expect((login as { data: { errors: Record<string, string> } }).data.errors.form).toBe(
+      "Esta cuenta se creó con Google: entra con «Continuar con Google».",
+    );
+    // A verification link sent before the takeover is dead too.
+    expect(await checkVerificationToken(own.db, link)).toBe("used");
+
+    // 4. The victim signs in again by Google subject, on the same account.
+    expect(await (await signIn(`g-duena-${kind}`, { services: svc })).result).toMatchObject({ userId: before!.id, created: false });
+  });
+});
 
 describe("Google sign-in through OpenID Connect (oidc-provider as issuer)", () => {
   it("starts with code + PKCE S256, state and nonce kept in a signed HttpOnly cookie", async () => {
@@ -173,11 +238,24 @@ describe("Google sign-in through OpenID Connect (oidc-provider as issuer)", () =
     expect(again).toMatchObject({ userId: done.userId, created: false });
   });
 
-  it("links to an existing password account when the issuer verified the email", async () => {
-    const id = await createUser(t.db, { email: "existente@example.com", firstName: "Eva", lastName: "Ruiz", passwordHash: await hashPassword("clave-eva") });
+  it("links to an existing password account whose address was verified, keeping its password", async () => {
+    const id = await createUser(t.db, {
+      email: "existente@example.com",
+      firstName: "Eva",
+      lastName: "Ruiz",
+      passwordHash: await hashPassword("clave-eva"),
+      emailVerifiedAt: new Date().toISOString(),
+    });
     const done = await (await signIn("g-existente")).result;
     expect(done).toMatchObject({ userId: id, created: false });
-    expect((await findUserByEmail(t.db, "existente@example.com"))?.google_sub).toBe("g-existente");
+    expect(done.claimed).toBeUndefined();
+    const user = await findUserByEmail(t.db, "existente@example.com");
+    expect(user?.google_sub).toBe("g-existente");
+    expect(await verifyPassword(user!.password_hash!, "clave-eva")).toBe(true);
+  });
+
+  it("marks accounts it creates as verified (Google proved the address)", async () => {
+    expect((await findUserByGoogleSub(t.db, "g-nueva"))?.email_verified_at).toBeTruthy();
   });
 
   it("never links (or creates) with an email the issuer has not verified", async () => {

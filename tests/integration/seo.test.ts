@@ -86,7 +86,8 @@ describe("sitemap and robots rendering", () => {
 describe("GET /sitemap.xml and /robots.txt", () => {
   let srv: RunningServer;
   beforeAll(async () => {
-    srv = await startServer({ PUBLIC_URL: "https://www.salon.example", LOG_LEVEL: "warn" });
+    // A public origin without Stripe starts only with the explicit demo opt-in.
+    srv = await startServer({ PUBLIC_URL: "https://www.salon.example", DEMO_PAYMENTS: "1", LOG_LEVEL: "warn" });
   });
   afterAll(async () => {
     await srv?.stop();

@@ -1,0 +1,81 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { findUserById } from "~/auth/accounts.server.ts";
+import {
+  checkVerificationToken,
+  consumeVerificationToken,
+  requestEmailVerification,
+  VERIFY_PATH,
+  VerificationTokenError,
+  type VerificationState,
+} from "~/auth/email-verification.server.ts";
+import { allowAttempt } from "~/auth/rate-limits.server.ts";
+import { formValues, messages, verifyEmailSchema, type FieldErrors } from "~/auth/schemas.ts";
+import { getOptionalUser, requireUser } from "~/auth/session.server.ts";
+import { verificationMessages } from "~/auth/verification-messages.ts";
+import { clientIpContext, getServices } from "~/context.server.ts";
+
+type Ctx = Readonly<RouterContextProvider>;
+type BadState = Exclude<VerificationState, "valid">;
+
+export type VerifyLoaderData =
+  /** Opened from the email: the token is only checked here, spent by the button (link scanners only GET). */
+  | { mode: "link"; token: string; state: VerificationState; signedIn: boolean }
+  /** The signed-in account's status, with "reenviar" while unverified. */
+  | { mode: "status"; email: string; verified: boolean; sent: boolean };
+
+export type VerifyActionData = { verified: true } | { verified?: false; errors: FieldErrors; tokenState?: BadState };
+
+export async function verifyLoader(request: Request, context: Ctx): Promise<VerifyLoaderData> {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  const user = await getOptionalUser(request, context);
+  if (token !== null) {
+    const state = token && token.length <= 200 ? await checkVerificationToken(getServices(context).db, token) : "unknown";
+    return { mode: "link", token: state === "valid" ? token : "", state, signedIn: user !== null };
+  }
+  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(VERIFY_PATH)}`);
+  return { mode: "status", email: user.email, verified: user.emailVerified, sent: url.searchParams.get("enviado") === "1" };
+}
+
+export async function verifyAction(request: Request, context: Ctx) {
+  const services = getServices(context);
+  const { db, logger } = services;
+  const values = formValues(await request.formData());
+  const parsed = verifyEmailSchema.safeParse(values);
+  if (!parsed.success) {
+    // Only a missing, oversized or unknown field gets here: none of them is a link we sent.
+    return data<VerifyActionData>({ errors: { form: verificationMessages.unknown }, tokenState: "unknown" }, 400);
+  }
+  const ip = context.get(clientIpContext);
+  try {
+    if (parsed.data.intent === "confirm") {
+      if (!(await allowAttempt(db, [["verifyIp", ip]]))) {
+        return data<VerifyActionData>({ errors: { form: messages.tooManyAttempts } }, 429);
+      }
+      const { userId } = await consumeVerificationToken(db, parsed.data.token);
+      logger.info({ userId }, "correo verificado");
+      return { verified: true } satisfies VerifyActionData;
+    }
+
+    const user = await requireUser(request, context);
+    const row = await findUserById(db, user.id);
+    if (!row || row.email_verified_at) return redirect(VERIFY_PATH);
+    const allowed = await allowAttempt(db, [
+      ["verifyIp", ip],
+      ["verifyResendAccount", user.id],
+    ]);
+    if (!allowed) return data<VerifyActionData>({ errors: { form: messages.tooManyAttempts } }, 429);
+    await requestEmailVerification(db, user.id);
+    // Services built without a worker (some tests) simply leave the job for the next one.
+    services.jobs?.kick();
+    logger.info({ userId: user.id }, "enlace de verificación reenviado");
+    return redirect(`${VERIFY_PATH}?enviado=1`);
+  } catch (err) {
+    if (err instanceof Response) throw err;
+    if (err instanceof VerificationTokenError) {
+      return data<VerifyActionData>({ errors: { form: verificationMessages[err.state] }, tokenState: err.state }, 400);
+    }
+    logger.error({ err }, "email verification failed");
+    return data<VerifyActionData>({ errors: { form: "No se ha podido completar la verificación. Inténtalo de nuevo" } }, 500);
+  }
+}
