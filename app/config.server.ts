@@ -10,6 +10,11 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** An empty variable (`FOO=`) means unset, as for a shell user it does. */
+function emptyAsUnset(value: unknown): unknown {
+  return typeof value === "string" && value.trim() === "" ? undefined : value;
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -36,17 +41,20 @@ const envSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), { message: "debe empezar por smtp:// o smtps://" })
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .refine((v) => v !== "true" && v !== "*", {
-      message: "no puede ser true: se fiaría de X-Forwarded-For de cualquiera; indica saltos (1) o direcciones/CIDR",
-    })
-    .refine((v) => v === "false" || v === "loopback" || /^\d{1,2}$/.test(v) || isAddressList(v), {
-      message: "debe ser loopback, false, un número de saltos o una lista de direcciones IP/CIDR separadas por comas",
-    })
-    .default("loopback"),
-  DEMO_PAYMENTS: z.enum(["0", "1"]).optional(),
+  TRUST_PROXY: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .trim()
+      .refine((v) => v !== "true" && v !== "*", {
+        message: "no puede ser true: se fiaría de X-Forwarded-For de cualquiera; indica saltos (1) o direcciones/CIDR",
+      })
+      .refine((v) => v === "false" || v === "loopback" || /^\d{1,2}$/.test(v) || isAddressList(v), {
+        message: "debe ser loopback, false, un número de saltos o una lista de direcciones IP/CIDR separadas por comas",
+      })
+      .default("loopback"),
+  ),
+  DEMO_PAYMENTS: z.preprocess(emptyAsUnset, z.enum(["0", "1"]).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().optional(),
 });

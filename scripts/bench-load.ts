@@ -78,6 +78,7 @@ interface LoadReport {
   requests: number;
   stats: Map<Kind, KindStats>;
   errorSamples: string[];
+  limitedSamples: string[];
   purchases: number;
   rssBefore: number;
   rssPeak: number;
@@ -136,9 +137,12 @@ async function runOnDb(kind: DbKind, pgUrl: string): Promise<LoadReport> {
 
     const stats = new Map<Kind, KindStats>(KINDS.map((k) => [k, { ms: [], ok: 0, limited: 0, errors: 0 }]));
     const errorSamples: string[] = [];
+    const limitedSamples: string[] = [];
     let requests = 0;
     let purchases = 0;
     let measuring = false;
+    let start = performance.now();
+    const when = (res: HttpResponse) => `sent at +${((performance.now() - start - res.ms) / 1000).toFixed(1)} s`;
 
     /** One request of a kind; the response when its status was one of the expected ones. */
     const call = async (
@@ -157,13 +161,17 @@ async function runOnDb(kind: DbKind, pgUrl: string): Promise<LoadReport> {
       }
       if (res.status === 429) {
         s.limited++;
+        if (limitedSamples.length < 5)
+          limitedSamples.push(
+            `${kind}: ${req.method} ${req.path} ${when(res)} (${String(req.headers?.["x-forwarded-for"] ?? "loopback")})`,
+          );
         return null;
       }
       s.errors++;
       if (errorSamples.length < 15) {
         const body = res.body.toString("utf8").replace(/\s+/g, " ");
         errorSamples.push(
-          `${kind}: ${req.method} ${clip(req.path, 80)} → ${res.status || res.error} ${clip(body, 120)}`,
+          `${kind}: ${req.method} ${clip(req.path, 80)} ${when(res)} → ${res.status || res.error} after ${fmtMs(res.ms)} ${clip(body, 120)}`,
         );
       }
       return null;
@@ -285,7 +293,7 @@ async function runOnDb(kind: DbKind, pgUrl: string): Promise<LoadReport> {
 
     console.log(`  load: ${CONNECTIONS} connections for ${DURATION_S} s (RSS before ${mb(rssBefore)})`);
     measuring = true;
-    const start = performance.now();
+    start = performance.now();
     const end = Date.now() + DURATION_S * 1000;
     await Promise.all(
       vus.map(async (vu) => {
@@ -324,6 +332,7 @@ async function runOnDb(kind: DbKind, pgUrl: string): Promise<LoadReport> {
       requests,
       stats,
       errorSamples,
+      limitedSamples,
       purchases,
       rssBefore,
       rssPeak,
@@ -363,9 +372,12 @@ function printReport(r: LoadReport): number {
   });
   console.log(table(["kind", "requests", "ok", "limited", "errors", "p50", "p95", "p99"], rows));
   for (const e of r.errorSamples) console.log(`  error: ${e}`);
+  for (const e of r.limitedSamples) console.log(`  limited: ${e}`);
   if (r.keepAliveRetries)
     console.log(`(${r.keepAliveRetries} requests resent once after the server closed a kept-alive socket)`);
-  console.log(`server log during the load: ${r.logErrorsDuringLoad} error lines`);
+  console.log(
+    `server log during the load: ${r.logErrorsDuringLoad} error lines; slowest response it logged: ${fmtMs(r.log.slowest.ms)} ${r.log.slowest.what}`,
+  );
   for (const s of r.log.summary(5)) console.log(`  ${clip(s, 200)}`);
   const every = r.cooldown.filter((_, i) => (i + 1) % 10 === 0 || i === r.cooldown.length - 1);
   const delta = r.rssBefore ? (r.rssAfter - r.rssBefore) / r.rssBefore : 0;

@@ -57,6 +57,8 @@ export async function main(opts: MainOptions = {}): Promise<Server> {
     closing = true;
     logger.info({ signal }, "cerrando: dejo de aceptar conexiones");
     server.close(async () => {
+      // The job in hand finishes (or its lease lapses for another instance).
+      await services.jobs.stop().catch(() => undefined);
       await services.db.destroy().catch(() => undefined);
       logger.info("cerrado");
       process.exit(0);

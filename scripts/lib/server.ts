@@ -161,6 +161,8 @@ export class ServerLog {
   stderrCount = 0;
   /** Requests pino-http logged with a 5xx status. */
   http5xx = 0;
+  /** The longest responseTime pino-http logged (time: epoch ms of the log line). */
+  slowest = { ms: 0, what: "", time: 0 };
   private keep: number;
 
   constructor(keep = 50) {
@@ -191,6 +193,14 @@ export class ServerLog {
     this.byLevel.set(level, (this.byLevel.get(level) ?? 0) + 1);
     const res = obj.res as { statusCode?: number } | undefined;
     if (res?.statusCode && res.statusCode >= 500) this.http5xx++;
+    if (typeof obj.responseTime === "number" && obj.responseTime > this.slowest.ms) {
+      const req = obj.req as { method?: string; url?: string } | undefined;
+      this.slowest = {
+        ms: obj.responseTime,
+        what: `${req?.method ?? "?"} ${req?.url ?? "?"} → ${res?.statusCode ?? "?"}`,
+        time: Number(obj.time),
+      };
+    }
     if (level >= 50) {
       this.errorCount++;
       if (this.errors.length < this.keep) {
