@@ -60,6 +60,7 @@ export async function profileLoader(request: Request, context: Ctx) {
       lastLoginAt: row.last_login_at,
       hasPassword: row.password_hash !== null,
       googleLinked: row.google_sub !== null,
+      emailVerified: row.email_verified_at !== null,
     },
     settings,
     enrollments,
@@ -111,7 +112,9 @@ export async function profileAction(request: Request, context: Ctx) {
             return fail(intent, { currentPassword: p.currentPassword ? messages.wrongPassword : "Para cambiar el correo, introduce tu contraseña" }, 400, echo);
           }
         }
-        await updateProfile(db, user.id, p);
+        const { emailChanged } = await updateProfile(db, user.id, p);
+        // A new address gets its own confirmation link (queued with the change).
+        if (emailChanged) getServices(context).jobs?.kick();
         return redirect("/perfil?tab=datos&guardado=datos");
       }
       case "settings": {

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link } from "react-router";
 import { ProfileCourses } from "~/components/account/profile-courses.tsx";
 import { ProfilePersonal } from "~/components/account/profile-personal.tsx";
+import { VerifyEmailNotice } from "~/components/auth/verify-email-notice.tsx";
 import { ProfilePurchases } from "~/components/account/profile-purchases.tsx";
 import { ProfileSettings } from "~/components/account/profile-settings.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
@@ -63,6 +64,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <div className="profile-panel">
         <h2 className="profile-panel__title">{current.label}</h2>
         <SavedNotice saved={loaderData.saved} />
+        {tab === "datos" && !profile.emailVerified ? <VerifyEmailNotice email={profile.email} /> : null}
         {tab === "datos" ? (
           <ProfilePersonal
             profile={profile}
