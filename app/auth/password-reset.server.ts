@@ -1,6 +1,7 @@
 import type { Db } from "~/db/db.server.ts";
 import { newToken, nowIso, sha256 } from "~/lib/ids.server.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
+import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
 import type { MailMessage } from "~/mail/mailer.server.ts";
 import { hashPassword } from "./password.server.ts";
 import { limitKey } from "./rate-limits.server.ts";
@@ -121,3 +122,25 @@ export async function purgeResetTokens(db: Db): Promise<void> {
     .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", nowIso())]))
     .execute();
 }
+
+export const PASSWORD_RESET = "password-reset";
+
+/**
+ * The reset email as an outbox template. The job holds only the user id: the
+ * single-use token is made when the message is rendered, so no usable secret
+ * ever sits in the jobs table (a retried job makes a fresh link; an unused one
+ * expires within the hour).
+ */
+export const passwordResetTemplate: EmailTemplate = {
+  async render(ctx, payload) {
+    if (typeof payload.userId !== "string") return null;
+    const user = await ctx.db
+      .selectFrom("users")
+      .select(["id", "email", "first_name"])
+      .where("id", "=", payload.userId)
+      .executeTakeFirst();
+    if (!user) return null;
+    const token = await createResetToken(ctx.db, user.id, ctx.now);
+    return resetEmail(user.email, user.first_name, resetLink(ctx.publicUrl, token));
+  },
+};

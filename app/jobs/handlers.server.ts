@@ -3,6 +3,7 @@
  * (app/mail/email-jobs.server.ts); add a template here to make it sendable.
  */
 import { EMAIL_VERIFICATION, emailVerificationTemplate } from "~/auth/email-verification.server.ts";
+import { PASSWORD_RESET, passwordResetTemplate } from "~/auth/password-reset.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import type { Logger } from "~/lib/logger.server.ts";
 import { emailJobHandlers, type EmailTemplate } from "~/mail/email-jobs.server.ts";
@@ -15,6 +16,7 @@ import { refundJobHandler } from "~/payments/refund-job.server.ts";
 import type { JobHandler } from "./worker.server.ts";
 
 export const emailTemplates: Record<string, EmailTemplate> = {
+  [PASSWORD_RESET]: passwordResetTemplate,
   [ORDER_CONFIRMATION]: orderConfirmationTemplate,
   [REFUND_NOTICE]: refundNoticeTemplate,
   [EMAIL_VERIFICATION]: emailVerificationTemplate,

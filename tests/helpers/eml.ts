@@ -36,3 +36,19 @@ export function latestEmailTo(outboxDir: string, to: string): string | null {
 export function resetLinkIn(email: string): string | null {
   return /https?:\/\/[^\s"<>]+\/restablecer-contrasena\?token=[A-Za-z0-9_%-]+/.exec(email)?.[0] ?? null;
 }
+
+/** Waits (up to `timeoutMs`) for the outbox worker to deliver an email to `to` that satisfies `accept`. */
+export async function waitForEmailTo(
+  outboxDir: string,
+  to: string,
+  accept: (email: string) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const email = latestEmailTo(outboxDir, to);
+    if (email && accept(email)) return email;
+    if (Date.now() > deadline) throw new Error(`no email to ${to} arrived in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

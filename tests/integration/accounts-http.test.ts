@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { latestEmailTo, resetLinkIn } from "../helpers/eml.ts";
+import { resetLinkIn, waitForEmailTo } from "../helpers/eml.ts";
 import { startServer, type RunningServer } from "../helpers/server.ts";
 
 // Against the production build (BUILD_DIR selects which), as a browser without JavaScript would post.
@@ -61,7 +61,7 @@ describe("accounts over HTTP", () => {
 
     const forgot = await post("/forgot-password", { email: EMAIL });
     expect(forgot.status).toBe(200);
-    const link = resetLinkIn(latestEmailTo(path.join(srv.dataDir, "outbox"), EMAIL) ?? "");
+    const link = resetLinkIn(await waitForEmailTo(path.join(srv.dataDir, "outbox"), EMAIL, (m) => resetLinkIn(m) !== null));
     expect(link).toBeTruthy();
     const url = new URL(link!);
     secrets.push(url.searchParams.get("token")!);

@@ -179,6 +179,28 @@ describe.each(dbKinds)("payments on %s", (kind) => {
     expect(await countWhere("orders", "user_id", user.id)).toBe(0);
   });
 
+  it("answers every malformed body in Spanish", async () => {
+    const cases: [unknown, string][] = [
+      [{ courseId: "" }, "Falta el curso que quieres pagar"],
+      [{ courseId: "tecnico-manicurista", withdrawalWaiver: "yes" }, "withdrawalWaiver debe ser true o false"],
+      [{ courseId: 42 }, "El identificador del curso debe ser un texto"],
+      [{ courseIds: "formacion-inicio" }, "courseIds debe ser una lista de cursos"],
+      [{ courseIds: [] }, "Falta el curso que quieres pagar"],
+      [{ courseId: "x".repeat(101) }, "El identificador del curso es demasiado largo"],
+      [{ courseId: "tecnico-manicurista", paymentMethod: "bitcoin" }, "Método de pago no válido"],
+      [["formacion-inicio"], "El cuerpo de la petición debe ser un objeto JSON"],
+      [null, "El cuerpo de la petición debe ser un objeto JSON"],
+    ];
+    for (const [body, message] of cases) {
+      const res = await createCheckoutFromRequest(deps, post(JSON.stringify(body)), user);
+      expect(res.status).toBe(400);
+      const answer = ((await res.json()) as { message: string }).message;
+      expect(answer).toContain(message);
+      // None of zod's English defaults ("Invalid input", "Too small", "expected …").
+      expect(answer).not.toMatch(/invalid|expected|too (small|big)|received/i);
+    }
+  });
+
   it("answers a provider failure with the default message and leaves nothing reusable", async () => {
     mock.failNextCreates(1);
     const res = await createCheckoutFromRequest(deps, post(JSON.stringify({ courseId: "expert-nails" })), user);
