@@ -1,4 +1,4 @@
-// `npm run bench:load [-- --connections=200 --duration=60 --cooldown=60 --accounts=200 --db=sqlite|postgres|both]`
+// `npm run bench:load [-- --connections=200 --duration=60 --cooldown=60 --accounts=200 --timeout=30 --db=sqlite|postgres|both]`
 //
 // A bounded mixed load on loopback against the production build (BUILD_DIR,
 // default ./build): virtual users, one keep-alive connection each, loop for
@@ -13,6 +13,7 @@
 import { PASSWORD, postHeaders, registerAccounts, type Account } from "./lib/accounts.ts";
 import { createClient, fakeAddress, sessionCookie, type HttpClient, type HttpResponse } from "./lib/http.ts";
 import {
+  acceptQueue,
   appDirOf,
   createTarget,
   requireBuild,
@@ -43,6 +44,8 @@ const DURATION_S = numberFlag(flags, "duration", 60);
 const COOLDOWN_S = numberFlag(flags, "cooldown", 60);
 const ACCOUNTS = Math.max(CONNECTIONS, numberFlag(flags, "accounts", 200));
 const SEED = flags.has("seed") ? Number(flags.get("seed")) >>> 0 : 424242;
+/** A request unanswered after this long is a transport error (the server's own requestTimeout is 30 s). */
+const TIMEOUT_S = numberFlag(flags, "timeout", 30);
 const RSS_TOLERANCE = 0.15;
 const appDir = appDirOf(flags);
 requireBuild(appDir);
@@ -79,6 +82,9 @@ interface LoadReport {
   stats: Map<Kind, KindStats>;
   errorSamples: string[];
   limitedSamples: string[];
+  timeouts: number;
+  acceptPeak: number;
+  acceptLastBusy: number;
   purchases: number;
   rssBefore: number;
   rssPeak: number;
@@ -139,6 +145,7 @@ async function runOnDb(kind: DbKind, pgUrl: string): Promise<LoadReport> {
     const errorSamples: string[] = [];
     const limitedSamples: string[] = [];
     let requests = 0;
+    let timeouts = 0;
     let purchases = 0;
     let measuring = false;
     let start = performance.now();
@@ -150,7 +157,7 @@ async function runOnDb(kind: DbKind, pgUrl: string): Promise<LoadReport> {
       req: Parameters<HttpClient["request"]>[0],
       expected: number[],
     ): Promise<HttpResponse | null> => {
-      const res = await http.request({ timeoutMs: 30_000, ...req });
+      const res = await http.request({ timeoutMs: TIMEOUT_S * 1000, ...req });
       if (!measuring) return expected.includes(res.status) ? res : null;
       requests++;
       const s = stats.get(kind)!;
@@ -168,6 +175,7 @@ async function runOnDb(kind: DbKind, pgUrl: string): Promise<LoadReport> {
         return null;
       }
       s.errors++;
+      if (res.error === "TIMEOUT") timeouts++;
       if (errorSamples.length < 15) {
         const body = res.body.toString("utf8").replace(/\s+/g, " ");
         errorSamples.push(
@@ -288,7 +296,15 @@ async function runOnDb(kind: DbKind, pgUrl: string): Promise<LoadReport> {
     const rssBefore = server.rss() ?? 0;
     const s = server;
     let rssPeak = rssBefore;
-    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, s.rss() ?? 0)), 1_000);
+    // Also the accept queue: connections the kernel completed that the server has not accepted yet.
+    let acceptPeak = 0;
+    let acceptLastBusy = 0;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, s.rss() ?? 0);
+      const q = acceptQueue(s.port) ?? 0;
+      acceptPeak = Math.max(acceptPeak, q);
+      if (q > 0) acceptLastBusy = (performance.now() - start) / 1000;
+    }, 1_000);
     const errorsBefore = log.errorCount + log.stderrCount;
 
     console.log(`  load: ${CONNECTIONS} connections for ${DURATION_S} s (RSS before ${mb(rssBefore)})`);
@@ -333,6 +349,9 @@ async function runOnDb(kind: DbKind, pgUrl: string): Promise<LoadReport> {
       stats,
       errorSamples,
       limitedSamples,
+      timeouts,
+      acceptPeak,
+      acceptLastBusy,
       purchases,
       rssBefore,
       rssPeak,
@@ -355,7 +374,7 @@ function printReport(r: LoadReport): number {
   const limited = [...r.stats.values()].reduce((s, k) => s + k.limited, 0);
   console.log(`\n=== ${r.kind}: ${CONNECTIONS} connections, ${r.seconds.toFixed(1)} s ===`);
   console.log(
-    `requests: ${r.requests} (${(r.requests / r.seconds).toFixed(0)} req/s) · purchases paid: ${r.purchases} · limited (429): ${limited} · errors: ${errors}`,
+    `requests: ${r.requests} (${(r.requests / r.seconds).toFixed(0)} req/s) · purchases paid: ${r.purchases} · limited (429): ${limited} · errors: ${errors}${r.timeouts ? ` (${r.timeouts} unanswered after ${TIMEOUT_S} s)` : ""}`,
   );
   const rows = KINDS.filter((k) => r.stats.get(k)!.ms.length || r.stats.get(k)!.errors).map((k) => {
     const s = r.stats.get(k)!;
@@ -379,6 +398,10 @@ function printReport(r: LoadReport): number {
     `server log during the load: ${r.logErrorsDuringLoad} error lines; slowest response it logged: ${fmtMs(r.log.slowest.ms)} ${r.log.slowest.what}`,
   );
   for (const s of r.log.summary(5)) console.log(`  ${clip(s, 200)}`);
+  // Latency the server's own log cannot see: connections not yet accepted.
+  console.log(
+    `accept queue: peak ${r.acceptPeak} connections waiting to be accepted${r.acceptPeak ? `, last seen non-empty at +${r.acceptLastBusy.toFixed(0)} s` : ""}`,
+  );
   const every = r.cooldown.filter((_, i) => (i + 1) % 10 === 0 || i === r.cooldown.length - 1);
   const delta = r.rssBefore ? (r.rssAfter - r.rssBefore) / r.rssBefore : 0;
   const within = Math.abs(delta) <= RSS_TOLERANCE;

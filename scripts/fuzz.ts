@@ -1382,7 +1382,7 @@ function printReport(r: DbReport) {
   for (const f of r.fivexx)
     console.log(`  ${f.status} ${f.method} ${clip(f.path, 90)}  [${f.family}, ${f.auth}] (${f.target})`);
   if (r.fivexxGroups.size) {
-    console.log("5xx by target · family:");
+    console.log(`5xx by target · family (${r.fivexxGroups.size} groups${r.fivexxGroups.size > 30 ? ", top 30" : ""}):`);
     for (const [k, n] of [...r.fivexxGroups.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30))
       console.log(`  ${String(n).padStart(5)}  ${k}`);
   }

@@ -67,7 +67,12 @@ export function createApp(services: AppServices, opts: AppOptions): Express {
     for (const dir of ["assets", "img"]) {
       app.use(
         `/${dir}`,
-        express.static(path.join(opts.clientDir, dir), { immutable: true, maxAge: "1y", index: false, fallthrough: true }),
+        express.static(path.join(opts.clientDir, dir), {
+          immutable: true,
+          maxAge: "1y",
+          index: false,
+          fallthrough: true,
+        }),
       );
     }
     app.use(express.static(opts.clientDir, { maxAge: "1h", index: false }));

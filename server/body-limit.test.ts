@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasValidCharacters, percentDecodeForm } from "./body-limit.ts";
+import { formProblem, hasValidCharacters, isJsonApi, percentDecodeForm } from "./body-limit.ts";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const FORM = "application/x-www-form-urlencoded";
@@ -44,5 +44,27 @@ describe("hasValidCharacters", () => {
   it("walks a deeply nested JSON body without overflowing the stack", () => {
     const deep = "[".repeat(30_000) + '"x"' + "]".repeat(30_000);
     expect(hasValidCharacters("application/json", bytes(deep))).toBe(true);
+  });
+});
+
+describe("formProblem (bodies for React Router actions)", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  it("accepts urlencoded and well-formed multipart forms", async () => {
+    expect(await formProblem("application/x-www-form-urlencoded", bytes("a=1"))).toBeNull();
+    const multipart = '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--\r\n';
+    expect(await formProblem("multipart/form-data; boundary=b", bytes(multipart))).toBeNull();
+  });
+  it("refuses JSON, text or a missing type with 415, and malformed multipart with 400", async () => {
+    for (const type of ["application/json", "text/plain", undefined, "application/x-www-form-urlencodedX"]) {
+      expect((await formProblem(type, bytes('{"a":1}')))?.status).toBe(415);
+    }
+    expect((await formProblem("multipart/form-data; boundary=b", bytes("--zz\r\ngarbage")))?.status).toBe(400);
+    expect((await formProblem("multipart/form-data", bytes("no boundary")))?.status).toBe(400);
+  });
+  it("leaves the JSON APIs to read their own bodies", () => {
+    expect(isJsonApi("/api/create-checkout-session")).toBe(true);
+    expect(isJsonApi("/chatbot/chat")).toBe(true);
+    expect(isJsonApi("/login")).toBe(false);
+    expect(isJsonApi("/login.data")).toBe(false);
   });
 });

@@ -43,7 +43,7 @@ export function bodyLimit(req: Request, res: Response, next: NextFunction) {
   let size = 0;
   const cleanup = () => {
     req.off("data", onData);
-    req.off("end", onEnd);
+    req.off("end", onEndEvent);
     req.off("error", onError);
   };
   const onData = (chunk: Buffer) => {
@@ -56,20 +56,60 @@ export function bodyLimit(req: Request, res: Response, next: NextFunction) {
     }
     chunks.push(chunk);
   };
-  const onEnd = () => {
+  const onEnd = async () => {
     cleanup();
     const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
     if (rawLimit === undefined && !hasValidCharacters(req.headers["content-type"], body)) {
       return sendError(req, res, 400, INVALID_CHARACTERS_MESSAGE);
     }
+    if (rawLimit === undefined && !isJsonApi(req.path)) {
+      // An empty POST with no type (curl -X POST) is an empty form: the route answers
+      // it (its own 400, or 405 where it has no action) instead of formData() throwing.
+      if (body.length === 0 && !req.headers["content-type"])
+        req.headers["content-type"] = "application/x-www-form-urlencoded";
+      const problem = await formProblem(req.headers["content-type"], body);
+      if (problem) return sendError(req, res, problem.status, problem.message);
+    }
     bodies.set(req, body);
     next();
   };
+  function onEndEvent() {
+    onEnd().catch(next);
+  }
   // The client went away (or sent a malformed chunk): nobody to answer.
   const onError = () => cleanup();
   req.on("data", onData);
-  req.on("end", onEnd);
+  req.on("end", onEndEvent);
   req.on("error", onError);
+}
+
+/** Paths that read their body as JSON themselves; every other POST is a form action. */
+export function isJsonApi(path: string): boolean {
+  return path.startsWith("/api/") || path.startsWith("/chatbot/");
+}
+
+export const UNSUPPORTED_TYPE_MESSAGE = "Tipo de contenido no admitido: envía el formulario desde la web";
+export const MALFORMED_FORM_MESSAGE = "El formulario enviado no es válido";
+
+/**
+ * Every other POST is a React Router action, which reads `request.formData()`: that
+ * throws on any other content type or on a malformed multipart body, which would
+ * surface as a 500. Such bodies are refused here with a 415 or 400 instead.
+ */
+export async function formProblem(
+  contentType: string | undefined,
+  body: Uint8Array,
+): Promise<{ status: 400 | 415; message: string } | null> {
+  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded") return null;
+  if (type !== "multipart/form-data") return { status: 415, message: UNSUPPORTED_TYPE_MESSAGE };
+  try {
+    // Bounded: the body is at most MAX_BODY_BYTES.
+    await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType ?? "" } }).formData();
+    return null;
+  } catch {
+    return { status: 400, message: MALFORMED_FORM_MESSAGE };
+  }
 }
 
 function refuseTooLarge(req: Request, res: Response) {

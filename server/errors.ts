@@ -2,7 +2,9 @@ import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "../app/lib/logger.server.ts";
 
 const wantsJson = (req: Request) =>
-  req.path.startsWith("/api/") || req.path.startsWith("/chatbot/") || !!req.headers.accept?.includes("application/json");
+  req.path.startsWith("/api/") ||
+  req.path.startsWith("/chatbot/") ||
+  !!req.headers.accept?.includes("application/json");
 
 /** A small self-contained Spanish page for errors raised before React renders. */
 export function sendError(req: Request, res: Response, status: number, message: string) {
@@ -12,7 +14,11 @@ export function sendError(req: Request, res: Response, status: number, message: 
     res.json({ message });
     return;
   }
-  res.type("html").send(`<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Error ${status} · Alejandra Nails</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#2A1E24"><h1 style="color:#5B1F3E">${message}</h1><p><a href="/" style="color:#5B1F3E">Volver al inicio</a></p></body></html>`);
+  res
+    .type("html")
+    .send(
+      `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Error ${status} · Alejandra Nails</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#2A1E24"><h1 style="color:#5B1F3E">${message}</h1><p><a href="/" style="color:#5B1F3E">Volver al inicio</a></p></body></html>`,
+    );
 }
 
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
@@ -24,6 +30,11 @@ export function requestGuard(req: Request, res: Response, next: NextFunction) {
   if (!ALLOWED_METHODS.has(req.method)) {
     res.setHeader("Allow", "GET, HEAD, POST");
     return sendError(req, res, 405, "Método no permitido");
+  }
+  // Only origin-form targets ("/path?query"): absolute-form ("http://host/x") and
+  // asterisk-form ("*") are for proxies and OPTIONS, neither of which this site is.
+  if (!req.originalUrl.startsWith("/")) {
+    return sendError(req, res, 400, "La dirección no es válida");
   }
   if (req.originalUrl.length > MAX_URL_LENGTH) {
     return sendError(req, res, 414, "La dirección es demasiado larga");

@@ -41,7 +41,10 @@ export async function main(opts: MainOptions = {}): Promise<Server> {
   // Express 5 hands a failed listen (busy port, no permission) to this callback.
   const server = app.listen(config.port, config.host, (err?: Error) => {
     if (err) {
-      logger.fatal({ err, port: config.port, host: config.host }, `no se puede arrancar: ${listenFailure(err, config)}`);
+      logger.fatal(
+        { err, port: config.port, host: config.host },
+        `no se puede arrancar: ${listenFailure(err, config)}`,
+      );
       process.exit(1);
     }
     const addr = server.address();

@@ -36,7 +36,9 @@ export interface JobWorkerOptions {
 export function createJobWorker(opts: JobWorkerOptions): JobWorker {
   const id = `${hostname()}:${process.pid}:${newId().slice(0, 8)}`;
   const pollMs = opts.pollMs ?? 5_000;
-  const leaseMs = opts.leaseMs ?? 2 * 60_000;
+  // Longer than any one job may take (the SMTP transport gives up after 30 s), short
+  // enough that a killed instance's jobs are picked up soon after a restart.
+  const leaseMs = opts.leaseMs ?? 60_000;
   const batch = opts.batch ?? 20;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<number> | null = null;

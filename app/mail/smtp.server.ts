@@ -3,7 +3,14 @@ import { messageIdOf, type Mailer, type MailMessage } from "./mailer.server.ts";
 
 /** Real delivery through the SMTP server of SMTP_URL (smtp:// or smtps://user:pass@host:port). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Bounded waits: a send must finish well inside the outbox job's 60 s lease, or
+  // another worker could take the job while this one is still talking to the relay.
+  const transport = nodemailer.createTransport({
+    ...smtpOptionsFromUrl(smtpUrl),
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     kind: "smtp",
     async send(message: MailMessage) {
@@ -11,5 +18,17 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
       // Resolves once the relay accepted the message (250 after DATA).
       await transport.sendMail({ from, ...rest, ...(id ? { messageId: messageIdOf(id) } : {}) });
     },
+  };
+}
+
+/** smtp(s)://user:pass@host:port → nodemailer options (its own URL form takes no other options). */
+export function smtpOptionsFromUrl(smtpUrl: string) {
+  const u = new URL(smtpUrl);
+  const secure = u.protocol === "smtps:";
+  return {
+    host: u.hostname,
+    port: u.port ? Number(u.port) : secure ? 465 : 587,
+    secure,
+    ...(u.username ? { auth: { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } } : {}),
   };
 }

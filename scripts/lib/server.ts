@@ -392,6 +392,23 @@ export async function startApp(opts: StartOptions): Promise<AppServer> {
   };
 }
 
+/**
+ * Connections waiting in the listening socket's accept queue (Linux: the
+ * rx_queue of the LISTEN row in /proc/net/tcp); null when unreadable.
+ */
+export function acceptQueue(port: number): number | null {
+  try {
+    const hexPort = `:${port.toString(16).toUpperCase().padStart(4, "0")}`;
+    for (const line of readFileSync("/proc/net/tcp", "utf8").split("\n").slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f.length > 4 && f[1].endsWith(hexPort) && f[3] === "0A") return parseInt(f[4].split(":")[1], 16);
+    }
+    return 0;
+  } catch {
+    return null;
+  }
+}
+
 /** Samples the server's RSS every `everyMs` until stopped; returns the peak. */
 export function sampleRss(server: AppServer, everyMs = 250): { stop: () => number; samples: number[] } {
   const samples: number[] = [];

@@ -8,7 +8,7 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { createServer, type Server } from "node:net";
+import { connect, createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -191,6 +191,44 @@ describe.each(dbKinds)("server hardening on %s", (kind) => {
     });
   });
 
+  describe("bodies a form action cannot read (found by npm run fuzz)", () => {
+    it("answers JSON, text or malformed multipart sent to a form action with 415/400, never 500", async () => {
+      const cases: [string | undefined, string, number][] = [
+        ["application/json", '{"email":["a"],"password":{"__proto__":1}}', 415],
+        ["text/plain", "email=a", 415],
+        ["multipart/form-data; boundary=xyz", "--abc\r\nbroken", 400],
+        ["multipart/form-data", "no boundary at all", 400],
+      ];
+      for (const path of ["/login", "/registro", "/forgot-password", "/perfil", "/login.data"]) {
+        for (const [type, body, status] of cases) {
+          const headers: Record<string, string> = { origin: srv.url };
+          if (type) headers["content-type"] = type;
+          const res = await fetch(`${srv.url}${path}`, { method: "POST", headers, body, redirect: "manual" });
+          expect(res.status, `${path} ${type}`).toBe(status);
+        }
+      }
+      expect(srv.output()).not.toMatch(/"level":50/);
+    });
+
+    it("refuses absolute-form and asterisk request targets with 400", async () => {
+      const u = new URL(srv.url);
+      for (const target of [`http://evil.example/formaciones`, "*"]) {
+        const status = await new Promise<number>((resolve, reject) => {
+          const sock = connect(Number(u.port), u.hostname, () => {
+            sock.write(`GET ${target} HTTP/1.1\r\nHost: ${u.host}\r\nConnection: close\r\n\r\n`);
+          });
+          let raw = "";
+          sock.setEncoding("utf8");
+          sock.on("data", (d) => (raw += d));
+          sock.on("end", () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? 0)));
+          sock.on("error", reject);
+        });
+        expect(status, target).toBe(400);
+      }
+      expect(await alive(srv)).toBe(200);
+    });
+  });
+
   describe("caching and Permissions-Policy", () => {
     it.each([
       "/login",
@@ -247,8 +285,15 @@ describe.each(dbKinds)("server hardening on %s", (kind) => {
 
   describe("logs", () => {
     it("a POST to a page without an action is a 405 with only JSON lines in the log", async () => {
-      const res = await fetch(`${srv.url}/`, { method: "POST", headers: { origin: srv.url }, body: "a=1" });
+      // The probe's reproduction: curl -H "Origin: $URL" -X POST $URL/ (no body, no type).
+      const res = await fetch(`${srv.url}/`, { method: "POST", headers: { origin: srv.url } });
       expect(res.status).toBe(405);
+      const form = await fetch(`${srv.url}/`, {
+        method: "POST",
+        headers: { origin: srv.url, "content-type": "application/x-www-form-urlencoded" },
+        body: "a=1",
+      });
+      expect(form.status).toBe(405);
       await new Promise((r) => setTimeout(r, 200));
       const lines = srv.output().split("\n").filter(Boolean);
       for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
