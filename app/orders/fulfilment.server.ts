@@ -36,12 +36,7 @@ export interface ProviderEventInput {
 }
 
 export type FulfilOutcome =
-  | "paid"
-  | "already-paid"
-  | "duplicate-event"
-  | "unknown-order"
-  | "amount-mismatch"
-  | "refunded";
+  "paid" | "already-paid" | "duplicate-event" | "unknown-order" | "amount-mismatch" | "refunded";
 
 export type TransitionOutcome = "applied" | "ignored" | "duplicate-event" | "unknown-order";
 
@@ -80,90 +75,123 @@ export async function fulfilOrder(
 ): Promise<{ outcome: FulfilOutcome; orderId: string | null }> {
   const now = input.now ?? new Date();
   const nowIso = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    if (!(await claimEvent(trx, input, nowIso))) return { outcome: "duplicate-event", orderId: input.orderId };
-    const order = await findOrder(trx, input);
-    if (!order) return { outcome: "unknown-order", orderId: input.orderId };
-    // The session may be unknown locally if we crashed between creating it and saving its id.
-    if (!order.provider_session_id && input.sessionId) {
-      await trx
-        .updateTable("orders")
-        .set({ provider_session_id: input.sessionId })
-        .where("id", "=", order.id)
-        .where("provider_session_id", "is", null)
-        .execute();
-    }
-    if (order.status === "paid") return { outcome: "already-paid", orderId: order.id };
-    if (order.status === "refunded") return { outcome: "refunded", orderId: order.id };
-    const amountOk =
-      (input.amountTotalCents == null || input.amountTotalCents === order.total_cents) &&
-      (input.currency == null || input.currency.toLowerCase() === order.currency);
-    if (!amountOk) return { outcome: "amount-mismatch", orderId: order.id };
-
-    // Conditional update: on PostgreSQL a concurrent fulfilment waits for our
-    // row lock, then re-checks the condition and updates nothing.
-    const updated = await trx
-      .updateTable("orders")
-      .set({ status: "paid", paid_at: nowIso, updated_at: nowIso, checkout_key: null })
-      .where("id", "=", order.id)
-      .where("status", "in", ["pending", "failed", "cancelled"])
-      .returning("id")
-      .execute();
-    if (updated.length === 0) return { outcome: "already-paid", orderId: order.id };
-
-    const items = await trx.selectFrom("order_items").selectAll().where("order_id", "=", order.id).execute();
-    const duplicates: typeof items = [];
-    for (const item of items) {
-      if (order.user_id) {
-        const edition = item.edition_starts_on ? { startsOn: item.edition_starts_on, endsOn: item.edition_ends_on } : null;
-        // The unique index on the active enrolment (0005) decides: a buyer who
-        // already has this course (another paid order, even one committing right
-        // now on another instance) gets no second enrolment and this line is refunded.
-        const inserted = await trx
-          .insertInto("enrollments")
-          .values({
-            id: newId(),
-            user_id: order.user_id,
-            course_id: item.course_id,
-            order_id: order.id,
-            edition_id: item.edition_id,
-            enrolled_at: nowIso,
-            progress: 0,
-            completed: 0,
-            access_until: accessUntil(nowIso, edition),
-            ended_at: null,
-            end_reason: null,
-          })
-          .onConflict((oc) => oc.columns(["user_id", "course_id"]).where("ended_at", "is", null).doNothing())
-          .returning("id")
+  return retryOnDeadlock(() =>
+    db.transaction().execute(async (trx) => {
+      if (!(await claimEvent(trx, input, nowIso))) return { outcome: "duplicate-event", orderId: input.orderId };
+      const order = await findOrder(trx, input);
+      if (!order) return { outcome: "unknown-order", orderId: input.orderId };
+      // The session may be unknown locally if we crashed between creating it and saving its id.
+      if (!order.provider_session_id && input.sessionId) {
+        await trx
+          .updateTable("orders")
+          .set({ provider_session_id: input.sessionId })
+          .where("id", "=", order.id)
+          .where("provider_session_id", "is", null)
           .execute();
-        if (inserted.length === 0) {
-          duplicates.push(item);
-          continue;
+      }
+      if (order.status === "paid") return { outcome: "already-paid", orderId: order.id };
+      if (order.status === "refunded") return { outcome: "refunded", orderId: order.id };
+      const amountOk =
+        (input.amountTotalCents == null || input.amountTotalCents === order.total_cents) &&
+        (input.currency == null || input.currency.toLowerCase() === order.currency);
+      if (!amountOk) return { outcome: "amount-mismatch", orderId: order.id };
+
+      // Conditional update: on PostgreSQL a concurrent fulfilment waits for our
+      // row lock, then re-checks the condition and updates nothing.
+      const updated = await trx
+        .updateTable("orders")
+        .set({ status: "paid", paid_at: nowIso, updated_at: nowIso, checkout_key: null })
+        .where("id", "=", order.id)
+        .where("status", "in", ["pending", "failed", "cancelled"])
+        .returning("id")
+        .execute();
+      if (updated.length === 0) return { outcome: "already-paid", orderId: order.id };
+
+      // A fixed order (course id) for the rows every fulfilment touches: two orders
+      // with the same courses lock enrolments and editions in the same sequence.
+      const items = await trx
+        .selectFrom("order_items")
+        .selectAll()
+        .where("order_id", "=", order.id)
+        .orderBy("course_id")
+        .execute();
+      const duplicates: typeof items = [];
+      for (const item of items) {
+        if (order.user_id) {
+          const edition = item.edition_starts_on
+            ? { startsOn: item.edition_starts_on, endsOn: item.edition_ends_on }
+            : null;
+          // The unique index on the active enrolment (0005) decides: a buyer who
+          // already has this course (another paid order, even one committing right
+          // now on another instance) gets no second enrolment and this line is refunded.
+          const inserted = await trx
+            .insertInto("enrollments")
+            .values({
+              id: newId(),
+              user_id: order.user_id,
+              course_id: item.course_id,
+              order_id: order.id,
+              edition_id: item.edition_id,
+              enrolled_at: nowIso,
+              progress: 0,
+              completed: 0,
+              access_until: accessUntil(nowIso, edition),
+              ended_at: null,
+              end_reason: null,
+            })
+            .onConflict((oc) => oc.columns(["user_id", "course_id"]).where("ended_at", "is", null).doNothing())
+            .returning("id")
+            .execute();
+          if (inserted.length === 0) {
+            duplicates.push(item);
+            continue;
+          }
+        }
+        // Seats are informative here: a paid buyer is never refused for a full edition.
+        if (item.edition_id) {
+          await trx
+            .updateTable("course_editions")
+            .set((eb) => ({ seats_taken: eb("seats_taken", "+", 1) }))
+            .where("id", "=", item.edition_id)
+            .execute();
         }
       }
-      // Seats are informative here: a paid buyer is never refused for a full edition.
-      if (item.edition_id) {
-        await trx
-          .updateTable("course_editions")
-          .set((eb) => ({ seats_taken: eb("seats_taken", "+", 1) }))
-          .where("id", "=", item.edition_id)
-          .execute();
+      if (duplicates.length > 0) {
+        await requestRefund(trx, {
+          orderId: order.id,
+          amountCents: duplicates.reduce((sum, i) => sum + i.price_cents, 0),
+          reason: "duplicate-purchase",
+          now,
+        });
       }
+      if (duplicates.length < items.length) {
+        await enqueueEmail(
+          trx,
+          ORDER_CONFIRMATION,
+          { orderId: order.id },
+          { dedupeKey: orderConfirmationKey(order.id), now },
+        );
+      }
+      return { outcome: "paid", orderId: order.id };
+    }),
+  );
+}
+
+/**
+ * PostgreSQL may still pick one of two transactions as a deadlock victim (40P01)
+ * or refuse a serialization (40001). The whole transaction rolled back, event
+ * claim included, so running it again is safe.
+ */
+export async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (err) {
+      const code = (err as { code?: string } | null)?.code;
+      if (i >= attempts || (code !== "40P01" && code !== "40001")) throw err;
+      await new Promise((r) => setTimeout(r, 10 * i + Math.floor(Math.random() * 20)));
     }
-    if (duplicates.length > 0) {
-      await requestRefund(trx, {
-        orderId: order.id,
-        amountCents: duplicates.reduce((sum, i) => sum + i.price_cents, 0),
-        reason: "duplicate-purchase",
-        now,
-      });
-    }
-    if (duplicates.length < items.length) {
-      await enqueueEmail(trx, ORDER_CONFIRMATION, { orderId: order.id }, { dedupeKey: orderConfirmationKey(order.id), now });
-    }
-    return { outcome: "paid", orderId: order.id };
-  });
+  }
 }
 
 /** Shared shape of the transitions that only move a pending order. */
