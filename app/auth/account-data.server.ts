@@ -4,7 +4,10 @@ import type { SettingsKey } from "./schemas.ts";
 
 export type UserSettings = Record<SettingsKey, boolean>;
 
-const columns: Record<SettingsKey, "course_emails" | "progress_notifications" | "newsletter" | "public_profile" | "show_progress"> = {
+const columns: Record<
+  SettingsKey,
+  "course_emails" | "progress_notifications" | "newsletter" | "public_profile" | "show_progress"
+> = {
   courseEmails: "course_emails",
   progressNotifications: "progress_notifications",
   newsletter: "newsletter",
@@ -25,7 +28,8 @@ export async function getSettings(db: Db, userId: string): Promise<UserSettings>
   const row = await db.selectFrom("user_settings").selectAll().where("user_id", "=", userId).executeTakeFirst();
   if (!row) return { ...defaultSettings };
   const out = { ...defaultSettings };
-  for (const [key, col] of Object.entries(columns) as [SettingsKey, (typeof columns)[SettingsKey]][]) out[key] = row[col] === 1;
+  for (const [key, col] of Object.entries(columns) as [SettingsKey, (typeof columns)[SettingsKey]][])
+    out[key] = row[col] === 1;
   return out;
 }
 
@@ -62,7 +66,9 @@ export async function listEnrollments(db: Db, userId: string): Promise<Enrollmen
     .leftJoin("courses", "courses.id", "enrollments.course_id")
     // The title bought stays readable even if the course later leaves the catalogue.
     .leftJoin("order_items", (join) =>
-      join.onRef("order_items.order_id", "=", "enrollments.order_id").onRef("order_items.course_id", "=", "enrollments.course_id"),
+      join
+        .onRef("order_items.order_id", "=", "enrollments.order_id")
+        .onRef("order_items.course_id", "=", "enrollments.course_id"),
     )
     .select([
       "order_items.title as purchased_title",
@@ -107,7 +113,17 @@ export interface OrderView {
 export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
   const orders = await db
     .selectFrom("orders")
-    .select(["id", "status", "total_cents", "currency", "payment_method", "created_at", "paid_at", "refunded_cents", "provider"])
+    .select([
+      "id",
+      "status",
+      "total_cents",
+      "currency",
+      "payment_method",
+      "created_at",
+      "paid_at",
+      "refunded_cents",
+      "provider",
+    ])
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
     .execute();
@@ -141,7 +157,17 @@ export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
 export async function exportAccountData(db: Db, userId: string) {
   const user = await db
     .selectFrom("users")
-    .select(["id", "email", "display_name", "first_name", "last_name", "phone", "created_at", "last_login_at", "google_sub"])
+    .select([
+      "id",
+      "email",
+      "display_name",
+      "first_name",
+      "last_name",
+      "phone",
+      "created_at",
+      "last_login_at",
+      "google_sub",
+    ])
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!user) return null;
@@ -178,7 +204,11 @@ export async function exportAccountData(db: Db, userId: string) {
  */
 export async function deleteAccount(db: Db, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("orders").set({ user_id: null, email: null, updated_at: nowIso() }).where("user_id", "=", userId).execute();
+    await trx
+      .updateTable("orders")
+      .set({ user_id: null, email: null, updated_at: nowIso() })
+      .where("user_id", "=", userId)
+      .execute();
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
     await trx.deleteFrom("password_resets").where("user_id", "=", userId).execute();
     await trx.deleteFrom("user_settings").where("user_id", "=", userId).execute();

@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Db } from "~/db/db.server.ts";
+import { isUniqueViolation } from "~/db/errors.server.ts";
 import type { Database, UsersTable } from "~/db/schema.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
 import { requestEmailVerification } from "./email-verification.server.ts";
@@ -46,12 +47,6 @@ export interface NewUser {
 export interface CreateUserOptions {
   /** Runs inside the creating transaction (e.g. enqueue the verification email with the account). */
   onCreated?: (trx: Transaction<Database>, userId: string) => Promise<void>;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  // PostgreSQL 23505; node:sqlite reports the SQLite message.
-  return e?.code === "23505" || /UNIQUE constraint failed/i.test(e?.message ?? "");
 }
 
 /** Creates the account and its settings row; EmailInUseError when the address is taken (also under a race). */
@@ -131,14 +126,7 @@ export async function updateProfile(db: Db, userId: string, p: ProfileUpdate): P
         .where("id", "=", userId)
         .execute();
       if (emailChanged) {
-        const at = nowIso();
-        await trx.updateTable("password_resets").set({ used_at: at }).where("user_id", "=", userId).where("used_at", "is", null).execute();
-        await trx
-          .updateTable("email_verifications")
-          .set({ used_at: at })
-          .where("user_id", "=", userId)
-          .where("used_at", "is", null)
-          .execute();
+        await voidPendingLinks(trx, userId, nowIso());
         await requestEmailVerification(trx, userId);
       }
       return { emailChanged };
@@ -157,7 +145,26 @@ export async function setPasswordHash(db: Db, userId: string, passwordHash: stri
 export async function linkGoogle(db: Db, userId: string, sub: string, now = new Date()): Promise<void> {
   await db
     .updateTable("users")
-    .set((eb) => ({ google_sub: sub, email_verified_at: eb.fn.coalesce("email_verified_at", eb.val(now.toISOString())) }))
+    .set((eb) => ({
+      google_sub: sub,
+      email_verified_at: eb.fn.coalesce("email_verified_at", eb.val(now.toISOString())),
+    }))
     .where("id", "=", userId)
+    .execute();
+}
+
+/** Kills every unused reset and verification link of the account (address changed or taken over). */
+export async function voidPendingLinks(trx: Transaction<Database>, userId: string, at: string): Promise<void> {
+  await trx
+    .updateTable("password_resets")
+    .set({ used_at: at })
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .execute();
+  await trx
+    .updateTable("email_verifications")
+    .set({ used_at: at })
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
     .execute();
 }

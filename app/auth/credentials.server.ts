@@ -3,10 +3,7 @@ import { findUserByEmail, type UserRow } from "./accounts.server.ts";
 import { dummyPasswordHash, verifyPassword } from "./password.server.ts";
 
 export type CredentialCheck =
-  | { status: "ok"; user: UserRow }
-  | { status: "no-account" }
-  | { status: "no-password" }
-  | { status: "wrong-password" };
+  { status: "ok"; user: UserRow } | { status: "no-account" } | { status: "no-password" } | { status: "wrong-password" };
 
 export type PasswordVerifier = (hashed: string, password: string) => Promise<boolean>;
 

@@ -27,7 +27,12 @@ export function requestEmailVerification(db: Executor, userId: string, now?: Dat
 }
 
 /** Stores only the hash of a fresh token for `email` and returns the raw token (for the email). */
-export async function createVerificationToken(db: Executor, userId: string, email: string, now = new Date()): Promise<string> {
+export async function createVerificationToken(
+  db: Executor,
+  userId: string,
+  email: string,
+  now = new Date(),
+): Promise<string> {
   const token = newToken();
   await db
     .insertInto("email_verifications")
@@ -45,11 +50,20 @@ export async function createVerificationToken(db: Executor, userId: string, emai
 
 export type VerificationState = "valid" | "used" | "expired" | "unknown";
 
-export async function checkVerificationToken(db: Executor, token: string, now = new Date()): Promise<VerificationState> {
+export async function checkVerificationToken(
+  db: Executor,
+  token: string,
+  now = new Date(),
+): Promise<VerificationState> {
   const row = await db
     .selectFrom("email_verifications")
     .innerJoin("users", "users.id", "email_verifications.user_id")
-    .select(["email_verifications.used_at", "email_verifications.expires_at", "email_verifications.email", "users.email as account_email"])
+    .select([
+      "email_verifications.used_at",
+      "email_verifications.expires_at",
+      "email_verifications.email",
+      "users.email as account_email",
+    ])
     .where("email_verifications.token_hash", "=", sha256(token))
     .executeTakeFirst();
   if (!row) return "unknown";
@@ -72,7 +86,11 @@ export class VerificationTokenError extends Error {
  * address the link was sent to. Other pending links of the account are voided,
  * and its sign-in lockout is lifted: the owner of the mailbox has shown up.
  */
-export async function consumeVerificationToken(db: Db, token: string, now = new Date()): Promise<{ userId: string; email: string }> {
+export async function consumeVerificationToken(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ userId: string; email: string }> {
   const at = now.toISOString();
   const hashed = sha256(token);
   return db.transaction().execute(async (trx) => {

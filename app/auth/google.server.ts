@@ -3,7 +3,7 @@ import * as oidc from "openid-client";
 import type { Config } from "~/config.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import type { Logger } from "~/lib/logger.server.ts";
-import { createUser, findUserByEmail, findUserByGoogleSub, linkGoogle } from "./accounts.server.ts";
+import { createUser, findUserByEmail, findUserByGoogleSub, linkGoogle, voidPendingLinks } from "./accounts.server.ts";
 import { limitKey } from "./rate-limits.server.ts";
 import { readCookie, serializeCookie } from "./session.server.ts";
 
@@ -157,7 +157,8 @@ export async function finishGoogleSignIn(
     const claims = tokens.claims();
     if (!claims) throw new Error("no ID token");
     let info: Record<string, unknown> = claims;
-    if (typeof claims.email !== "string") info = { ...(await oidc.fetchUserInfo(client, tokens.access_token, claims.sub)), ...claims };
+    if (typeof claims.email !== "string")
+      info = { ...(await oidc.fetchUserInfo(client, tokens.access_token, claims.sub)), ...claims };
     identity = {
       sub: claims.sub,
       email: typeof info.email === "string" ? info.email.toLowerCase() : null,
@@ -211,7 +212,13 @@ export async function finishGoogleSignIn(
  * unverified, no Google link) make a concurrent change lose rather than mix.
  * False when the account no longer matches.
  */
-export async function claimUnverifiedAccount(db: Db, userId: string, email: string, sub: string, now = new Date()): Promise<boolean> {
+export async function claimUnverifiedAccount(
+  db: Db,
+  userId: string,
+  email: string,
+  sub: string,
+  now = new Date(),
+): Promise<boolean> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
@@ -224,13 +231,7 @@ export async function claimUnverifiedAccount(db: Db, userId: string, email: stri
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return false;
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
-    await trx.updateTable("password_resets").set({ used_at: at }).where("user_id", "=", userId).where("used_at", "is", null).execute();
-    await trx
-      .updateTable("email_verifications")
-      .set({ used_at: at })
-      .where("user_id", "=", userId)
-      .where("used_at", "is", null)
-      .execute();
+    await voidPendingLinks(trx, userId, at);
     await trx.deleteFrom("rate_limits").where("key", "=", limitKey("loginAccount", email)).execute();
     return true;
   });

@@ -72,7 +72,10 @@ export async function consumeResetToken(db: Db, token: string, newPassword: stri
     }
     const user = await trx
       .updateTable("users")
-      .set((eb) => ({ password_hash: passwordHash, email_verified_at: eb.fn.coalesce("email_verified_at", eb.val(at)) }))
+      .set((eb) => ({
+        password_hash: passwordHash,
+        email_verified_at: eb.fn.coalesce("email_verified_at", eb.val(at)),
+      }))
       .where("id", "=", spent.user_id)
       .returning("email")
       .executeTakeFirstOrThrow();

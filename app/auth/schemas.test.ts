@@ -59,13 +59,15 @@ describe("registerSchema (SPEC.md §5)", () => {
     expect(errorsOf(registerSchema, { ...validRegister, password: "123456", confirmPassword: "123456" }).password).toBe(
       "La contraseña es demasiado débil",
     );
-    expect(errorsOf(registerSchema, { ...validRegister, password: "aaaaaaa", confirmPassword: "aaaaaaa" }).password).toBe(
-      "La contraseña es demasiado débil",
-    );
+    expect(
+      errorsOf(registerSchema, { ...validRegister, password: "aaaaaaa", confirmPassword: "aaaaaaa" }).password,
+    ).toBe("La contraseña es demasiado débil");
   });
 
   it("accepts exactly 6 characters and refuses absurdly long passwords", () => {
-    expect(registerSchema.safeParse({ ...validRegister, password: "ab12cd", confirmPassword: "ab12cd" }).success).toBe(true);
+    expect(registerSchema.safeParse({ ...validRegister, password: "ab12cd", confirmPassword: "ab12cd" }).success).toBe(
+      true,
+    );
     const long = "x1".repeat(65);
     expect(errorsOf(registerSchema, { ...validRegister, password: long, confirmPassword: long }).password).toBe(
       messages.passwordTooLong,
@@ -96,21 +98,27 @@ describe("loginSchema and forgotSchema", () => {
 
 describe("reset, profile, change password, delete", () => {
   it("reset needs the token and matching strong passwords", () => {
-    expect(resetSchema.safeParse({ token: "t", password: "nueva-clave", confirmPassword: "nueva-clave" }).success).toBe(true);
+    expect(resetSchema.safeParse({ token: "t", password: "nueva-clave", confirmPassword: "nueva-clave" }).success).toBe(
+      true,
+    );
     expect(errorsOf(resetSchema, { token: "t", password: "nueva-clave", confirmPassword: "x" }).confirmPassword).toBe(
       messages.passwordsDontMatch,
     );
   });
 
   it("profile keeps the phone optional and the email valid", () => {
-    expect(profileSchema.parse({ firstName: "A", lastName: "B", email: "a@example.com" })).toMatchObject({ phone: "", currentPassword: "" });
+    expect(profileSchema.parse({ firstName: "A", lastName: "B", email: "a@example.com" })).toMatchObject({
+      phone: "",
+      currentPassword: "",
+    });
     expect(errorsOf(profileSchema, { firstName: "A", lastName: "B", email: "x" }).email).toBe(messages.invalidEmail);
   });
 
   it("change password needs the current one", () => {
-    expect(errorsOf(changePasswordSchema, { currentPassword: "", password: "nueva-clave", confirmPassword: "nueva-clave" }).currentPassword).toBe(
-      messages.currentPasswordRequired,
-    );
+    expect(
+      errorsOf(changePasswordSchema, { currentPassword: "", password: "nueva-clave", confirmPassword: "nueva-clave" })
+        .currentPassword,
+    ).toBe(messages.currentPasswordRequired);
   });
 
   it("delete needs the confirmation box", () => {
@@ -175,19 +183,31 @@ describe("length limits first (a 4 MB field costs one comparison)", () => {
       password: messages.passwordTooLong,
       confirmPassword: messages.passwordTooLong,
     });
-    expect(errorsOf(profileSchema, { firstName: spaces, lastName: spaces, email: spaces, phone: spaces, currentPassword: spaces })).toEqual({
+    expect(
+      errorsOf(profileSchema, {
+        firstName: spaces,
+        lastName: spaces,
+        email: spaces,
+        phone: spaces,
+        currentPassword: spaces,
+      }),
+    ).toEqual({
       firstName: messages.tooLong,
       lastName: messages.tooLong,
       email: messages.invalidEmail,
       phone: messages.invalidPhone,
       currentPassword: messages.passwordTooLong,
     });
-    expect(errorsOf(changePasswordSchema, { currentPassword: spaces, password: spaces, confirmPassword: spaces })).toEqual({
+    expect(
+      errorsOf(changePasswordSchema, { currentPassword: spaces, password: spaces, confirmPassword: spaces }),
+    ).toEqual({
       currentPassword: messages.passwordTooLong,
       password: messages.passwordTooLong,
       confirmPassword: messages.passwordTooLong,
     });
-    expect(errorsOf(deleteAccountSchema, { confirm: spaces, currentPassword: spaces }).currentPassword).toBe(messages.passwordTooLong);
+    expect(errorsOf(deleteAccountSchema, { confirm: spaces, currentPassword: spaces }).currentPassword).toBe(
+      messages.passwordTooLong,
+    );
     expect(errorsOf(verifyEmailSchema, { intent: "confirm", token: spaces }).token).toBe(messages.tooLong);
   });
 

@@ -7,6 +7,7 @@
 import type { Selectable } from "kysely";
 import { getCoursesByIds } from "~/catalogue.server.ts";
 import type { Db } from "~/db/db.server.ts";
+import { isUniqueViolation } from "~/db/errors.server.ts";
 import type { OrderItemsTable, OrdersTable } from "~/db/schema.ts";
 import { isWithinBounds, paymentMethod, type PaymentMethodKey } from "~/domain/payment-methods.ts";
 import { newId, sha256 } from "~/lib/ids.server.ts";
@@ -54,11 +55,6 @@ export function checkoutKey(userId: string, courseIds: readonly string[], method
   return sha256(`${userId}|${[...courseIds].sort().join(",")}|${method}`);
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string } | null;
-  // PostgreSQL 23505; node:sqlite reports the SQLite message.
-  return e?.code === "23505" || /UNIQUE constraint failed/i.test(e?.message ?? "");
-}
 
 export async function getOrderWithItems(db: Db, orderId: string): Promise<OrderWithItems | null> {
   const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();

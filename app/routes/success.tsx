@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { useCart } from "~/components/cart/cart-context.tsx";
-import { StatusBadge } from "~/components/status-badge.tsx";
+import { DemoBadge, StatusBadge } from "~/components/status-badge.tsx";
 import { site } from "~/content/site.ts";
 import { formatEuros, formatLongDate, formatMonthYear } from "~/domain/pricing.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
@@ -95,12 +95,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
               <dt>Estado</dt>
               <dd>
                 <StatusBadge status={order.status} amounts={order} />
-                {order.demo ? (
-                  <>
-                    {" "}
-                    <span className="status-badge status-badge--warning">Demo · sin cobro</span>
-                  </>
-                ) : null}
+                <DemoBadge demo={order.demo} />
               </dd>
             </div>
             <div>
@@ -220,7 +215,12 @@ function ContactAndShare() {
     <section className="success-contact" aria-labelledby="contacto-compra">
       <h2 id="contacto-compra">¿Tienes alguna duda?</h2>
       <p className="success-links">
-        <a className="btn btn--outline" href={site.whatsapp.link("¡Hola! Acabo de comprar una formación y tengo una duda.")} target="_blank" rel="noopener noreferrer">
+        <a
+          className="btn btn--outline"
+          href={site.whatsapp.link("¡Hola! Acabo de comprar una formación y tengo una duda.")}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           Escríbenos por WhatsApp<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
         </a>
         <a className="btn btn--outline" href={site.phone.href}>
@@ -229,7 +229,12 @@ function ContactAndShare() {
       </p>
       <h2>Compártelo</h2>
       <p className="success-links">
-        <a className="btn btn--outline" href={`https://wa.me/?text=${encodeURIComponent(shareText)}`} target="_blank" rel="noopener noreferrer">
+        <a
+          className="btn btn--outline"
+          href={`https://wa.me/?text=${encodeURIComponent(shareText)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           Compartir en WhatsApp<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
         </a>
         <a

@@ -96,11 +96,13 @@ export async function startStripeMock(webhookSecret: string): Promise<StripeMock
   const idempotent = new Map<string, { status: number; body: unknown }>();
   // A completed or settled session carries its payment intent, stored once.
   const eventSession = (type: string, session: MockSession): MockSession => {
-    if (/completed|succeeded/.test(type) && !session.payment_intent) session.payment_intent = `pi_${randomBytes(12).toString("hex")}`;
+    if (/completed|succeeded/.test(type) && !session.payment_intent)
+      session.payment_intent = `pi_${randomBytes(12).toString("hex")}`;
     return session;
   };
   const withIntent = (session: MockSession): MockSession => {
-    if (session.status === "complete" && !session.payment_intent) session.payment_intent = `pi_${randomBytes(12).toString("hex")}`;
+    if (session.status === "complete" && !session.payment_intent)
+      session.payment_intent = `pi_${randomBytes(12).toString("hex")}`;
     return session;
   };
   let failCreates = 0;
@@ -114,7 +116,10 @@ export async function startStripeMock(webhookSecret: string): Promise<StripeMock
       const body = decodeStripeForm(raw || url.search.slice(1));
       requests.push({ method: req.method ?? "", path: url.pathname, headers: req.headers, body });
       const send = (status: number, payload: unknown) => {
-        res.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${randomBytes(6).toString("hex")}` });
+        res.writeHead(status, {
+          "Content-Type": "application/json",
+          "Request-Id": `req_${randomBytes(6).toString("hex")}`,
+        });
         res.end(JSON.stringify(payload));
       };
       const key = req.headers["idempotency-key"];
@@ -134,7 +139,8 @@ export async function startStripeMock(webhookSecret: string): Promise<StripeMock
         failCreates--;
         return { status: 400, body: { error: { type: "invalid_request_error", message: "Simulated refusal" } } };
       }
-      const items = (body.line_items as { quantity: string; price_data: { unit_amount: string; currency: string } }[]) ?? [];
+      const items =
+        (body.line_items as { quantity: string; price_data: { unit_amount: string; currency: string } }[]) ?? [];
       const id = `cs_test_${randomBytes(12).toString("hex")}`;
       const session: MockSession = {
         id,
@@ -161,11 +167,24 @@ export async function startStripeMock(webhookSecret: string): Promise<StripeMock
     if (method === "POST" && path === "/v1/refunds") {
       const intent = String(body.payment_intent ?? "");
       const paid = [...sessions.values()].find((x) => x.payment_intent === intent);
-      if (!paid) return { status: 404, body: { error: { type: "invalid_request_error", message: `No such payment_intent: '${intent}'` } } };
+      if (!paid)
+        return {
+          status: 404,
+          body: { error: { type: "invalid_request_error", message: `No such payment_intent: '${intent}'` } },
+        };
       const already = refunds.filter((r) => r.payment_intent === intent).reduce((sum, r) => sum + r.amount, 0);
       const amount = body.amount === undefined ? paid.amount_total - already : Number(body.amount);
       if (amount <= 0 || already + amount > paid.amount_total) {
-        return { status: 400, body: { error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Refund amount exceeds the charge" } } };
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              code: "charge_already_refunded",
+              message: "Refund amount exceeds the charge",
+            },
+          },
+        };
       }
       const refund: MockRefund = {
         id: `re_${randomBytes(12).toString("hex")}`,
@@ -181,7 +200,8 @@ export async function startStripeMock(webhookSecret: string): Promise<StripeMock
     }
     const m = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     const session = m ? sessions.get(m[1]) : undefined;
-    if (m && !session) return { status: 404, body: { error: { type: "invalid_request_error", message: "No such session" } } };
+    if (m && !session)
+      return { status: 404, body: { error: { type: "invalid_request_error", message: "No such session" } } };
     if (session && method === "GET" && !m![2]) return { status: 200, body: withIntent(session) };
     if (session && method === "POST" && m![2]) {
       if (session.status !== "open") {
@@ -191,7 +211,10 @@ export async function startStripeMock(webhookSecret: string): Promise<StripeMock
       session.url = null;
       return { status: 200, body: session };
     }
-    return { status: 404, body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } } };
+    return {
+      status: 404,
+      body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } },
+    };
   }
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -19,6 +19,7 @@ import { processPaymentEvent, startCheckout, type PaymentDeps } from "~/payments
 import { createDemoProvider } from "~/payments/demo.server.ts";
 import { createStripeProvider } from "~/payments/stripe.server.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
+import { demoPaidEvent } from "../helpers/payments.ts";
 import { startStripeMock, type StripeMock } from "../helpers/stripe-mock.ts";
 
 const WEBHOOK_SECRET = "whsec_dup";
@@ -41,7 +42,12 @@ describe.each(dbKinds)("duplicate purchases on %s", (kind) => {
       db: t.db,
       logger: createLogger("silent"),
       mailer,
-      payments: createStripeProvider({ secretKey: "sk_test_mock", webhookSecret: WEBHOOK_SECRET, apiBase: mock.url, publicUrl: PUBLIC_URL }),
+      payments: createStripeProvider({
+        secretKey: "sk_test_mock",
+        webhookSecret: WEBHOOK_SECRET,
+        apiBase: mock.url,
+        publicUrl: PUBLIC_URL,
+      }),
       config: { publicUrl: PUBLIC_URL },
     };
     jobs = createJobWorker({ db: t.db, dbKind: kind, logger: deps.logger, handlers: jobHandlers(deps) });
@@ -58,28 +64,59 @@ describe.each(dbKinds)("duplicate purchases on %s", (kind) => {
     user = { id, email: `dup-${id.slice(0, 8)}@example.com` };
     await t.db
       .insertInto("users")
-      .values({ id, email: user.email, password_hash: null, google_sub: null, display_name: "Marta", first_name: "Marta", last_name: "Gil", phone: "", created_at: new Date().toISOString(), last_login_at: null })
+      .values({
+        id,
+        email: user.email,
+        password_hash: null,
+        google_sub: null,
+        display_name: "Marta",
+        first_name: "Marta",
+        last_name: "Gil",
+        phone: "",
+        created_at: new Date().toISOString(),
+        last_login_at: null,
+      })
       .execute();
   });
 
   const webhook = (e: { body: string; signature: string }) =>
     handleStripeWebhook(
       deps,
-      new Request(`${PUBLIC_URL}/api/webhooks/stripe`, { method: "POST", headers: { "stripe-signature": e.signature }, body: e.body }),
+      new Request(`${PUBLIC_URL}/api/webhooks/stripe`, {
+        method: "POST",
+        headers: { "stripe-signature": e.signature },
+        body: e.body,
+      }),
     );
   const activeEnrollments = async (courseId: string) =>
-    (await t.db.selectFrom("enrollments").selectAll().where("user_id", "=", user.id).where("course_id", "=", courseId).where("ended_at", "is", null).execute()).length;
+    (
+      await t.db
+        .selectFrom("enrollments")
+        .selectAll()
+        .where("user_id", "=", user.id)
+        .where("course_id", "=", courseId)
+        .where("ended_at", "is", null)
+        .execute()
+    ).length;
 
   it("enrols once and refunds the other two payments through Stripe, even when they settle at the same time", async () => {
-    const seatsBefore = await t.db.selectFrom("course_editions").select(["id", "seats_taken"]).where("course_id", "=", "formacion-inicio").execute();
+    const seatsBefore = await t.db
+      .selectFrom("course_editions")
+      .select(["id", "seats_taken"])
+      .where("course_id", "=", "formacion-inicio")
+      .execute();
     // Three tabs, three methods: three pending orders for the same course (the site allowed it before the payments settled).
     const started = [];
     for (const method of METHODS) {
-      started.push(await startCheckout(deps, { user, courseIds: ["formacion-inicio"], method, withdrawalWaiver: false }));
+      started.push(
+        await startCheckout(deps, { user, courseIds: ["formacion-inicio"], method, withdrawalWaiver: false }),
+      );
     }
     expect(new Set(started.map((s) => s.orderId)).size).toBe(3);
     for (const s of started) mock.setSession(s.sessionId, { status: "complete", payment_status: "paid" });
-    const responses = await Promise.all(started.map((s) => webhook(mock.signedEvent("checkout.session.completed", s.sessionId))));
+    const responses = await Promise.all(
+      started.map((s) => webhook(mock.signedEvent("checkout.session.completed", s.sessionId))),
+    );
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
     await jobs.drain();
 
@@ -102,7 +139,11 @@ describe.each(dbKinds)("duplicate purchases on %s", (kind) => {
     }
 
     // Seats: one, not three.
-    const seatsAfter = await t.db.selectFrom("course_editions").select(["id", "seats_taken"]).where("course_id", "=", "formacion-inicio").execute();
+    const seatsAfter = await t.db
+      .selectFrom("course_editions")
+      .select(["id", "seats_taken"])
+      .where("course_id", "=", "formacion-inicio")
+      .execute();
     const sum = (rows: typeof seatsAfter) => rows.reduce((s, r) => s + Number(r.seats_taken), 0);
     expect(sum(seatsAfter) - sum(seatsBefore)).toBe(1);
 
@@ -113,7 +154,11 @@ describe.each(dbKinds)("duplicate purchases on %s", (kind) => {
     expect(notices[0].text).toContain("Ya estabas inscrita en este curso");
     expect(notices[0].text).toContain("280,00");
     const history = await listOrders(t.db, user.id);
-    expect(history.map((o) => purchaseStatusView(o.status).label).sort()).toEqual(["Completado", "Reembolsado", "Reembolsado"]);
+    expect(history.map((o) => purchaseStatusView(o.status).label).sort()).toEqual([
+      "Completado",
+      "Reembolsado",
+      "Reembolsado",
+    ]);
 
     // Redelivering every event and running the jobs again changes nothing.
     await Promise.all(started.map((s) => webhook(mock.signedEvent("checkout.session.completed", s.sessionId))));
@@ -123,8 +168,18 @@ describe.each(dbKinds)("duplicate purchases on %s", (kind) => {
   });
 
   it("refunds only the line the buyer already has in a mixed order", async () => {
-    const first = await startCheckout(deps, { user, courseIds: ["tecnico-manicurista"], method: "card", withdrawalWaiver: false });
-    const second = await startCheckout(deps, { user, courseIds: ["tecnico-manicurista", "formacion-inicio"], method: "card", withdrawalWaiver: false });
+    const first = await startCheckout(deps, {
+      user,
+      courseIds: ["tecnico-manicurista"],
+      method: "card",
+      withdrawalWaiver: false,
+    });
+    const second = await startCheckout(deps, {
+      user,
+      courseIds: ["tecnico-manicurista", "formacion-inicio"],
+      method: "card",
+      withdrawalWaiver: false,
+    });
     for (const s of [first, second]) {
       mock.setSession(s.sessionId, { status: "complete", payment_status: "paid" });
       await webhook(mock.signedEvent("checkout.session.completed", s.sessionId));
@@ -139,18 +194,27 @@ describe.each(dbKinds)("duplicate purchases on %s", (kind) => {
     expect(await activeEnrollments("tecnico-manicurista")).toBe(1);
     const history = await listOrders(t.db, user.id);
     expect(history.find((o) => o.id === second.orderId)!.refundedCents).toBe(tecnico);
-    expect(purchaseStatusView("paid", { refundedCents: tecnico, totalCents: order.total_cents }).label).toBe("Reembolso parcial");
+    expect(purchaseStatusView("paid", { refundedCents: tecnico, totalCents: order.total_cents }).label).toBe(
+      "Reembolso parcial",
+    );
   });
 
   it("records the refund through the same path on the demo gateway", async () => {
     const demo: PaymentDeps = { ...deps, payments: createDemoProvider() };
     const a = await startCheckout(demo, { user, courseIds: ["expert-nails"], method: "card", withdrawalWaiver: false });
-    const b = await startCheckout(demo, { user, courseIds: ["expert-nails"], method: "klarna", withdrawalWaiver: false });
+    const b = await startCheckout(demo, {
+      user,
+      courseIds: ["expert-nails"],
+      method: "klarna",
+      withdrawalWaiver: false,
+    });
     for (const s of [a, b]) {
-      await processPaymentEvent(demo, { kind: "paid", eventId: `demo:${s.orderId}:paid`, type: "demo.paid", sessionId: s.sessionId, orderId: s.orderId, amountTotalCents: null, currency: null });
+      await processPaymentEvent(demo, demoPaidEvent(s));
     }
     await jobs.drain();
-    const statuses = await Promise.all([a, b].map(async (s) => (await getOrderWithItems(t.db, s.orderId))!.order.status));
+    const statuses = await Promise.all(
+      [a, b].map(async (s) => (await getOrderWithItems(t.db, s.orderId))!.order.status),
+    );
     expect(statuses).toEqual(["paid", "refunded"]);
     const [refund] = await listRefunds(t.db, b.orderId);
     expect(refund.provider_refund_id).toBe(`demo_re_refund-${refund.id}`);

@@ -16,6 +16,7 @@ import { getOrderWithItems } from "~/orders/orders.server.ts";
 import { processPaymentEvent, startCheckout, type PaymentDeps } from "~/payments/checkout.server.ts";
 import { createDemoProvider } from "~/payments/demo.server.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
+import { demoPaidEvent } from "../helpers/payments.ts";
 
 const logger = createLogger("silent");
 
@@ -51,7 +52,10 @@ describe.each(dbKinds)("outbox on %s", (kind) => {
     const claims = await Promise.all(
       Array.from({ length: 6 }, (_, w) => claimDueJobs(t.db, kind, { workerId: `w${w}`, limit: 10, leaseMs: 60_000 })),
     );
-    const ids = claims.flat().filter((j) => j.kind === k).map((j) => j.id);
+    const ids = claims
+      .flat()
+      .filter((j) => j.kind === k)
+      .map((j) => j.id);
     expect(ids).toHaveLength(30);
     expect(new Set(ids).size).toBe(30);
     // Leased: nobody else gets them while the lease lasts.
@@ -69,11 +73,23 @@ describe.each(dbKinds)("outbox on %s", (kind) => {
     const k = `lease:${newId()}`;
     await enqueueJob(t.db, { kind: k, payload: {} });
     const now = new Date();
-    const [taken] = (await claimDueJobs(t.db, kind, { workerId: "dead", limit: 50, leaseMs: 1_000, now })).filter((j) => j.kind === k);
+    const [taken] = (await claimDueJobs(t.db, kind, { workerId: "dead", limit: 50, leaseMs: 1_000, now })).filter(
+      (j) => j.kind === k,
+    );
     expect(taken).toBeTruthy();
-    const before = await claimDueJobs(t.db, kind, { workerId: "alive", limit: 50, leaseMs: 1_000, now: new Date(now.getTime() + 500) });
+    const before = await claimDueJobs(t.db, kind, {
+      workerId: "alive",
+      limit: 50,
+      leaseMs: 1_000,
+      now: new Date(now.getTime() + 500),
+    });
     expect(before.filter((j) => j.kind === k)).toHaveLength(0);
-    const after = await claimDueJobs(t.db, kind, { workerId: "alive", limit: 50, leaseMs: 1_000, now: new Date(now.getTime() + 1_500) });
+    const after = await claimDueJobs(t.db, kind, {
+      workerId: "alive",
+      limit: 50,
+      leaseMs: 1_000,
+      now: new Date(now.getTime() + 1_500),
+    });
     const mine = after.filter((j) => j.kind === k);
     expect(mine).toHaveLength(1);
     expect(mine[0].attempts).toBe(2);
@@ -87,12 +103,19 @@ describe.each(dbKinds)("outbox on %s", (kind) => {
     await enqueueJob(t.db, { kind: k, payload: {} });
     let now = new Date();
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const [job] = (await claimDueJobs(t.db, kind, { workerId: "w", limit: 50, leaseMs: 1_000, now })).filter((j) => j.kind === k);
+      const [job] = (await claimDueJobs(t.db, kind, { workerId: "w", limit: 50, leaseMs: 1_000, now })).filter(
+        (j) => j.kind === k,
+      );
       expect(job.attempts).toBe(attempt);
       const outcome = await failJob(t.db, job, "w", "SMTP 451", now);
       expect(outcome).toBe(attempt === MAX_ATTEMPTS ? "dead" : "retry");
       // Not due again before its backoff.
-      const early = await claimDueJobs(t.db, kind, { workerId: "w", limit: 50, leaseMs: 1_000, now: new Date(now.getTime() + 1_000) });
+      const early = await claimDueJobs(t.db, kind, {
+        workerId: "w",
+        limit: 50,
+        leaseMs: 1_000,
+        now: new Date(now.getTime() + 1_000),
+      });
       expect(early.filter((j) => j.kind === k)).toHaveLength(0);
       now = new Date(now.getTime() + retryDelayMs(attempt) + 1);
     }
@@ -122,19 +145,27 @@ describe.each(dbKinds)("outbox on %s", (kind) => {
     const email = `crash-${id.slice(0, 8)}@example.com`;
     await t.db
       .insertInto("users")
-      .values({ id, email, password_hash: null, google_sub: null, display_name: "Ana", first_name: "Ana", last_name: "Ruiz", phone: "", created_at: new Date().toISOString(), last_login_at: null })
+      .values({
+        id,
+        email,
+        password_hash: null,
+        google_sub: null,
+        display_name: "Ana",
+        first_name: "Ana",
+        last_name: "Ruiz",
+        phone: "",
+        created_at: new Date().toISOString(),
+        last_login_at: null,
+      })
       .execute();
-    const started = await startCheckout(deps, { user: { id, email }, courseIds: ["formacion-inicio"], method: "card", withdrawalWaiver: false });
-    // The payment commits; the process dies before any worker runs (no jobs.kick()).
-    const outcome = await processPaymentEvent(deps, {
-      kind: "paid",
-      eventId: `demo:${started.orderId}:paid`,
-      type: "demo.paid",
-      sessionId: started.sessionId,
-      orderId: started.orderId,
-      amountTotalCents: null,
-      currency: null,
+    const started = await startCheckout(deps, {
+      user: { id, email },
+      courseIds: ["formacion-inicio"],
+      method: "card",
+      withdrawalWaiver: false,
     });
+    // The payment commits; the process dies before any worker runs (no jobs.kick()).
+    const outcome = await processPaymentEvent(deps, demoPaidEvent(started));
     expect(outcome).toBe("paid");
     expect((await getOrderWithItems(t.db, started.orderId))!.order.confirmation_sent_at).toBeNull();
 
@@ -143,22 +174,22 @@ describe.each(dbKinds)("outbox on %s", (kind) => {
     const worker = createJobWorker({ db: t.db, dbKind: kind, logger, handlers });
     await worker.drain();
     expect(sent).toHaveLength(0);
-    const [job] = await t.db.selectFrom("jobs").selectAll().where("dedupe_key", "=", `order-confirmation:${started.orderId}`).execute();
+    const [job] = await t.db
+      .selectFrom("jobs")
+      .selectAll()
+      .where("dedupe_key", "=", `order-confirmation:${started.orderId}`)
+      .execute();
     expect(job.status).toBe("pending");
     expect(job.last_error).toBe("connection refused");
     expect((await getOrderWithItems(t.db, started.orderId))!.order.confirmation_sent_at).toBeNull();
 
     // The redelivered event queues nothing new; the retry (once due) delivers exactly once.
-    await processPaymentEvent(deps, {
-      kind: "paid",
-      eventId: `demo:${started.orderId}:paid`,
-      type: "demo.paid",
-      sessionId: started.sessionId,
-      orderId: started.orderId,
-      amountTotalCents: null,
-      currency: null,
-    });
-    await t.db.updateTable("jobs").set({ run_after: new Date(0).toISOString() }).where("id", "=", job.id).execute();
+    await processPaymentEvent(deps, demoPaidEvent(started));
+    await t.db
+      .updateTable("jobs")
+      .set({ run_after: new Date(0).toISOString() })
+      .where("id", "=", job.id)
+      .execute();
     const other = createJobWorker({ db: t.db, dbKind: kind, logger, handlers });
     await Promise.all([worker.drain(), other.drain()]);
     expect(sent).toHaveLength(1);

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { OrderView } from "~/auth/account-data.server.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
-import { StatusBadge } from "../status-badge.tsx";
+import { DemoBadge, StatusBadge } from "../status-badge.tsx";
 
 /** "Historial de Compras" tab: every order of the buyer with its status badge. */
 export function ProfilePurchases({ orders }: { orders: OrderView[] }) {
@@ -48,12 +48,7 @@ export function ProfilePurchases({ orders }: { orders: OrderView[] }) {
               </td>
               <td>
                 <StatusBadge status={o.status} amounts={o} />
-                {o.demo ? (
-                  <>
-                    {" "}
-                    <span className="status-badge status-badge--warning">Demo · sin cobro</span>
-                  </>
-                ) : null}
+                <DemoBadge demo={o.demo} />
               </td>
             </tr>
           ))}

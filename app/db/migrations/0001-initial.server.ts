@@ -77,7 +77,11 @@ export const initial: Migration = {
       .addColumn("seats_taken", "integer", (c) => c.notNull().defaultTo(0))
       .addColumn("status", "text", (c) => c.notNull().defaultTo("open"))
       .execute();
-    await db.schema.createIndex("course_editions_course_idx").on("course_editions").columns(["course_id", "starts_on"]).execute();
+    await db.schema
+      .createIndex("course_editions_course_idx")
+      .on("course_editions")
+      .columns(["course_id", "starts_on"])
+      .execute();
 
     await db.schema
       .createTable("orders")

@@ -66,7 +66,10 @@ export const hardening: Migration = {
       .where(sql.ref("ended_at"), "is", null)
       .execute();
 
-    await db.schema.alterTable("orders").addColumn("refunded_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable("orders")
+      .addColumn("refunded_cents", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema
       .createTable("refunds")
       .addColumn("id", "text", (c) => c.primaryKey())
