@@ -22,30 +22,19 @@ import { postHeaders, registerAccounts, type Account } from "./lib/accounts.ts";
 import { createClient, type HttpClient, type HttpResponse } from "./lib/http.ts";
 import { openDb } from "./lib/db.ts";
 import { readOutbox } from "./lib/outbox.ts";
-import {
-  appDirOf,
-  createTarget,
-  requireBuild,
-  selectDatabases,
-  ServerLog,
-  startApp,
-  type AppServer,
-  type DbKind,
-  type DbTarget,
-} from "./lib/server.ts";
-import { clip, numberFlag, parseFlags, seededRandom, shuffle, sleep, type Rng } from "./lib/util.ts";
+import { parseCli, prepareRun } from "./lib/cli.ts";
+import { selectDatabases, startApp, type AppServer, type DbKind, type DbTarget, type ServerLog } from "./lib/server.ts";
+import { clip, numberFlag, seededRandom, shuffle, sleep, type Rng } from "./lib/util.ts";
 
-const flags = parseFlags();
+const cli = parseCli(777);
+const { flags, seed: SEED, appDir } = cli;
 const BUYERS = Math.max(1, numberFlag(flags, "buyers", 40));
 const ORDERS = Math.max(1, numberFlag(flags, "orders", 2));
 const KILLS = numberFlag(flags, "kills", 2);
 const DRAIN_S = numberFlag(flags, "drain", 10);
 const DOUBLE_CLICK = Math.min(1, numberFlag(flags, "double-click", 0.2));
-const SEED = flags.has("seed") ? Number(flags.get("seed")) >>> 0 : 777;
 /** Per buyer: give up (and report) after this long. */
 const BUYER_DEADLINE_MS = 120_000;
-const appDir = appDirOf(flags);
-requireBuild(appDir);
 
 interface BurstStats {
   attempts: number;
@@ -63,12 +52,11 @@ interface Defects {
 }
 
 async function runOnDb(kind: DbKind, pgUrl: string): Promise<{ defects: Defects; lines: string[] }> {
-  const target = await createTarget(kind, pgUrl, { label: `crash-${kind}`, keep: flags.has("keep") });
-  const log = new ServerLog();
+  const { target, log, startServer } = await prepareRun(cli, kind, pgUrl, "crash");
   let server: AppServer | null = null;
   let client: HttpClient | null = null;
   try {
-    server = await startApp({ appDir, target, log, echo: flags.has("verbose") });
+    server = await startServer();
     const port = server.port;
     const origin = server.origin;
     client = createClient(port, { connections: BUYERS * 2 + 8 });

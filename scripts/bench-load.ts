@@ -12,23 +12,13 @@
 // peak and after a --cooldown idle. Exit code 1 on any error.
 import { PASSWORD, postHeaders, registerAccounts, type Account } from "./lib/accounts.ts";
 import { createClient, fakeAddress, sessionCookie, type HttpClient, type HttpResponse } from "./lib/http.ts";
-import {
-  acceptQueue,
-  appDirOf,
-  createTarget,
-  requireBuild,
-  selectDatabases,
-  ServerLog,
-  startApp,
-  type AppServer,
-  type DbKind,
-} from "./lib/server.ts";
+import { parseCli, prepareRun } from "./lib/cli.ts";
+import { acceptQueue, selectDatabases, type AppServer, type DbKind, type ServerLog } from "./lib/server.ts";
 import {
   clip,
   fmtMs,
   mb,
   numberFlag,
-  parseFlags,
   percentile,
   pick,
   seededRandom,
@@ -38,17 +28,15 @@ import {
   type Rng,
 } from "./lib/util.ts";
 
-const flags = parseFlags();
+const cli = parseCli(424242);
+const { flags, seed: SEED } = cli;
 const CONNECTIONS = Math.max(1, numberFlag(flags, "connections", 200));
 const DURATION_S = numberFlag(flags, "duration", 60);
 const COOLDOWN_S = numberFlag(flags, "cooldown", 60);
 const ACCOUNTS = Math.max(CONNECTIONS, numberFlag(flags, "accounts", 200));
-const SEED = flags.has("seed") ? Number(flags.get("seed")) >>> 0 : 424242;
 /** A request unanswered after this long is a transport error (the server's own requestTimeout is 30 s). */
 const TIMEOUT_S = numberFlag(flags, "timeout", 30);
 const RSS_TOLERANCE = 0.15;
-const appDir = appDirOf(flags);
-requireBuild(appDir);
 
 const QUESTIONS = [
   "¿Cuánto cuesta el curso de iniciación?",
@@ -106,12 +94,11 @@ interface Vu {
 }
 
 async function runOnDb(kind: DbKind, pgUrl: string): Promise<LoadReport> {
-  const target = await createTarget(kind, pgUrl, { label: `load-${kind}`, keep: flags.has("keep") });
-  const log = new ServerLog();
+  const { target, log, startServer } = await prepareRun(cli, kind, pgUrl, "load");
   let server: AppServer | null = null;
   let loadClient: HttpClient | null = null;
   try {
-    server = await startApp({ appDir, target, log, echo: flags.has("verbose") });
+    server = await startServer();
     const origin = server.origin;
     loadClient = createClient(server.port, { connections: CONNECTIONS + 8 });
     const http = loadClient;

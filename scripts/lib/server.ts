@@ -3,10 +3,10 @@
 // schema; collects the server's pino log lines and reads its RSS from /proc.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "../../tests/helpers/server.ts";
 import { sleep } from "./util.ts";
 
 export type DbKind = "sqlite" | "postgres";
@@ -27,18 +27,6 @@ export function requireBuild(appDir: string, buildDir = buildDirOf()): void {
     console.error(`No production build at ${bundle}: run "BUILD_DIR=${buildDir} npm run build" first.`);
     process.exit(2);
   }
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      const port = typeof addr === "object" && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 // — databases —

@@ -1,0 +1,69 @@
+// Before a run: the fuzz user and another buyer, a paid, an unpaid and another
+// buyer's order, and throwaway sessions for POST /logout.
+import { PASSWORD, postHeaders, registerAccount, type Account } from "../lib/accounts.ts";
+import { sessionCookie, type HttpClient } from "../lib/http.ts";
+import type { DbKind } from "../lib/server.ts";
+import type { Ctx } from "./actions.ts";
+
+export async function setup(client: HttpClient, origin: string, db: DbKind, seed: number): Promise<Ctx> {
+  const catalogue = await client.request({ method: "GET", path: "/api/catalogue", headers: {} });
+  const courseIds = (JSON.parse(catalogue.body.toString()) as { courses: { id: string }[] }).courses.map((x) => x.id);
+  if (courseIds.length < 3) throw new Error(`the catalogue has ${courseIds.length} courses; the fuzzer needs 3`);
+  const user = await registerAccount(client, origin, `fuzz-${seed}-${db}@example.com`, "10.200.0.1");
+  const other = await registerAccount(client, origin, `fuzz-otra-${seed}-${db}@example.com`, "10.200.0.2");
+  const checkout = async (acc: Account, courseId: string) => {
+    const res = await client.request({
+      method: "POST",
+      path: "/api/create-checkout-session",
+      headers: postHeaders(origin, acc.address, acc.cookie, "application/json"),
+      body: JSON.stringify({ courseId, paymentMethod: "card", withdrawalWaiver: true }),
+    });
+    const json = JSON.parse(res.body.toString()) as { orderId?: string; url?: string };
+    if (res.status !== 200 || !json.orderId)
+      throw new Error(`setup checkout failed: ${res.status} ${res.body.toString().slice(0, 200)}`);
+    return json.orderId;
+  };
+  const paidOrder = await checkout(user, courseIds[0]);
+  const pay = await client.request({
+    method: "POST",
+    path: `/pago-demo/${paidOrder}`,
+    headers: postHeaders(origin, null, user.cookie),
+    body: "intent=pay",
+  });
+  const location = String(pay.headers.location ?? "");
+  if (pay.status !== 302 || !location.includes("/success")) throw new Error(`setup payment failed: ${pay.status}`);
+  const pendingOrder = await checkout(user, courseIds[1]);
+  const otherOrder = await checkout(other, courseIds[2]);
+  // Throwaway sessions of the same user for signed-in POST /logout.
+  const logoutCookies: string[] = [];
+  for (let i = 0; i < 24; i++) {
+    const res = await client.request({
+      method: "POST",
+      path: "/login",
+      headers: postHeaders(origin, `10.201.0.${i + 1}`),
+      body: new URLSearchParams({ email: user.email, password: PASSWORD }).toString(),
+    });
+    const cookie = sessionCookie(res);
+    if (cookie) logoutCookies.push(cookie);
+  }
+  const staleCookie = logoutCookies.pop() ?? "an_session=caducada";
+  await client.request({
+    method: "POST",
+    path: "/logout",
+    headers: postHeaders(origin, "10.201.1.1", staleCookie),
+    body: "",
+  });
+  return {
+    seed,
+    db,
+    origin,
+    courseIds,
+    user,
+    pendingOrder,
+    paidOrder,
+    otherOrder,
+    successQuery: location.split("?")[1] ?? "",
+    logoutCookies,
+    staleCookie,
+  };
+}
