@@ -1,4 +1,4 @@
-// `npm run bench:load [-- --connections=200 --duration=60 --cooldown=60 --accounts=200 --timeout=30 --db=sqlite|postgres|both]`
+// `npm run bench:load [-- --connections=200 --duration=60 --warmup=20 --cooldown=60 --accounts=200 --timeout=30 --db=sqlite|postgres|both]`
 //
 // A bounded mixed load on loopback against the production build (BUILD_DIR,
 // default ./build): virtual users, one keep-alive connection each, loop for
@@ -8,7 +8,8 @@
 // has its own X-Forwarded-For address (a header value only; the server trusts
 // it from loopback), except on the demo payment page, which only pays for
 // loopback clients. 429 answers are counted as "limited", not as errors.
-// Prints req/s, p50/p95/p99 per kind, errors, and the server's RSS before, at
+// Prints req/s, p50/p95/p99 per kind, errors, and the server's RSS cold, after a
+// --warmup of the same mix (the baseline), at
 // peak and after a --cooldown idle. Exit code 1 on any error.
 import { PASSWORD, postHeaders, registerAccounts, type Account } from "./lib/accounts.ts";
 import { createClient, fakeAddress, sessionCookie, type HttpClient, type HttpResponse } from "./lib/http.ts";
@@ -33,6 +34,7 @@ const { flags, seed: SEED } = cli;
 const CONNECTIONS = Math.max(1, numberFlag(flags, "connections", 200));
 const DURATION_S = numberFlag(flags, "duration", 60);
 const COOLDOWN_S = numberFlag(flags, "cooldown", 60);
+const WARMUP_S = numberFlag(flags, "warmup", 20);
 const ACCOUNTS = Math.max(CONNECTIONS, numberFlag(flags, "accounts", 200));
 /** A request unanswered after this long is a transport error (the server's own requestTimeout is 30 s). */
 const TIMEOUT_S = numberFlag(flags, "timeout", 30);
@@ -75,6 +77,8 @@ interface LoadReport {
   acceptLastBusy: number;
   purchases: number;
   rssBefore: number;
+  /** Right after start, before the warm-up. */
+  rssCold: number;
   rssPeak: number;
   hwm: number;
   rssAfter: number;
@@ -274,12 +278,36 @@ async function runOnDb(kind: DbKind, pgUrl: string): Promise<LoadReport> {
       rng: seededRandom((SEED + i * 7919) >>> 0),
     }));
 
-    // Warm-up outside the measurement (JIT, caches, the chat model), then idle.
-    for (const vu of vus.slice(0, 4)) {
-      await browse(vu);
-      await chat(vu);
+    const runMix = (seconds: number) => {
+      const until = Date.now() + seconds * 1000;
+      return Promise.all(
+        vus.map(async (vu) => {
+          while (Date.now() < until) {
+            const what = weighted(vu.rng, [
+              ["browse", 60],
+              ["signin", 8],
+              ["buy", 10],
+              ["chat", 22],
+            ] as const);
+            if (what === "browse") await browse(vu);
+            else if (what === "signin") await signIn(vu);
+            else if (what === "buy") await buy(vu);
+            else await chat(vu);
+          }
+        }),
+      );
+    };
+
+    // Warm-up outside the measurement: the same mix at full concurrency for --warmup
+    // seconds (JIT, pools, caches, the chat model reach their working size), then idle.
+    // "Before" is taken after it, so the comparison shows growth caused by the load
+    // itself; the cold figure right after start is reported too.
+    const rssCold = server.rss() ?? 0;
+    if (WARMUP_S > 0) {
+      console.log(`  warm-up: ${CONNECTIONS} connections for ${WARMUP_S} s (not measured; RSS cold ${mb(rssCold)})`);
+      await runMix(WARMUP_S);
     }
-    await sleep(5_000);
+    await sleep(10_000);
     const rssBefore = server.rss() ?? 0;
     const s = server;
     let rssPeak = rssBefore;
@@ -297,23 +325,7 @@ async function runOnDb(kind: DbKind, pgUrl: string): Promise<LoadReport> {
     console.log(`  load: ${CONNECTIONS} connections for ${DURATION_S} s (RSS before ${mb(rssBefore)})`);
     measuring = true;
     start = performance.now();
-    const end = Date.now() + DURATION_S * 1000;
-    await Promise.all(
-      vus.map(async (vu) => {
-        while (Date.now() < end) {
-          const what = weighted(vu.rng, [
-            ["browse", 60],
-            ["signin", 8],
-            ["buy", 10],
-            ["chat", 22],
-          ] as const);
-          if (what === "browse") await browse(vu);
-          else if (what === "signin") await signIn(vu);
-          else if (what === "buy") await buy(vu);
-          else await chat(vu);
-        }
-      }),
-    );
+    await runMix(DURATION_S);
     const seconds = (performance.now() - start) / 1000;
     measuring = false;
     clearInterval(sampler);
@@ -341,6 +353,7 @@ async function runOnDb(kind: DbKind, pgUrl: string): Promise<LoadReport> {
       acceptLastBusy,
       purchases,
       rssBefore,
+      rssCold,
       rssPeak,
       hwm: server.peakRss() ?? 0,
       rssAfter,
@@ -393,7 +406,7 @@ function printReport(r: LoadReport): number {
   const delta = r.rssBefore ? (r.rssAfter - r.rssBefore) / r.rssBefore : 0;
   const within = Math.abs(delta) <= RSS_TOLERANCE;
   console.log(
-    `RSS: before ${mb(r.rssBefore)} · peak during ${mb(r.rssPeak)} (VmHWM ${mb(r.hwm)}) · ${r.cooldown.length} s after ${mb(r.rssAfter)} ` +
+    `RSS: cold ${mb(r.rssCold)} · before (after warm-up) ${mb(r.rssBefore)} · peak during ${mb(r.rssPeak)} (VmHWM ${mb(r.hwm)}) · ${r.cooldown.length} s after ${mb(r.rssAfter)} ` +
       `(${delta >= 0 ? "+" : ""}${(delta * 100).toFixed(1)} %: ${within ? "within" : "NOT within"} ${RSS_TOLERANCE * 100} % of before)`,
   );
   if (every.length) console.log(`  cool-down every 10 s: ${every.map(mb).join(", ")}`);

@@ -6,6 +6,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import { bufferedBody } from "./body-limit.ts";
+import { takeTurn } from "./fair-turns.ts";
 
 export interface RequestHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -22,6 +23,8 @@ export function createRequestHandler({ build, mode, getLoadContext }: RequestHan
   const handleRequest = createRouterHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
+      await takeTurn();
+      if (res.destroyed) return; // the visitor left while waiting
       const request = toFetchRequest(req, res);
       const response = await handleRequest(request, getLoadContext(req, res));
       await sendResponse(res, response);
