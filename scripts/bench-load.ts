@@ -79,6 +79,8 @@ interface LoadReport {
   rssBefore: number;
   /** Right after start, before the warm-up. */
   rssCold: number;
+  /** After the cool-down and a full GC (the figure compared with `rssBefore`). */
+  rssAfterGc: number;
   rssPeak: number;
   hwm: number;
   rssAfter: number;
@@ -308,6 +310,8 @@ async function runOnDb(kind: DbKind, pgUrl: string): Promise<LoadReport> {
       await runMix(WARMUP_S);
     }
     await sleep(10_000);
+    await server.collectGarbage();
+    await sleep(2_000);
     const rssBefore = server.rss() ?? 0;
     const s = server;
     let rssPeak = rssBefore;
@@ -341,6 +345,11 @@ async function runOnDb(kind: DbKind, pgUrl: string): Promise<LoadReport> {
       cooldown.push(server.rss() ?? 0);
     }
     const rssAfter = cooldown.at(-1) ?? server.rss() ?? 0;
+    // RSS after idle depends on when V8 last collected; after a full GC it shows
+    // what the load really left behind. The baseline gets the same treatment.
+    await server.collectGarbage();
+    await sleep(2_000);
+    const rssAfterGc = server.rss() ?? 0;
     return {
       kind,
       seconds,
@@ -354,6 +363,7 @@ async function runOnDb(kind: DbKind, pgUrl: string): Promise<LoadReport> {
       purchases,
       rssBefore,
       rssCold,
+      rssAfterGc,
       rssPeak,
       hwm: server.peakRss() ?? 0,
       rssAfter,
@@ -403,10 +413,10 @@ function printReport(r: LoadReport): number {
     `accept queue: peak ${r.acceptPeak} connections waiting to be accepted${r.acceptPeak ? `, last seen non-empty at +${r.acceptLastBusy.toFixed(0)} s` : ""}`,
   );
   const every = r.cooldown.filter((_, i) => (i + 1) % 10 === 0 || i === r.cooldown.length - 1);
-  const delta = r.rssBefore ? (r.rssAfter - r.rssBefore) / r.rssBefore : 0;
+  const delta = r.rssBefore ? (r.rssAfterGc - r.rssBefore) / r.rssBefore : 0;
   const within = Math.abs(delta) <= RSS_TOLERANCE;
   console.log(
-    `RSS: cold ${mb(r.rssCold)} · before (after warm-up) ${mb(r.rssBefore)} · peak during ${mb(r.rssPeak)} (VmHWM ${mb(r.hwm)}) · ${r.cooldown.length} s after ${mb(r.rssAfter)} ` +
+    `RSS: cold ${mb(r.rssCold)} · before (after warm-up and a full GC) ${mb(r.rssBefore)} · peak during ${mb(r.rssPeak)} (VmHWM ${mb(r.hwm)}) · ${r.cooldown.length} s after ${mb(r.rssAfter)} · then after a full GC ${mb(r.rssAfterGc)} ` +
       `(${delta >= 0 ? "+" : ""}${(delta * 100).toFixed(1)} %: ${within ? "within" : "NOT within"} ${RSS_TOLERANCE * 100} % of before)`,
   );
   if (every.length) console.log(`  cool-down every 10 s: ${every.map(mb).join(", ")}`);
@@ -419,20 +429,26 @@ console.log(
     ` (client and server share this machine)`,
 );
 let totalErrors = 0;
+const memoryGrew: string[] = [];
 const summary: string[] = [];
 for (const kind of kinds) {
   console.log(`\n[${kind}]`);
   const r = await runOnDb(kind, pgUrl);
   const errors = printReport(r);
   totalErrors += errors;
+  if (r.rssBefore && Math.abs((r.rssAfterGc - r.rssBefore) / r.rssBefore) > RSS_TOLERANCE) memoryGrew.push(kind);
   const p = (k: Kind, q: number) => fmtMs(percentile(r.stats.get(k)!.ms, q));
   summary.push(
-    `${kind}: ${(r.requests / r.seconds).toFixed(0)} req/s, page p95 ${p("page", 0.95)}, errors ${errors}, RSS ${mb(r.rssBefore)} → ${mb(r.rssPeak)} → ${mb(r.rssAfter)}`,
+    `${kind}: ${(r.requests / r.seconds).toFixed(0)} req/s, page p95 ${p("page", 0.95)}, errors ${errors}, RSS ${mb(r.rssBefore)} → ${mb(r.rssPeak)} → ${mb(r.rssAfter)} (after GC ${mb(r.rssAfterGc)})`,
   );
 }
 console.log(`\nbench:load summary: ${summary.join(" · ")}`);
-if (totalErrors > 0) {
-  console.log(`FAIL: ${totalErrors} errors`);
+if (totalErrors > 0 || memoryGrew.length > 0) {
+  if (totalErrors > 0) console.log(`FAIL: ${totalErrors} errors`);
+  if (memoryGrew.length > 0)
+    console.log(
+      `FAIL: RSS after the load and a full GC is not within ${RSS_TOLERANCE * 100} % of before on ${memoryGrew.join(", ")}`,
+    );
   process.exit(1);
 }
-console.log("OK: no errors");
+console.log(`OK: no errors, RSS back within ${RSS_TOLERANCE * 100} % of before`);

@@ -86,6 +86,8 @@ export function createApp(services: AppServices, opts: AppOptions): Express {
     createRequestHandler({
       build: opts.build,
       mode: opts.devMiddleware ? "development" : "production",
+      // node:sqlite runs every query synchronously on the event loop.
+      fairTurns: services.dbKind === "sqlite",
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);

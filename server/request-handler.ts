@@ -12,6 +12,12 @@ export interface RequestHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "development" | "production";
   getLoadContext: (req: Request, res: Response) => RouterContextProvider;
+  /**
+   * Start one request per event-loop turn (fair-turns.ts). Needed where queries
+   * block the loop (SQLite); with PostgreSQL every query already yields, and the
+   * gate would only cap the start rate at the loop's turn rate.
+   */
+  fairTurns?: boolean;
 }
 
 /**
@@ -19,12 +25,14 @@ export interface RequestHandlerOptions {
  * for the body: that one streams the Node request into the Fetch Request with no
  * limit; here the Request gets the bytes `bodyLimit` already read and bounded.
  */
-export function createRequestHandler({ build, mode, getLoadContext }: RequestHandlerOptions) {
+export function createRequestHandler({ build, mode, getLoadContext, fairTurns = false }: RequestHandlerOptions) {
   const handleRequest = createRouterHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      await takeTurn();
-      if (res.destroyed) return; // the visitor left while waiting
+      if (fairTurns) {
+        await takeTurn();
+        if (res.destroyed) return; // the visitor left while waiting
+      }
       const request = toFetchRequest(req, res);
       const response = await handleRequest(request, getLoadContext(req, res));
       await sendResponse(res, response);

@@ -40,6 +40,8 @@ export interface Run {
 export async function prepareRun(cli: Cli, kind: DbKind, pgUrl: string, label: string): Promise<Run> {
   const target = await createTarget(kind, pgUrl, { label: `${label}-${kind}`, keep: cli.flags.has("keep") });
   const log = new ServerLog();
-  const startServer = () => startApp({ appDir: cli.appDir, target, log, echo: cli.flags.has("verbose") });
+  // The load benchmark asks the server for full GCs through the inspector (loopback only).
+  const startServer = () =>
+    startApp({ appDir: cli.appDir, target, log, echo: cli.flags.has("verbose"), inspect: label === "load" });
   return { target, log, startServer };
 }

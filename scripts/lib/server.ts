@@ -233,6 +233,8 @@ export interface AppServer {
   /** kill -9, waits for the exit. */
   kill9: () => Promise<void>;
   exited: Promise<number | null>;
+  /** A full garbage collection through the inspector (only when started with `inspect`). */
+  collectGarbage: () => Promise<void>;
 }
 
 const live = new Set<ChildProcess>();
@@ -272,6 +274,12 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Print the server's lines as they come (debugging). */
   echo?: boolean;
+  /**
+   * Start with the V8 inspector on a loopback port, so that `collectGarbage()` can
+   * ask for a full GC from outside (memory measurements that do not depend on
+   * when V8 last happened to collect).
+   */
+  inspect?: boolean;
 }
 
 /** Environment that would change what is measured: Stripe, SMTP, Google, proxies. */
@@ -295,7 +303,9 @@ export async function startApp(opts: StartOptions): Promise<AppServer> {
   const origin = `http://127.0.0.1:${port}`;
   const env: Record<string, string | undefined> = { ...process.env };
   for (const k of DROPPED_ENV) delete env[k];
-  const child = spawn(process.execPath, ["server.ts"], {
+  const inspectPort = opts.inspect ? await freePort() : null;
+  const args = inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`, "server.ts"] : ["server.ts"];
+  const child = spawn(process.execPath, args, {
     cwd: opts.appDir,
     env: {
       ...env,
@@ -376,6 +386,23 @@ export async function startApp(opts: StartOptions): Promise<AppServer> {
       if (!alive()) return;
       child.kill("SIGKILL");
       await exited;
+    },
+    collectGarbage: async () => {
+      if (!inspectPort) throw new Error("server started without inspect");
+      const targets = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as {
+        webSocketDebuggerUrl: string;
+      }[];
+      const ws = new WebSocket(targets[0].webSocketDebuggerUrl);
+      await new Promise<void>((resolve, reject) => {
+        ws.onopen = () => ws.send(JSON.stringify({ id: 1, method: "HeapProfiler.collectGarbage" }));
+        ws.onmessage = (event) => {
+          if ((JSON.parse(String(event.data)) as { id?: number }).id === 1) {
+            ws.close();
+            resolve();
+          }
+        };
+        ws.onerror = () => reject(new Error("inspector connection failed"));
+      });
     },
   };
 }
