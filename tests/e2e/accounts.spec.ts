@@ -144,11 +144,13 @@ test("/perfil round-trips through /login and keeps its data", async ({ page, bas
   await register(page, eva);
   await signOut(page, "Eva Ruiz");
 
+  // An old ?tab= link: through /login, then on to the section's own URL.
   await page.goto("/perfil?tab=configuracion");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fperfil%3Ftab%3Dconfiguracion$/);
   await expect(page.getByText("Debes iniciar sesión para ver tu perfil")).toBeVisible();
   await signIn(page, eva.email, eva.password, "/login?redirectTo=");
-  await expect(page).toHaveURL(`${baseURL}/perfil?tab=configuracion`);
+  await expect(page).toHaveURL(`${baseURL}/perfil/ajustes`);
+  await expect(page.getByRole("link", { name: "Configuración" })).toHaveAttribute("aria-current", "page");
 
   // Settings persist.
   const newsletter = page.getByLabel("Newsletter mensual");
@@ -197,7 +199,7 @@ test("a foreign redirectTo is not followed after sign-in", async ({ page, baseUR
 test("deleting the account signs out and frees the email", async ({ page }) => {
   const ines = { first: "Inés", last: "Vidal", email: email("ines"), password: "pedicura-spa" };
   await register(page, ines);
-  await page.goto("/perfil?tab=configuracion");
+  await page.goto("/perfil/ajustes");
   await page.getByRole("button", { name: "Eliminar cuenta" }).click();
   await expect(page.getByText("Marca la casilla para confirmar")).toBeVisible();
   await page.getByLabel("Entiendo que esta acción no se puede deshacer").check();

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "~/components/cart/cart-context.tsx";
 import { site } from "~/content/site.ts";
-import type { RootUser } from "~/root.tsx";
+import type { RootUser } from "~/root-data.ts";
 import { CartIcon, CloseIcon, MenuIcon, WhatsAppIcon } from "./icons.tsx";
 import { SocialLinks } from "./social-links.tsx";
 import { UserMenu } from "./user-menu.tsx";
