@@ -1,5 +1,6 @@
 /**
- * POST /chatbot/chat (SPEC.md §7): `{ message, session_id }` → `{ response, confidence }`.
+ * POST /chatbot/chat, the widget's public contract: `{ message, session_id }` →
+ * `{ response, confidence }`.
  * Every refusal is a 4xx with a Spanish `{ message }`; nothing here answers 500.
  */
 import "~/lib/zod-spanish.server.ts";

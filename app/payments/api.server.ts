@@ -27,9 +27,10 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
   Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
 /**
- * The old contract (SPEC.md §7): courseId, courseName, coursePrice, courseDescription,
+ * The old site's request body: courseId, courseName, coursePrice, courseDescription,
  * courseImage, userEmail, userId. Only the course ids are read; every price, name and
- * identity field is ignored (DESIGN.md §4 flaw 1). `courseIds` pays a whole cart.
+ * identity field is ignored, since a browser can send any value. `courseIds` pays a
+ * whole cart.
  */
 const courseIdSchema = z
   .string({ error: "El identificador del curso debe ser un texto" })

@@ -16,7 +16,7 @@ export const checkoutMessages = {
   terms: "Debes aceptar los términos y condiciones y la política de privacidad para continuar",
   waiver: "Confirma que quieres acceder ya al curso y que conoces la pérdida del derecho de desistimiento",
   method: "Elige un método de pago",
-  /** SPEC.md §8 Checkout page: missing url / default. */
+  /** The provider gave no payment page / any other failure. */
   noUrl: "Error al crear la sesión de pago",
   default: "Error al procesar el pago",
   tooMany: "Demasiados intentos. Inténtalo más tarde",

@@ -131,7 +131,7 @@ describe.each(dbKinds)("accounts on %s", (kind) => {
   });
 
   describe("sign-in and register actions", () => {
-    it("answers each §8 case and signs in with a safe redirect only", async () => {
+    it("answers each sign-in case with its Spanish message and follows a safe redirect only", async () => {
       const { email, password } = await makeUser(t.db, "login@example.com");
       const { context } = makeContext(t.db, kind, { ip: "198.51.100.1" });
       const post = (fields: Record<string, string>) => loginAction(formRequest("http://localhost/login", fields), context);

@@ -7,7 +7,7 @@ import { CartIcon, CloseIcon, MenuIcon, WhatsAppIcon } from "./icons.tsx";
 import { SocialLinks } from "./social-links.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
-/** SPEC.md §9: the header takes its scrolled look past 50 px. */
+/** The header turns solid (white, with a shadow) once the page has scrolled past 50 px. */
 export const SCROLL_THRESHOLD = 50;
 
 export const navItems = [
