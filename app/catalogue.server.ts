@@ -1,11 +1,9 @@
 /**
- * Read access to the course catalogue (DESIGN.md §5: courses + course_editions).
+ * Read access to the course catalogue: the `courses` and `course_editions` tables.
  * Every price the site shows or charges comes from here; the browser's copy of
  * the cart is only a list of ids.
  */
 import type { Selectable } from "kysely";
-import type { RouterContextProvider } from "react-router";
-import { getServices } from "./context.server.ts";
 import type { Db } from "./db/db.server.ts";
 import type { CourseEditionsTable, CoursesTable } from "./db/schema.ts";
 import { isCourseCategory, seatsLeft, type Course, type CourseCategory, type CourseEdition } from "./domain/course.ts";
@@ -148,7 +146,7 @@ export async function listUpcomingEditions(
 }
 
 /** /sitemap.xml entries for the course pages (registered in ~/lib/sitemap.server.ts). */
-export async function courseSitemapEntries(context: Readonly<RouterContextProvider>): Promise<{ path: string }[]> {
-  const courses = await listCourses(getServices(context).db);
+export async function courseSitemapEntries(db: Db): Promise<{ path: string }[]> {
+  const courses = await listCourses(db);
   return courses.map((c) => ({ path: `/formaciones/${c.id}` }));
 }

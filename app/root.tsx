@@ -1,34 +1,18 @@
 import { useEffect } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
-import { CartProvider } from "./components/cart/cart-context.tsx";
 import { getOptionalUser } from "./auth/session.server.ts";
-import { getServices } from "./context.server.ts";
+import { ErrorPage } from "./components/layout/error-page.tsx";
 import { SiteShell } from "./components/layout/site-shell.tsx";
+import { isStaffPath, StaffShell } from "./components/staff/staff-shell.tsx";
+import { getServices } from "./context.server.ts";
+import { useRootData, type RootLoaderData, type RootUser } from "./root-data.ts";
 import stylesHref from "./styles/app.css?url";
 
-/** Public fields of the signed-in user, known on the first paint (accounts issue fills it). */
-export interface RootUser {
-  id: string;
-  email: string;
-  displayName: string;
-}
+// The document and the top error boundary only. Each area's frame (shop, account,
+// staff) is a layout route in app/layouts/, listed in app/routes.ts.
 
-export async function loader({
-  request,
-  context,
-}: Route.LoaderArgs): Promise<{ user: RootUser | null; origin: string }> {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootLoaderData> {
   const authUser = await getOptionalUser(request, context);
   const user: RootUser | null = authUser
     ? { id: authUser.id, email: authUser.email, displayName: authUser.displayName }
@@ -64,22 +48,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Scrolls to the top on every path change (not on hash or query changes). */
-function ScrollToTop() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    // With a hash (footer links to /#servicios) React Router scrolls to the anchor instead.
-    if (!window.location.hash) window.scrollTo(0, 0);
-  }, [pathname]);
-  return null;
-}
-
-function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === "idle") return null;
-  return <div className="nav-progress" role="progressbar" aria-label="Cargando página" />;
-}
-
 /** Browser tests wait for this marker before clicking (set by pages and error pages alike). */
 function useHydratedMarker() {
   useEffect(() => {
@@ -88,47 +56,32 @@ function useHydratedMarker() {
 }
 
 export default function App() {
-  const { user } = useLoaderData<typeof loader>();
   useHydratedMarker();
-  return (
-    <CartProvider>
-      <ScrollToTop />
-      <NavigationProgress />
-      <SiteShell user={user}>
-        <Outlet />
-      </SiteShell>
-    </CartProvider>
-  );
+  return <Outlet />;
 }
 
+/**
+ * Every error no route handles lands here, including a middleware's refusal (the
+ * staff area's 403), which React Router renders at the root. No layout is mounted
+ * then, so this draws the frame itself: the staff bar under /gestion, the shop
+ * elsewhere.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Página no encontrada" : "Algo ha fallado";
-  const text = notFound
-    ? "La página que buscas no existe o ha cambiado de dirección."
-    : "Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.";
-  // Present unless the root loader itself failed; the shell then shows the signed-out header.
-  const rootData = useRouteLoaderData<typeof loader>("root");
+  // Present unless no loader ran (the root loader failed, or a middleware refused
+  // first); the shop header then shows its signed-out state.
+  const rootData = useRootData();
+  const { pathname } = useLocation();
   useHydratedMarker();
+  if (isStaffPath(pathname)) {
+    return (
+      <StaffShell>
+        <ErrorPage error={error} />
+      </StaffShell>
+    );
+  }
   return (
-    <CartProvider>
-      <SiteShell user={rootData?.user ?? null}>
-        <section className="container section error-page">
-          <title>{`${title} · Alejandra Nails`}</title>
-          <meta name="robots" content="noindex" />
-          {notFound ? <p className="error-page__code">404</p> : null}
-          <h1>{title}</h1>
-          <p>{text}</p>
-          <p className="error-page__actions">
-            <a className="btn" href="/">
-              Volver al inicio
-            </a>
-            <a className="btn btn--outline" href="/contacto">
-              Contactar
-            </a>
-          </p>
-        </section>
-      </SiteShell>
-    </CartProvider>
+    <SiteShell user={rootData?.user ?? null}>
+      <ErrorPage error={error} />
+    </SiteShell>
   );
 }

@@ -1,49 +1,78 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-// Mirrors SPEC.md §2. Each screen is one module; resource routes (sitemap, APIs) too.
-// Sections are grouped by area; keep each area's lines together.
+// The route table, in three areas plus the resource routes. Each screen is one
+// module in app/routes/; each area's frame and middleware is a layout in app/layouts/.
+//
+//   root.tsx              the document and the top error boundary
+//   ├─ resource routes    no UI, no layout: feeds, APIs, webhooks, auth redirects
+//   ├─ layouts/public     the shop's frame (header, footer, cart, chat) for every visitor page
+//   │  └─ layouts/account   middleware: a signed-in user, in context (getUser)
+//   └─ layouts/staff      /gestion, plain frame; middleware: a staff role
 export default [
-  // — public pages —
-  index("routes/home.tsx"),
-  route("equipo", "routes/equipo.tsx"),
-  route("contacto", "routes/contacto.tsx"),
-  route("privacy", "routes/privacy.tsx"),
-  route("terms", "routes/terms.tsx"),
-  route("aviso-legal", "routes/aviso-legal.tsx"),
-  route("cookies", "routes/cookies.tsx"),
+  // — resource routes: no UI, so outside the layouts —
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
-
-  // — catalogue and cart —
-  route("formaciones", "routes/formaciones.tsx"),
-  route("formaciones/:id", "routes/curso.tsx"),
-  route("carrito", "routes/carrito.tsx"),
   route("api/catalogue", "routes/api.catalogue.ts"),
-
-  // — accounts —
-  route("login", "routes/login.tsx"),
-  route("registro", "routes/registro.tsx"),
-  route("forgot-password", "routes/forgot-password.tsx"),
-  route("restablecer-contrasena", "routes/restablecer-contrasena.tsx"),
-  route("verificar-email", "routes/verificar-email.tsx"),
+  route("api/create-checkout-session", "routes/api.create-checkout-session.ts"),
+  route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
+  route("chatbot/chat", "routes/chatbot-chat.ts"),
   route("logout", "routes/logout.ts"),
   route("auth/google", "routes/auth.google.ts"),
   route("auth/google/callback", "routes/auth.google.callback.ts"),
-  route("perfil", "routes/perfil.tsx"),
-  route("perfil/mis-datos.json", "routes/perfil.mis-datos.ts"),
 
-  // — checkout and payments —
-  route("api/create-checkout-session", "routes/api.create-checkout-session.ts"),
-  route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
-  route("checkout/:courseId", "routes/checkout.tsx"),
-  route("pago-demo/:orderId", "routes/pago-demo.tsx"),
-  route("success", "routes/success.tsx"),
-  route("cancel", "routes/cancel.tsx"),
-  route("mis-cursos", "routes/mis-cursos.tsx"),
-  route("api/pedidos/:orderId/calendario.ics", "routes/api.pedidos.calendario.ts"),
+  // — public area: every visitor page inside the shop's frame —
+  layout("layouts/public.tsx", [
+    // salon pages
+    index("routes/home.tsx"),
+    route("equipo", "routes/equipo.tsx"),
+    route("contacto", "routes/contacto.tsx"),
+    route("privacy", "routes/privacy.tsx"),
+    route("terms", "routes/terms.tsx"),
+    route("aviso-legal", "routes/aviso-legal.tsx"),
+    route("cookies", "routes/cookies.tsx"),
 
-  // — assistant —
-  route("chatbot/chat", "routes/chatbot-chat.ts"),
+    // catalogue and cart
+    route("formaciones", "routes/formaciones.tsx"),
+    route("formaciones/:id", "routes/curso.tsx"),
+    route("carrito", "routes/carrito.tsx"),
 
-  route("*", "routes/not-found.tsx"),
+    // sign-in and sign-up (open to visitors)
+    route("login", "routes/login.tsx"),
+    route("registro", "routes/registro.tsx"),
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("restablecer-contrasena", "routes/restablecer-contrasena.tsx"),
+    route("verificar-email", "routes/verificar-email.tsx"),
+
+    // payment outcome (a visitor may land here after the session expired)
+    route("success", "routes/success.tsx"),
+    route("cancel", "routes/cancel.tsx"),
+
+    // — account area: signed-in users only (middleware in layouts/account.tsx) —
+    layout("layouts/account.tsx", [
+      route("perfil", "routes/perfil.tsx", [
+        index("routes/perfil.index.tsx"),
+        route("datos", "routes/perfil.datos.tsx"),
+        route("cursos", "routes/perfil.cursos.tsx"),
+        route("compras", "routes/perfil.compras.tsx"),
+        route("ajustes", "routes/perfil.ajustes.tsx"),
+      ]),
+      route("mis-cursos", "routes/mis-cursos.tsx"),
+      route("checkout/:courseId", "routes/checkout.tsx"),
+      route("pago-demo/:orderId", "routes/pago-demo.tsx"),
+      // Resource routes about the user's own data: no UI, but the middleware guards them too.
+      route("perfil/mis-datos.json", "routes/perfil.mis-datos.ts"),
+      route("api/pedidos/:orderId/calendario.ics", "routes/api.pedidos.calendario.ts"),
+    ]),
+
+    route("*", "routes/not-found.tsx"),
+  ]),
+
+  // — staff area: /gestion, its own frame (middleware in layouts/staff.tsx) —
+  ...prefix("gestion", [
+    layout("layouts/staff.tsx", [
+      index("routes/gestion.tsx"),
+      // Unknown /gestion/… paths answer 404 only past the staff check.
+      route("*", "routes/not-found.tsx", { id: "routes/gestion.not-found" }),
+    ]),
+  ]),
 ] satisfies RouteConfig;

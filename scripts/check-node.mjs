@@ -1,4 +1,5 @@
-// Fails loudly when npm scripts run on an old Node (see DESIGN.md §2).
+// Fails loudly when npm scripts run on an old Node: the code relies on Node 24.15+
+// (type stripping for the .ts scripts, node:sqlite). The devDependency "node" provides it.
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (major < 24 || (major === 24 && minor < 15)) {
   console.error(

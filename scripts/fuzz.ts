@@ -28,7 +28,7 @@ const { flags, seed: SEED, appDir } = cli;
 const TOTAL = numberFlag(flags, "requests", 10_000);
 const CONCURRENCY = Math.max(1, numberFlag(flags, "concurrency", 16));
 
-const routes = discoverRoutes(appDir);
+const routes = await discoverRoutes(appDir);
 const { targets, unknownActions } = buildTargets(routes);
 const { kinds, pgUrl } = await selectDatabases(flags);
 const actionCount = targets.filter((t) => t.method === "POST").length;

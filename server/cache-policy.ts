@@ -25,6 +25,7 @@ const PRIVATE_PATHS = [
   "/api/pedidos",
   "/api/create-checkout-session",
   "/chatbot",
+  "/gestion",
 ];
 
 export function isPrivatePath(pathname: string): boolean {

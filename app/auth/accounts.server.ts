@@ -4,6 +4,7 @@ import { isUniqueViolation } from "~/db/errors.server.ts";
 import type { Database, UsersTable } from "~/db/schema.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
 import { requestEmailVerification } from "./email-verification.server.ts";
+import { DEFAULT_USER_SETTINGS, settingsColumns } from "./user-settings.server.ts";
 
 export class EmailInUseError extends Error {
   constructor() {
@@ -71,18 +72,9 @@ export async function createUser(db: Db, input: NewUser, opts: CreateUserOptions
           email_verified_at: input.emailVerifiedAt ?? null,
         })
         .execute();
-      // Same defaults as the migration: service emails on, marketing and publicity off.
       await trx
         .insertInto("user_settings")
-        .values({
-          user_id: id,
-          course_emails: 1,
-          progress_notifications: 1,
-          newsletter: 0,
-          public_profile: 0,
-          show_progress: 1,
-          updated_at: now,
-        })
+        .values({ user_id: id, ...settingsColumns(DEFAULT_USER_SETTINGS), updated_at: now })
         .execute();
       await opts.onCreated?.(trx, id);
     });

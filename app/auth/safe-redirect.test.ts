@@ -4,7 +4,7 @@ import { safeRedirect } from "./safe-redirect.ts";
 describe("safeRedirect", () => {
   it("keeps same-site paths with query and hash", () => {
     expect(safeRedirect("/perfil")).toBe("/perfil");
-    expect(safeRedirect("/perfil?tab=cursos#x")).toBe("/perfil?tab=cursos#x");
+    expect(safeRedirect("/perfil/cursos?x=1#y")).toBe("/perfil/cursos?x=1#y");
     expect(safeRedirect("/checkout/expert-nails")).toBe("/checkout/expert-nails");
   });
 

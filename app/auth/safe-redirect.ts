@@ -1,6 +1,6 @@
 /**
  * The one gate every redirect target passes through: only same-site absolute
- * paths ("/perfil?tab=cursos") are followed; anything that a browser could read
+ * paths ("/perfil/cursos?x=1") are followed; anything that a browser could read
  * as another origin ("//evil", "/\evil", "https:…", "javascript:…") or that
  * hides control characters falls back.
  */

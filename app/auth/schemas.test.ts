@@ -28,7 +28,7 @@ const validRegister = {
   confirmPassword: "uñas-bonitas",
 };
 
-describe("registerSchema (SPEC.md §5)", () => {
+describe("registerSchema", () => {
   it("accepts a valid form, trimming names and lower-casing the email", () => {
     const r = registerSchema.parse(validRegister);
     expect(r).toMatchObject({ firstName: "Lucía", email: "lucia@example.com", phone: "" });
@@ -46,7 +46,7 @@ describe("registerSchema (SPEC.md §5)", () => {
     expect(e.phone).toBeUndefined();
   });
 
-  it("gives the exact §5/§8 texts", () => {
+  it("gives the exact Spanish texts of the forms", () => {
     expect(errorsOf(registerSchema, { ...validRegister, email: "no-es-correo" }).email).toBe(
       "Formato de correo electrónico inválido",
     );

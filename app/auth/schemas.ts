@@ -6,8 +6,8 @@ z.config({ jitless: true });
 
 /**
  * Account form rules, shared by the actions (the authority) and the browser
- * (inline errors before submit). Messages are SPEC.md §5/§8 word for word
- * where the spec gives them.
+ * (inline errors before submit). The Spanish messages are fixed texts: tests
+ * and the browser suite compare them word for word, so change them on purpose.
  */
 export const messages = {
   invalidEmail: "Formato de correo electrónico inválido",
@@ -38,7 +38,7 @@ export const messages = {
 export const MIN_PASSWORD = 6;
 export const MAX_PASSWORD = 128;
 
-// Long enough per the 6-character rule of SPEC.md §9, yet guessed in seconds.
+// Long enough for the 6-character minimum, yet guessed in seconds.
 const COMMON_PASSWORDS = new Set([
   "123456",
   "1234567",
@@ -94,7 +94,7 @@ const email = capped(320, messages.invalidEmail)
   .max(254, messages.invalidEmail)
   .pipe(z.email({ message: messages.invalidEmail }));
 
-/** A password being chosen: the §5 length rule, then "demasiado débil". */
+/** A password being chosen: at least 6 characters, then "demasiado débil". */
 const newPassword = capped(MAX_PASSWORD, messages.passwordTooLong)
   .min(1, messages.passwordRequired)
   .min(MIN_PASSWORD, messages.passwordTooShort)

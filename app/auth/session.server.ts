@@ -104,11 +104,15 @@ export function getOptionalUser(request: Request, context: Ctx): Promise<AuthUse
   return result;
 }
 
-/** Guard for protected routes: sends visitors to /login and brings them back afterwards. */
-export async function requireUser(request: Request, context: Ctx): Promise<AuthUser> {
+/**
+ * Guard for protected routes: sends visitors to /login and brings them back afterwards.
+ * Pass the `url` argument React Router gives loaders, actions and middleware: on a
+ * client navigation `request.url` is the raw data request (`/perfil.data?_routes=…`),
+ * which is no page to come back to.
+ */
+export async function requireUser(request: Request, context: Ctx, url: URL = new URL(request.url)): Promise<AuthUser> {
   const user = await getOptionalUser(request, context);
   if (user) return user;
-  const url = new URL(request.url);
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 

@@ -1,10 +1,12 @@
 /**
- * POST /chatbot/chat (SPEC.md §7): `{ message, session_id }` → `{ response, confidence }`.
+ * POST /chatbot/chat, the widget's public contract: `{ message, session_id }` →
+ * `{ response, confidence }`.
  * Every refusal is a 4xx with a Spanish `{ message }`; nothing here answers 500.
  */
 import "~/lib/zod-spanish.server.ts";
 import { z } from "zod";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server.ts";
+import { readBodyText } from "~/lib/read-body.server.ts";
 import type { AppServices } from "~/services.server.ts";
 import { MAX_MESSAGE_CHARS } from "./messages.ts";
 
@@ -28,27 +30,6 @@ function refuse(status: number, message: string, headers: Record<string, string>
   return Response.json({ message }, { status, headers: { ...noStore, ...headers } });
 }
 
-/** Reads at most `limit` bytes of the body; null when it is longer. */
-async function readCapped(request: Request, limit: number): Promise<string | null> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
-}
-
 export async function handleChatRequest(services: AppServices, request: Request, clientIp: string): Promise<Response> {
   const { db, assistant, logger } = services;
   try {
@@ -59,16 +40,15 @@ export async function handleChatRequest(services: AppServices, request: Request,
       });
     }
 
-    let raw: string | null;
-    try {
-      raw = await readCapped(request, MAX_BODY_BYTES);
-    } catch {
-      return refuse(400, "El cuerpo de la petición no es texto UTF-8 válido.");
+    const body = await readBodyText(request, MAX_BODY_BYTES);
+    if (!body.ok) {
+      return body.reason === "too-large"
+        ? refuse(413, "La petición es demasiado grande.")
+        : refuse(400, "El cuerpo de la petición no es texto UTF-8 válido.");
     }
-    if (raw === null) return refuse(413, "La petición es demasiado grande.");
     let json: unknown;
     try {
-      json = JSON.parse(raw);
+      json = JSON.parse(body.text);
     } catch {
       return refuse(400, "El cuerpo de la petición no es JSON válido.");
     }

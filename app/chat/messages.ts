@@ -1,18 +1,18 @@
 /** Chat texts and contracts shared by the widget (browser) and its tests. */
 import { site } from "~/content/site.ts";
 
-/** SPEC.md §3 "Chat message". */
+/** One message of the conversation, as the widget stores and shows it. */
 export interface ChatMessage {
   text: string;
   sender: "user" | "bot";
   /** Epoch milliseconds. */
   timestamp: number;
-  /** From the bot reply (SPEC.md §7); absent on local messages. */
+  /** From the bot reply (`confidence` of /chatbot/chat); absent on local messages. */
   confidence?: number;
 }
 
 export const CHAT_ENDPOINT = "/chatbot/chat";
-/** SPEC.md §7: the web sends a fixed session id. */
+/** The web widget sends this fixed session id; the server keeps no conversation state. */
 export const WEB_SESSION_ID = "web";
 /** The conversation lives for the browser session only. */
 export const CHAT_STORAGE_KEY = "alejandra-nails-chat";
@@ -22,7 +22,7 @@ export const MAX_STORED_MESSAGES = 60;
 
 export const GREETING = `¡Hola! Soy la asistente virtual de ${site.name}. Pregúntame por nuestras formaciones, precios y fechas, el horario o cómo llegar.`;
 
-/** SPEC.md §2 "Floating widgets": what courses, prices, hours, location, start dates. */
+/** The suggested questions: courses, prices, hours, location, start dates. */
 export const QUICK_QUESTIONS = [
   "¿Qué cursos ofrecéis?",
   "Precios de los cursos",
@@ -31,7 +31,7 @@ export const QUICK_QUESTIONS = [
   "Próximas fechas",
 ] as const;
 
-/** SPEC.md §8 "Chat / request failure": apology, the salon phone and the Instagram handle. */
+/** When the request fails: an apology, the salon phone and the Instagram handle. */
 export function technicalProblemsMessage(): string {
   return `Lo siento, ahora mismo tengo problemas técnicos. Llámanos al ${site.phone.display} o escríbenos en Instagram ${site.social.instagram.handle} y te atendemos enseguida.`;
 }

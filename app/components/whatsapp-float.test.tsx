@@ -19,7 +19,7 @@ function advance(ms: number) {
 }
 
 describe("WhatsAppFloat", () => {
-  it("uses the timings of SPEC.md §9", () => {
+  it("appears after 2 s and hides its tooltip 5 s later", () => {
     expect(WHATSAPP_APPEAR_MS).toBe(2000);
     expect(WHATSAPP_TOOLTIP_MS).toBe(5000);
   });

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { site } from "~/content/site.ts";
 import { CloseIcon, WhatsAppIcon } from "./layout/icons.tsx";
 
-/** SPEC.md §9: the button appears after 2 s; its tooltip hides 5 s after that. */
+/** The button appears 2 s after the page loads; its tooltip hides 5 s after that. */
 export const WHATSAPP_APPEAR_MS = 2000;
 export const WHATSAPP_TOOLTIP_MS = 5000;
 

@@ -1,6 +1,6 @@
 import type { ImageName } from "~/content/image-names.ts";
 
-/** A work photo in the home gallery (SPEC.md §3 "Gallery image": src, alt, title). */
+/** A work photo in the home gallery: image, Spanish alt text and caption title. */
 export interface GalleryImage {
   name: ImageName;
   title: string;

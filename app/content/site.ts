@@ -1,6 +1,7 @@
 /**
  * Every fact about the salon lives here and only here: pages, emails, JSON-LD
- * and the chat assistant all read from this module (DESIGN.md §4 flaw 6).
+ * and the chat assistant all read from this module, so an address or phone
+ * number never differs between two of them.
  */
 const phoneE164 = "+34655482137";
 const whatsappNumber = "34655482137";

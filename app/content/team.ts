@@ -1,7 +1,7 @@
 import type { ImageName } from "~/content/image-names.ts";
 import { site } from "./site.ts";
 
-/** The founder block of /equipo (SPEC.md "Team"). */
+/** The founder block of /equipo. */
 export const founder = {
   name: site.founder.name,
   role: "Fundadora y formadora principal",

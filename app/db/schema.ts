@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 
-/* One interface per table (see DESIGN.md §5). Booleans are integers 0/1 on both
+/* One interface per table. Booleans are integers 0/1 on both
    databases; timestamps are ISO-8601 UTC text written by the app; money is cents. */
 
 export interface UsersTable {

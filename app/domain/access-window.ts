@@ -1,6 +1,6 @@
 /**
- * How long a buyer keeps access to a course's online material. SPEC.md §3 shows
- * a sample window of 720 hours; starting it at purchase would end access before
+ * How long a buyer keeps access to a course's online material: 720 hours (the
+ * old site's window). Starting it at purchase would end access before
  * a course that starts months later, so the 720 hours run from the last day of
  * the booked edition (or from the purchase when no edition is scheduled),
  * whichever is later.

@@ -1,5 +1,5 @@
 /**
- * Cart rules (SPEC.md §4 "Cart"): items keyed by course id, each at most once
+ * Cart rules: items keyed by course id, each at most once
  * with quantity 1. The stored copy lives in the browser and is never trusted:
  * `parseStoredCart` survives any garbage and `reconcileCart` re-prices every
  * item from the live catalogue.
@@ -8,7 +8,7 @@ import type { Course } from "./course.ts";
 
 export const CART_STORAGE_KEY = "alejandra-nails-cart";
 
-/** The course fields a cart row shows (SPEC.md §3 "Cart item": copied from the course). */
+/** The course fields a cart row shows (copied from the course when added). */
 export type CartCourse = Pick<
   Course,
   | "id"

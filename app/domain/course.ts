@@ -37,7 +37,7 @@ export const COURSE_CATEGORIES: readonly CourseCategory[] = ["iniciacion", "prof
 
 export type CourseFilterId = "todos" | CourseCategory;
 
-/** Filter options of SPEC.md §3, in display order. */
+/** The catalogue's filter options, in display order. */
 export const COURSE_FILTERS: readonly { id: CourseFilterId; name: string }[] = [
   { id: "todos", name: "Todos los cursos" },
   { id: "iniciacion", name: "Nivel iniciación" },

@@ -8,7 +8,7 @@ import {
   PAYMENT_METHODS,
 } from "./payment-methods.ts";
 
-describe("payment-method catalogue (SPEC.md §9)", () => {
+describe("payment-method catalogue", () => {
   it("holds the four methods with the spec's texts", () => {
     expect(PAYMENT_METHODS.map((m) => [m.key, m.name, m.description])).toEqual([
       ["card", "Tarjeta de Crédito/Débito", "Pago único con tarjeta"],

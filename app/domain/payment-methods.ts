@@ -1,11 +1,11 @@
 /**
- * Payment-method catalogue of SPEC.md §9 and its amount bounds. Shared by the
+ * The payment methods the site offers (card, Klarna, SeQura, Scalapay) and their amount bounds. Shared by the
  * checkout page (what to offer, how to label the button) and the server (what
  * it accepts). Every method is a Stripe Checkout `allowed_payment_method_types`
  * value, so the key goes straight to the provider.
  *
  * Bounds are in cents of EUR, inclusive:
- * - Klarna "Paga en 3": 100–150000, as SPEC.md §9 states (1 € – 1.500 €).
+ * - Klarna "Paga en 3": 100–150000 (1 € – 1.500 €).
  * - SeQura: 2900–300000. seQura's own limits in Spain start at 29 € for the
  *   3-instalment plan and stop at 3.000 € per purchase; below 29 € none of its
  *   3/6/9/12 plans is offered, so we do not show it.
@@ -85,7 +85,7 @@ export function availableMethods(amountCents: number): PaymentMethod[] {
   return PAYMENT_METHODS.filter((m) => isWithinBounds(m, amountCents));
 }
 
-/** "Pagar 650€" for card (SPEC.md §2 Checkout), otherwise "Continuar con Klarna - Paga en 3". */
+/** "Pagar 650€" for card (the amount, no space before €), otherwise "Continuar con Klarna - Paga en 3". */
 export function payButtonLabel(method: PaymentMethodKey, priceCents: number): string {
   if (method === "card") {
     const euros = priceCents % 100 === 0 ? String(priceCents / 100) : (priceCents / 100).toFixed(2).replace(".", ",");

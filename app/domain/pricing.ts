@@ -33,7 +33,7 @@ function normaliseSpaces(text: string): string {
   return text.replace(/[\s\u202f]+/gu, MONEY_SPACE);
 }
 
-/** 127900 → "1279,00 €" (es-ES money tables, BRAND.md). */
+/** 127900 → "1279,00 €": the es-ES money format of order tables and emails. */
 export function formatEuros(cents: number): string {
   return normaliseSpaces(euros.format(cents / 100));
 }
@@ -43,7 +43,7 @@ export function formatPriceShort(cents: number): string {
   return cents % 100 === 0 ? normaliseSpaces(eurosWhole.format(cents / 100)) : formatEuros(cents);
 }
 
-/** Monthly instalment in whole euros for 3 interest-free payments: ceil(price / 3) (SPEC.md §9). */
+/** Monthly instalment in whole euros for 3 interest-free payments: ceil(price / 3), rounded up so 3 payments never fall short. */
 export function monthlyFinancingEuros(cents: number): number {
   return Math.ceil(cents / 300);
 }

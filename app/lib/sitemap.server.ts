@@ -1,7 +1,7 @@
 // Entries of /sitemap.xml. Static public pages are listed here; areas with pages
 // generated from data (course pages) add a provider to `sitemapProviders`.
-import type { RouterContextProvider } from "react-router";
 import { courseSitemapEntries } from "~/catalogue.server.ts";
+import type { Db } from "~/db/db.server.ts";
 import { absoluteUrl } from "./seo.ts";
 
 export interface SitemapEntry {
@@ -23,16 +23,13 @@ export const sitemapPaths: readonly string[] = [
   "/cookies",
 ];
 
-export type SitemapProvider = (context: Readonly<RouterContextProvider>) => Promise<SitemapEntry[]>;
+export type SitemapProvider = (db: Db) => Promise<SitemapEntry[]>;
 
 /** Data-driven entries, e.g. the catalogue's course pages: add one line per provider. */
 export const sitemapProviders: SitemapProvider[] = [courseSitemapEntries];
 
-export async function sitemapEntries(
-  context: Readonly<RouterContextProvider>,
-  providers: readonly SitemapProvider[] = sitemapProviders,
-): Promise<SitemapEntry[]> {
-  const extra = (await Promise.all(providers.map((provide) => provide(context)))).flat();
+export async function sitemapEntries(db: Db, providers: readonly SitemapProvider[] = sitemapProviders): Promise<SitemapEntry[]> {
+  const extra = (await Promise.all(providers.map((provide) => provide(db)))).flat();
   const seen = new Set<string>();
   return [...sitemapPaths.map((path) => ({ path })), ...extra].filter((entry) => {
     if (seen.has(entry.path)) return false;
@@ -65,6 +62,7 @@ export const robotsDisallow: readonly string[] = [
   "/cancel",
   "/pago-demo",
   "/api",
+  "/gestion",
 ];
 
 export function renderRobots(origin: string): string {

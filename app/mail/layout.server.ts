@@ -31,7 +31,8 @@ export function emailButton(href: string, label: string): string {
 
 /**
  * The salon's branded Spanish email frame (HTML + plain text). Inline styles
- * only: mail clients ignore stylesheets. Colours and contrast from BRAND.md.
+ * only: mail clients ignore stylesheets. The site's colours (plum #5B1F3E on blush
+ * #F7E6EA, ink #2A1E24), each pair with at least 4.5:1 contrast.
  */
 export function renderEmail({ title, preheader, bodyHtml, bodyText }: EmailContent): RenderedEmail {
   const footerLines = [site.name, site.address.full, `Tel. ${site.phone.display} · ${site.email}`, ...hoursLines()];

@@ -1,8 +1,8 @@
 /**
- * Orders: one per checkout, holding every course the buyer chose (DESIGN.md §4
- * flaw 3). Prices and titles come only from the server's catalogue and are
- * copied onto the order at purchase time (flaw 1): nothing the browser sends
- * about money is read.
+ * Orders: one per checkout, holding every course the buyer chose (a whole cart
+ * is one order, not one per course). Prices and titles come only from the
+ * server's catalogue and are copied onto the order at purchase time: nothing
+ * the browser sends about money is read.
  */
 import type { Selectable } from "kysely";
 import { getCoursesByIds } from "~/catalogue.server.ts";

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { Db } from "~/db/db.server.ts";
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHOD_KEYS } from "~/domain/payment-methods.ts";
 import { hitRateLimit } from "~/lib/rate-limit.server.ts";
+import { readBodyText } from "~/lib/read-body.server.ts";
 import { CheckoutError, MAX_ORDER_ITEMS } from "~/orders/orders.server.ts";
 import { processPaymentEvent, startCheckout, type PaymentDeps } from "./checkout.server.ts";
 import { WebhookSignatureError } from "./provider.server.ts";
@@ -26,9 +27,10 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
   Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
 /**
- * The old contract (SPEC.md §7): courseId, courseName, coursePrice, courseDescription,
+ * The old site's request body: courseId, courseName, coursePrice, courseDescription,
  * courseImage, userEmail, userId. Only the course ids are read; every price, name and
- * identity field is ignored (DESIGN.md §4 flaw 1). `courseIds` pays a whole cart.
+ * identity field is ignored, since a browser can send any value. `courseIds` pays a
+ * whole cart.
  */
 const courseIdSchema = z
   .string({ error: "El identificador del curso debe ser un texto" })
@@ -54,13 +56,6 @@ const bodySchema = z
   )
   .refine((b) => b.courseId || b.courseIds, { message: "Falta el curso que quieres pagar" });
 
-async function readLimitedText(request: Request, limit: number): Promise<string | null> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) return null;
-  const text = await request.text();
-  return new TextEncoder().encode(text).length > limit ? null : text;
-}
-
 export interface ApiUser {
   id: string;
   email: string;
@@ -73,13 +68,16 @@ export async function createCheckoutFromRequest(
   user: ApiUser | null,
 ): Promise<Response> {
   if (!user) return json({ message: "Debes iniciar sesión para pagar" }, 401);
-  const text = await readLimitedText(request, MAX_BODY_BYTES);
-  if (text === null) return json({ message: "La petición es demasiado grande" }, 413);
+  const text = await readBodyText(request, MAX_BODY_BYTES);
+  if (!text.ok && text.reason === "too-large") return json({ message: "La petición es demasiado grande" }, 413);
+  const notJson = () => json({ message: "El cuerpo de la petición no es JSON válido" }, 400);
+  // Bytes that are not UTF-8 cannot be JSON either.
+  if (!text.ok) return notJson();
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = JSON.parse(text.text);
   } catch {
-    return json({ message: "El cuerpo de la petición no es JSON válido" }, 400);
+    return notJson();
   }
   const parsed = bodySchema.safeParse(raw);
   if (!parsed.success) {
@@ -110,11 +108,13 @@ export async function createCheckoutFromRequest(
 /** POST /api/webhooks/stripe: signature over the raw body, then idempotent processing. */
 export async function handleStripeWebhook(deps: PaymentDeps, request: Request): Promise<Response> {
   if (deps.payments.name !== "stripe") return json({ message: "Los pagos con Stripe no están configurados" }, 404);
-  const raw = await readLimitedText(request, MAX_WEBHOOK_BYTES);
-  if (raw === null) return json({ message: "La petición es demasiado grande" }, 413);
+  const body = await readBodyText(request, MAX_WEBHOOK_BYTES);
+  if (!body.ok && body.reason === "too-large") return json({ message: "La petición es demasiado grande" }, 413);
+  // Stripe signs UTF-8 JSON: other bytes cannot carry a valid signature.
+  if (!body.ok) return json({ message: "Firma del webhook no válida" }, 400);
   let event;
   try {
-    event = deps.payments.parseWebhook(raw, request.headers.get("stripe-signature"));
+    event = deps.payments.parseWebhook(body.text, request.headers.get("stripe-signature"));
   } catch (err) {
     if (err instanceof WebhookSignatureError) {
       deps.logger.warn({ reason: err.message }, "payments: webhook rejected");

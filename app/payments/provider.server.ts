@@ -1,5 +1,5 @@
 /**
- * The payment boundary (CONVENTIONS.md "One provider boundary per integration").
+ * The payment boundary: each integration sits behind one small interface of our own.
  * Routes and the database only ever see these types; Stripe objects stay inside
  * stripe.server.ts and the offline gateway implements the same interface.
  */

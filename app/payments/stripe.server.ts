@@ -1,5 +1,5 @@
 /**
- * Stripe Checkout (hosted page) for every method of SPEC.md §9. Card data never
+ * Stripe Checkout (hosted page) for every payment method the site offers. Card data never
  * touches our pages (PCI SAQ A). Stripe shapes are mapped to our own types here
  * and nowhere else.
  */

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireUser } from "~/auth/session.server.ts";
+import { getUser } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
 import { buildCalendar, icsFileName } from "~/orders/ics.ts";
 import { orderCalendarEvents } from "~/orders/order-calendar.ts";
@@ -7,9 +7,10 @@ import { getOrderWithItems } from "~/orders/orders.server.ts";
 import type { Route } from "./+types/api.pedidos.calendario";
 
 // GET /api/pedidos/:orderId/calendario.ics[?curso=<courseId>]: the editions of
-// one paid order (or one course of it) as an iCalendar file. Owner only.
+// one paid order (or one course of it) as an iCalendar file. Owner only: a
+// resource route inside the account layout, whose middleware provides the user.
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = getUser(context);
   const { db, config } = getServices(context);
   const found = await getOrderWithItems(db, params.orderId);
   if (!found || found.order.user_id !== user.id || found.order.status !== "paid") {

@@ -3,6 +3,7 @@ import { getOptionalUser, requireUser } from "~/auth/session.server.ts";
 import { getServices } from "~/context.server.ts";
 import { isPaymentMethodKey } from "~/domain/payment-methods.ts";
 import { CheckoutError, getOrderWithItems } from "~/orders/orders.server.ts";
+import { latestOrderSince } from "~/orders/queries.server.ts";
 import { startCheckout } from "~/payments/checkout.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -16,13 +17,7 @@ export async function loadCancel(request: Request, context: Ctx) {
   if (!user) return { retry: null };
   const { db } = getServices(context);
   const since = new Date(Date.now() - RECENT_MS).toISOString();
-  const latest = await db
-    .selectFrom("orders")
-    .select(["id", "status"])
-    .where("user_id", "=", user.id)
-    .where("created_at", ">=", since)
-    .orderBy("created_at", "desc")
-    .executeTakeFirst();
+  const latest = await latestOrderSince(db, user.id, since);
   if (!latest || (latest.status !== "pending" && latest.status !== "cancelled")) return { retry: null };
   const found = await getOrderWithItems(db, latest.id);
   if (!found) return { retry: null };
@@ -32,8 +27,8 @@ export async function loadCancel(request: Request, context: Ctx) {
 }
 
 /** Opens a fresh payment page for the same courses and method. */
-export async function cancelAction(request: Request, context: Ctx) {
-  const user = await requireUser(request, context);
+export async function cancelAction(request: Request, context: Ctx, url?: URL) {
+  const user = await requireUser(request, context, url);
   const services = getServices(context);
   const orderId = String((await request.formData()).get("orderId") ?? "");
   const found = orderId ? await getOrderWithItems(services.db, orderId) : null;

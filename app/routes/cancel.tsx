@@ -19,8 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadCancel(request, context);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return cancelAction(request, context);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  return cancelAction(request, context, url);
 }
 
 const faq = [

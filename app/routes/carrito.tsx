@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { useCart } from "~/components/cart/cart-context.tsx";
 import { createCheckoutSession } from "~/components/cart/checkout.ts";
 import { courseImageName, formatRating } from "~/components/catalogue/course-bits.tsx";
@@ -10,10 +10,10 @@ import { getServices } from "~/context.server.ts";
 import { cartTotalCents, coursesLabel, type CartCourse } from "~/domain/cart.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
-import type { loader as rootLoader } from "~/root.tsx";
 import type { Route } from "./+types/carrito";
 import { loadCartCatalogue } from "./carrito.server.ts";
 import { skipQueryOnlyRevalidation } from "~/lib/revalidate.ts";
+import { useRootData } from "~/root-data.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadCartCatalogue(getServices(context).db);
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Carrito({ loaderData }: Route.ComponentProps) {
   const cart = useCart();
   const navigate = useNavigate();
-  const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const user = useRootData()?.user ?? null;
   const [searchParams] = useSearchParams();
   const addId = searchParams.get("add");
   const [busy, setBusy] = useState(false);

@@ -2,7 +2,7 @@ import { handleChatRequest } from "~/chat/api.server.ts";
 import { clientIpContext, getServices } from "~/context.server.ts";
 import type { Route } from "./+types/chatbot-chat";
 
-// Resource route of the chat widget (SPEC.md §7 "Chatbot").
+// Resource route of the chat widget.
 export async function action({ request, context }: Route.ActionArgs) {
   return handleChatRequest(getServices(context), request, context.get(clientIpContext));
 }

@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/auth/session.server.ts";
+import { getUser } from "~/auth/user-context.server.ts";
 import { getCourse } from "~/catalogue.server.ts";
 import { getServices } from "~/context.server.ts";
 import { availableMethods, PAYMENT_METHOD_KEYS } from "~/domain/payment-methods.ts";
@@ -16,7 +16,7 @@ export const checkoutMessages = {
   terms: "Debes aceptar los términos y condiciones y la política de privacidad para continuar",
   waiver: "Confirma que quieres acceder ya al curso y que conoces la pérdida del derecho de desistimiento",
   method: "Elige un método de pago",
-  /** SPEC.md §8 Checkout page: missing url / default. */
+  /** The provider gave no payment page / any other failure. */
   noUrl: "Error al crear la sesión de pago",
   default: "Error al procesar el pago",
   tooMany: "Demasiados intentos. Inténtalo más tarde",
@@ -30,8 +30,8 @@ const checkoutSchema = z.object({
 
 export type CheckoutFieldErrors = Partial<Record<"method" | "terms" | "waiver" | "form", string>>;
 
-export async function loadCheckout(request: Request, context: Ctx, courseId: string) {
-  const user = await requireUser(request, context);
+export async function loadCheckout(context: Ctx, courseId: string) {
+  const user = getUser(context);
   const course = await getCourse(getServices(context).db, courseId);
   if (!course) throw redirect("/formaciones");
   return {
@@ -42,7 +42,7 @@ export async function loadCheckout(request: Request, context: Ctx, courseId: str
 }
 
 export async function checkoutAction(request: Request, context: Ctx, courseId: string) {
-  const user = await requireUser(request, context);
+  const user = getUser(context);
   const services = getServices(context);
   const form = await request.formData();
   const values = { method: String(form.get("method") ?? "") };

@@ -18,8 +18,8 @@ export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
     noindex: true,
   });
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadCheckout(request, context, params.courseId);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return loadCheckout(context, params.courseId);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rawRedirect = url.searchParams.get("redirectTo");
   const redirectTo = safeRedirect(rawRedirect, "/");
   if (await getOptionalUser(request, context)) throw redirect(redirectTo);
-  const fromProfile = redirectTo === "/perfil" || redirectTo.startsWith("/perfil?");
+  const fromProfile = /^\/perfil(?:[/?]|$)/.test(redirectTo);
   return {
     // Only a safe value is ever echoed into the form.
     redirectTo: rawRedirect ? redirectTo : "",

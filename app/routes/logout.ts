@@ -13,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const cookie = await destroySession(request, context);
     return redirect("/", { headers: { "Set-Cookie": cookie } });
   } catch (err) {
-    // SPEC.md §8: a failed sign-out is only logged.
+    // A failed sign-out is only logged: the visitor still lands on the home page.
     getServices(context).logger.error({ err }, "logout failed");
     return redirect("/");
   }

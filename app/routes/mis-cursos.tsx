@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { requireUser } from "~/auth/session.server.ts";
+import { getUser } from "~/auth/user-context.server.ts";
 import { courseImageName } from "~/components/catalogue/course-bits.tsx";
 import { Picture } from "~/components/picture.tsx";
 import { getServices } from "~/context.server.ts";
 import { hasAccess } from "~/domain/access-window.ts";
 import { formatLongDate, formatMonthYear } from "~/domain/pricing.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
-import { listMyCourses } from "~/orders/history.server.ts";
+import { listMyCourses } from "~/orders/queries.server.ts";
 import type { Route } from "./+types/mis-cursos";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -18,9 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
-  const courses = await listMyCourses(getServices(context).db, user.id);
+export async function loader({ context }: Route.LoaderArgs) {
+  const courses = await listMyCourses(getServices(context).db, getUser(context).id);
   return { courses, now: new Date().toISOString() };
 }
 

@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { requireUser } from "~/auth/session.server.ts";
+import { getUser } from "~/auth/user-context.server.ts";
 import type { Config } from "~/config.server.ts";
 import { clientIpContext, getServices } from "~/context.server.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
@@ -26,8 +26,8 @@ export function isLoopbackAddress(ip: string): boolean {
 }
 
 /** Only the buyer's own demo order, and only while the demo gateway is the live one. */
-async function ownDemoOrder(request: Request, context: Ctx, orderId: string) {
-  const user = await requireUser(request, context);
+async function ownDemoOrder(context: Ctx, orderId: string) {
+  const user = getUser(context);
   const services = getServices(context);
   const found = services.payments.name === "demo" ? await getOrderWithItems(services.db, orderId) : null;
   if (!found || found.order.user_id !== user.id || found.order.provider !== "demo") {
@@ -40,8 +40,8 @@ export function successPath(sessionId: string, firstCourseId: string | undefined
   return `/success?session_id=${encodeURIComponent(sessionId)}&course_id=${encodeURIComponent(firstCourseId ?? "")}`;
 }
 
-export async function loadDemoPayment(request: Request, context: Ctx, orderId: string) {
-  const { services, order, items } = await ownDemoOrder(request, context, orderId);
+export async function loadDemoPayment(context: Ctx, orderId: string) {
+  const { services, order, items } = await ownDemoOrder(context, orderId);
   return {
     orderId: order.id,
     status: order.status,
@@ -54,7 +54,7 @@ export async function loadDemoPayment(request: Request, context: Ctx, orderId: s
 }
 
 export async function demoPaymentAction(request: Request, context: Ctx, orderId: string) {
-  const { services, order, items } = await ownDemoOrder(request, context, orderId);
+  const { services, order, items } = await ownDemoOrder(context, orderId);
   const intent = String((await request.formData()).get("intent") ?? "");
   const sessionId = order.provider_session_id ?? demoSessionId(order.id);
   if (intent === "cancel") {

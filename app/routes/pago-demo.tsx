@@ -14,8 +14,8 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
     noindex: true,
   });
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadDemoPayment(request, context, params.orderId);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return loadDemoPayment(context, params.orderId);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -1,36 +1,14 @@
-import { isRouteErrorResponse, Link } from "react-router";
-import { ProfileCourses } from "~/components/account/profile-courses.tsx";
-import { ProfilePersonal } from "~/components/account/profile-personal.tsx";
-import { VerifyEmailNotice } from "~/components/auth/verify-email-notice.tsx";
-import { ProfilePurchases } from "~/components/account/profile-purchases.tsx";
-import { ProfileSettings } from "~/components/account/profile-settings.tsx";
-import { pageMeta, rootOrigin } from "~/lib/seo.ts";
+import { isRouteErrorResponse, Link, NavLink, Outlet, useLocation, useSearchParams } from "react-router";
+import { PROFILE_SECTIONS, profilePath, sectionOfPath } from "~/components/account/profile-sections.ts";
+import { getUser } from "~/auth/user-context.server.ts";
 import type { Route } from "./+types/perfil";
-import { profileAction, profileLoader, type ProfileTab } from "./perfil.server.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Mi Perfil",
-    description: "Tus datos, tus cursos, tus compras y tus preferencias en Alejandra Nails.",
-    path: "/perfil",
-    origin: rootOrigin(matches),
-    noindex: true,
-  });
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return profileLoader(request, context);
+// /perfil/<section>: the heading, the section links and the saved notice around
+// the section's own route. The name comes from the session, so no query here.
+export function loader({ context }: Route.LoaderArgs) {
+  const { firstName, lastName, email } = getUser(context);
+  return { firstName, lastName, email };
 }
-
-export async function action({ request, context }: Route.ActionArgs) {
-  return profileAction(request, context);
-}
-
-const tabs: { id: ProfileTab; label: string }[] = [
-  { id: "datos", label: "Datos Personales" },
-  { id: "cursos", label: "Mis Cursos" },
-  { id: "compras", label: "Historial de Compras" },
-  { id: "configuracion", label: "Configuración" },
-];
 
 const savedMessages: Record<string, string> = {
   datos: "Tus datos se han guardado.",
@@ -38,53 +16,41 @@ const savedMessages: Record<string, string> = {
   contrasena: "Tu contraseña se ha cambiado. Hemos cerrado la sesión en tus otros dispositivos.",
 };
 
-export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, profile } = loaderData;
-  const current = tabs.find((t) => t.id === tab) ?? tabs[0];
+export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const current = sectionOfPath(pathname);
   return (
     <section className="profile container section">
       <header className="profile__header">
         <h1>Mi Perfil</h1>
         <p className="muted">
-          {profile.firstName} {profile.lastName} · {profile.email}
+          {loaderData.firstName} {loaderData.lastName} · {loaderData.email}
         </p>
       </header>
-      {/* Links, not an ARIA tab widget: each section has its own URL and works without JavaScript. */}
+      {/* Links, not an ARIA tab widget: each section has its own URL and works without JavaScript.
+          NavLink marks the current one with aria-current="page". */}
       <nav aria-label="Secciones del perfil" className="profile-tabs">
         <ul>
-          {tabs.map((t) => (
-            <li key={t.id}>
-              <Link to={`/perfil?tab=${t.id}`} aria-current={t.id === tab ? "page" : undefined} preventScrollReset>
-                {t.label}
-              </Link>
+          {PROFILE_SECTIONS.map((s) => (
+            <li key={s.slug}>
+              <NavLink to={profilePath(s.slug)} preventScrollReset>
+                {s.label}
+              </NavLink>
             </li>
           ))}
         </ul>
       </nav>
       <div className="profile-panel">
-        <h2 className="profile-panel__title">{current.label}</h2>
-        <SavedNotice saved={loaderData.saved} />
-        {tab === "datos" && !profile.emailVerified ? <VerifyEmailNotice email={profile.email} /> : null}
-        {tab === "datos" ? (
-          <ProfilePersonal
-            profile={profile}
-            editing={loaderData.editing}
-            errors={actionData?.intent === "profile" ? actionData.errors : undefined}
-            values={actionData?.intent === "profile" ? actionData.values : undefined}
-            version={actionData}
-          />
-        ) : null}
-        {tab === "cursos" ? <ProfileCourses enrollments={loaderData.enrollments} /> : null}
-        {tab === "compras" ? <ProfilePurchases orders={loaderData.orders} /> : null}
-        {tab === "configuracion" ? (
-          <ProfileSettings settings={loaderData.settings} hasPassword={profile.hasPassword} action={actionData} />
-        ) : null}
+        {current ? <h2 className="profile-panel__title">{current.label}</h2> : null}
+        <SavedNotice saved={searchParams.get("guardado")} />
+        <Outlet />
       </div>
     </section>
   );
 }
 
-function SavedNotice({ saved }: { saved: string | null | undefined }) {
+function SavedNotice({ saved }: { saved: string | null }) {
   const text = saved ? savedMessages[saved] : undefined;
   return (
     <p role="status" className={text ? "form-alert form-alert--success" : "form-alert-slot"}>

@@ -37,7 +37,7 @@ export async function verifyLoader(request: Request, context: Ctx): Promise<Veri
   return { mode: "status", email: user.email, verified: user.emailVerified, sent: url.searchParams.get("enviado") === "1" };
 }
 
-export async function verifyAction(request: Request, context: Ctx) {
+export async function verifyAction(request: Request, context: Ctx, url?: URL) {
   const services = getServices(context);
   const { db, logger } = services;
   const values = formValues(await request.formData());
@@ -57,7 +57,7 @@ export async function verifyAction(request: Request, context: Ctx) {
       return { verified: true } satisfies VerifyActionData;
     }
 
-    const user = await requireUser(request, context);
+    const user = await requireUser(request, context, url);
     const row = await findUserById(db, user.id);
     if (!row || row.email_verified_at) return redirect(VERIFY_PATH);
     const allowed = await allowAttempt(db, [

@@ -20,8 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return verifyLoader(request, context);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return verifyAction(request, context);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  return verifyAction(request, context, url);
 }
 
 function Card({ title, children }: { title: string; children: ReactNode }) {

@@ -35,7 +35,7 @@ const QUESTIONS = [
 
 export interface ActionSpec {
   body: "form" | "json";
-  /** Per-intent variants of one action (e.g. /perfil). */
+  /** Per-intent variants of one action (e.g. /perfil/ajustes). */
   variants: { label: string; fields: (c: Ctx, rng: Rng, i: number) => Fields | JsonFields }[];
   headers?: Record<string, string>;
 }
@@ -99,9 +99,8 @@ export const ACTIONS: Record<string, ActionSpec> = {
     ],
   },
   "/logout": { body: "form", variants: [{ label: "", fields: () => [] }] },
-  "/perfil": {
+  "/perfil/datos": {
     body: "form",
-    // Never the real password here: a fuzzed "delete" or "password" must not succeed.
     variants: [
       {
         label: "intent=profile",
@@ -114,6 +113,13 @@ export const ACTIONS: Record<string, ActionSpec> = {
           ["currentPassword", ""],
         ],
       },
+      { label: "intent=unknown", fields: () => [["intent", "borrar-todo"]] },
+    ],
+  },
+  "/perfil/ajustes": {
+    body: "form",
+    // Never the real password here: a fuzzed "delete" or "password" must not succeed.
+    variants: [
       {
         label: "intent=settings",
         fields: () => [

@@ -1,9 +1,10 @@
 // Route discovery and the target list of the fuzzer: every route of
-// app/routes.ts (the dynamic segments, the query parameters its loaders read,
-// whether it has an action) becomes a GET target and, per action variant, a
-// POST target.
+// app/routes.ts (loaded as a module, its layouts and prefixes flattened into full
+// paths; the dynamic segments, the query parameters its loaders read, whether it
+// has an action) becomes a GET target and, per action variant, a POST target.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { ACTIONS, GENERIC_ACTION, type ActionSpec } from "./actions.ts";
 
 export interface RouteInfo {
@@ -17,17 +18,42 @@ export interface RouteInfo {
 }
 
 /** Query parameters read in the browser only (not found by the source scan). */
-const EXTRA_QUERY: Record<string, string[]> = { "/success": ["course_id"], "/carrito": ["add"] };
+const EXTRA_QUERY: Record<string, string[]> = {
+  "/success": ["course_id"],
+  "/carrito": ["add"],
+  "/perfil": ["tab"],
+  "/perfil/datos": ["guardado"],
+  "/perfil/ajustes": ["guardado"],
+};
 
-export function discoverRoutes(appDir: string): RouteInfo[] {
-  const src = readFileSync(path.join(appDir, "app/routes.ts"), "utf8");
+/** The parts of a route config entry (app/routes.ts) the discovery reads. */
+interface ConfigEntry {
+  file: string;
+  path?: string;
+  index?: boolean;
+  children?: ConfigEntry[];
+}
+
+/** Every route with a URL, its full pattern joined from the nested layouts and prefixes. */
+function flatten(entries: readonly ConfigEntry[], parent = ""): { pattern: string; file: string }[] {
+  const out: { pattern: string; file: string }[] = [];
+  for (const entry of entries) {
+    const joined = entry.path ? [parent, entry.path].filter(Boolean).join("/") : parent;
+    if (entry.children?.length) {
+      out.push(...flatten(entry.children, joined));
+    } else if (entry.index || entry.path) {
+      // Splats (the 404 pages) have no page of their own to fuzz.
+      if (entry.path === "*" || joined.endsWith("/*")) continue;
+      out.push({ pattern: `/${joined}`, file: entry.file });
+    }
+  }
+  return out;
+}
+
+export async function discoverRoutes(appDir: string): Promise<RouteInfo[]> {
+  const config = (await import(pathToFileURL(path.join(appDir, "app/routes.ts")).href)) as { default: ConfigEntry[] };
   const routes: RouteInfo[] = [];
-  const re = /\b(index|route)\(\s*(?:"([^"]*)"\s*,\s*)?"([^"]+)"/g;
-  for (let m: RegExpExecArray | null; (m = re.exec(src));) {
-    const [, kind, rawPath, file] = m;
-    if (kind === "route" && rawPath === undefined) continue;
-    if (rawPath === "*") continue;
-    const pattern = kind === "index" ? "/" : `/${rawPath}`;
+  for (const { pattern, file } of flatten(config.default)) {
     const modulePath = path.join(appDir, "app", file);
     const companion = modulePath.replace(/\.(tsx?)$/, ".server.ts");
     const code = [modulePath, companion]

@@ -40,7 +40,7 @@ test("register → sign out → sign in → forgot → email link → reset → 
   test.slow(); // one long journey on purpose: the "Done when" of the accounts issue
   const lucia = { first: "Lucía", last: "García", email: email("lucia"), password: "esmalte-rosa" };
 
-  // §5 inline errors before submit, cleared when the field changes.
+  // Inline errors before submit, cleared when the field changes.
   await page.goto("/registro");
   await page.getByRole("button", { name: "Crear cuenta" }).click();
   await expect(page.getByText("Introduce tu nombre")).toBeVisible();
@@ -72,7 +72,7 @@ test("register → sign out → sign in → forgot → email link → reset → 
   await register(page, { ...lucia, email: lucia.email.toUpperCase() }, { expectSuccess: false });
   await expect(page.getByText("Ya existe una cuenta con este correo electrónico")).toBeVisible();
 
-  // §8 sign-in messages (server answers).
+  // Sign-in messages (server answers).
   await signIn(page, email("nadie"), "lo-que-sea");
   await expect(page.getByRole("alert").filter({ hasText: "No existe una cuenta con este correo electrónico" })).toBeVisible();
   await page.getByLabel("Correo electrónico").fill(lucia.email);
@@ -85,7 +85,7 @@ test("register → sign out → sign in → forgot → email link → reset → 
   await expect(page).toHaveURL(`${baseURL}/`);
   await signOut(page, "Lucía García");
 
-  // Forgot password: disabled while empty, §8 message for an unknown address, then sent.
+  // Forgot password: disabled while empty, a message for an unknown address, then sent.
   await page.goto("/forgot-password");
   const send = page.getByRole("button", { name: "Enviar enlace" });
   await expect(send).toBeDisabled();
@@ -144,11 +144,13 @@ test("/perfil round-trips through /login and keeps its data", async ({ page, bas
   await register(page, eva);
   await signOut(page, "Eva Ruiz");
 
+  // An old ?tab= link: through /login, then on to the section's own URL.
   await page.goto("/perfil?tab=configuracion");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fperfil%3Ftab%3Dconfiguracion$/);
   await expect(page.getByText("Debes iniciar sesión para ver tu perfil")).toBeVisible();
   await signIn(page, eva.email, eva.password, "/login?redirectTo=");
-  await expect(page).toHaveURL(`${baseURL}/perfil?tab=configuracion`);
+  await expect(page).toHaveURL(`${baseURL}/perfil/ajustes`);
+  await expect(page.getByRole("link", { name: "Configuración" })).toHaveAttribute("aria-current", "page");
 
   // Settings persist.
   const newsletter = page.getByLabel("Newsletter mensual");
@@ -197,7 +199,7 @@ test("a foreign redirectTo is not followed after sign-in", async ({ page, baseUR
 test("deleting the account signs out and frees the email", async ({ page }) => {
   const ines = { first: "Inés", last: "Vidal", email: email("ines"), password: "pedicura-spa" };
   await register(page, ines);
-  await page.goto("/perfil?tab=configuracion");
+  await page.goto("/perfil/ajustes");
   await page.getByRole("button", { name: "Eliminar cuenta" }).click();
   await expect(page.getByText("Marca la casilla para confirmar")).toBeVisible();
   await page.getByLabel("Entiendo que esta acción no se puede deshacer").check();

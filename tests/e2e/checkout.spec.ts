@@ -61,7 +61,7 @@ test("a signed-in buyer pays two courses in one order through the demo gateway",
   await page.goto("/carrito");
   await expect(page.getByRole("heading", { name: "Tu carrito está vacío" })).toBeVisible();
 
-  await page.goto("/perfil?tab=compras");
+  await page.goto("/perfil/compras");
   await expect(page.getByText("Completado").first()).toBeVisible();
   await expect(page.getByText("1279,00 €").first()).toBeVisible();
 

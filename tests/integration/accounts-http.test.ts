@@ -95,6 +95,23 @@ describe("accounts over HTTP", () => {
     expect(still.status).toBe(200);
   });
 
+  it("keeps the staff area closed: visitors go to /login, customers get a 403 in the staff frame", async () => {
+    const anon = await fetch(`${srv.url}/gestion`, { redirect: "manual" });
+    expect(anon.status).toBe(302);
+    expect(anon.headers.get("location")).toBe("/login?redirectTo=%2Fgestion");
+    const cookie = sessionOf(await post("/login", { email: EMAIL, password: NEW_PASSWORD }));
+    secrets.push(cookie);
+    for (const urlPath of ["/gestion", "/gestion/pedidos"]) {
+      const res = await fetch(`${srv.url}${urlPath}`, { redirect: "manual", headers: { cookie: `an_session=${cookie}` } });
+      expect(res.status, urlPath).toBe(403);
+      const html = await res.text();
+      expect(html).toContain("Acceso restringido");
+      expect(html).toContain("Gestión · Alejandra Nails");
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
+      expect(html).not.toContain("site-header");
+    }
+  });
+
   it("never writes a password, token or cookie to the logs", () => {
     const logs = srv.output();
     expect(logs).toContain("/restablecer-contrasena"); // the request was logged…

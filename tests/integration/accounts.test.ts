@@ -1,5 +1,8 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteAccount, exportAccountData, getSettings } from "~/auth/account-data.server.ts";
+import { deleteAccount, exportAccountData } from "~/auth/account-data.server.ts";
+import { getUser, provideStaff, provideUser, requireUserMiddleware } from "~/auth/user-context.server.ts";
+import { DEFAULT_USER_SETTINGS, getSettings } from "~/auth/user-settings.server.ts";
 import { findUserByEmail } from "~/auth/accounts.server.ts";
 import { verifyPassword } from "~/auth/password.server.ts";
 import { checkResetToken, consumeResetToken, createResetToken, ResetTokenError } from "~/auth/password-reset.server.ts";
@@ -76,15 +79,59 @@ describe.each(dbKinds)("accounts on %s", (kind) => {
 
     it("requireUser redirects to /login with the path and query to come back to", async () => {
       const { context } = makeContext(t.db, kind);
-      const req = new Request("http://localhost/perfil?tab=compras");
+      const req = new Request("http://localhost/perfil/compras?pagina=2");
       const thrown = await requireUser(req, context).catch((e: unknown) => e);
       expect(thrown).toBeInstanceOf(Response);
-      expect((thrown as Response).headers.get("location")).toBe("/login?redirectTo=%2Fperfil%3Ftab%3Dcompras");
+      expect((thrown as Response).headers.get("location")).toBe("/login?redirectTo=%2Fperfil%2Fcompras%3Fpagina%3D2");
+    });
+
+    it("the account middleware puts the signed-in user in context, or redirects like requireUser", async () => {
+      const { id } = await makeUser(t.db, "contexto@example.com");
+      const { context } = makeContext(t.db, kind);
+      const cookie = `an_session=${await insertSession(t.db, id)}`;
+      const next = async () => new Response("ok");
+      const args = (request: Request, url = new URL(request.url)) =>
+        ({ request, url, context, params: {} }) as unknown as Parameters<typeof requireUserMiddleware>[0];
+
+      await requireUserMiddleware(args(new Request("http://localhost/perfil/datos", { headers: { cookie } })), next);
+      expect(getUser(context)).toMatchObject({ id, email: "contexto@example.com", firstName: "Ana" });
+
+      const anon = makeContext(t.db, kind).context;
+      expect(() => getUser(anon)).toThrow();
+      const thrown = await provideUser(new Request("http://localhost/mis-cursos?x=1"), anon).catch((e: unknown) => e);
+      expect((thrown as Response).headers.get("location")).toBe("/login?redirectTo=%2Fmis-cursos%3Fx%3D1");
+      // A client navigation's data request comes back to the page, not to the .data URL.
+      const dataRequest = new Request("http://localhost/perfil/datos.data?_routes=routes%2Fperfil.datos");
+      const fromData = await Promise.resolve()
+        .then(() => requireUserMiddleware({ ...args(dataRequest, new URL("http://localhost/perfil/datos")), context: anon }, next))
+        .catch((e: unknown) => e);
+      expect((fromData as Response).headers.get("location")).toBe("/login?redirectTo=%2Fperfil%2Fdatos");
+    });
+
+    it("the staff middleware sends visitors to /login and answers 403 to customers", async () => {
+      const { id } = await makeUser(t.db, "clienta@example.com");
+      const cookie = `an_session=${await insertSession(t.db, id)}`;
+      const { context } = makeContext(t.db, kind);
+      const anon = await provideStaff(new Request("http://localhost/gestion"), context).catch((e: unknown) => e);
+      expect((anon as Response).headers.get("location")).toBe("/login?redirectTo=%2Fgestion");
+      const customer = await provideStaff(new Request("http://localhost/gestion", { headers: { cookie } }), context).catch((e: unknown) => e);
+      expect(customer).toMatchObject({ init: { status: 403 } });
+      expect(() => getUser(context)).toThrow();
+    });
+
+    it("keeps one set of default preferences: new accounts, a missing row and the table's column defaults", async () => {
+      const { id } = await makeUser(t.db, "preferencias@example.com");
+      expect(await getSettings(t.db, id)).toEqual(DEFAULT_USER_SETTINGS);
+      await t.db.deleteFrom("user_settings").where("user_id", "=", id).execute();
+      expect(await getSettings(t.db, id)).toEqual(DEFAULT_USER_SETTINGS);
+      // Migration 0001's column defaults (never edited) must still agree with the constant.
+      await sql`insert into user_settings (user_id, updated_at) values (${id}, ${nowIso()})`.execute(t.db);
+      expect(await getSettings(t.db, id)).toEqual(DEFAULT_USER_SETTINGS);
     });
   });
 
   describe("sign-in and register actions", () => {
-    it("answers each §8 case and signs in with a safe redirect only", async () => {
+    it("answers each sign-in case with its Spanish message and follows a safe redirect only", async () => {
       const { email, password } = await makeUser(t.db, "login@example.com");
       const { context } = makeContext(t.db, kind, { ip: "198.51.100.1" });
       const post = (fields: Record<string, string>) => loginAction(formRequest("http://localhost/login", fields), context);
@@ -96,9 +143,9 @@ describe.each(dbKinds)("accounts on %s", (kind) => {
       const bad = (await post({ email: "mal", password: "x" })) as { data: { errors: Record<string, string> } };
       expect(bad.data.errors.email).toBe("Formato de correo electrónico inválido");
 
-      const ok = await post({ email: email.toUpperCase(), password, redirectTo: "/perfil?tab=cursos" });
+      const ok = await post({ email: email.toUpperCase(), password, redirectTo: "/perfil/cursos" });
       expect(ok).toBeInstanceOf(Response);
-      expect((ok as Response).headers.get("location")).toBe("/perfil?tab=cursos");
+      expect((ok as Response).headers.get("location")).toBe("/perfil/cursos");
       expect((ok as Response).headers.get("set-cookie")).toMatch(/^an_session=/);
 
       const foreign = (await post({ email, password, redirectTo: "//evil.example/x" })) as Response;

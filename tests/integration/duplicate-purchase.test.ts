@@ -5,7 +5,7 @@
  * Stripe mock, and the demo gateway — on SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { listOrders } from "~/auth/account-data.server.ts";
+import { listOrders } from "~/orders/queries.server.ts";
 import { purchaseStatusView } from "~/domain/purchase-status.ts";
 import { jobHandlers } from "~/jobs/handlers.server.ts";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server.ts";

@@ -229,9 +229,9 @@ describe("Google sign-in through OpenID Connect (oidc-provider as issuer)", () =
   });
 
   it("creates an account for a new verified identity and signs it in again by subject", async () => {
-    const { result } = await signIn("g-nueva", { redirectTo: "/perfil?tab=cursos" });
+    const { result } = await signIn("g-nueva", { redirectTo: "/perfil/cursos" });
     const done = await result;
-    expect(done).toMatchObject({ created: true, redirectTo: "/perfil?tab=cursos" });
+    expect(done).toMatchObject({ created: true, redirectTo: "/perfil/cursos" });
     const user = await findUserByGoogleSub(t.db, "g-nueva");
     expect(user).toMatchObject({ id: done.userId, email: "nueva@example.com", first_name: "Marta", last_name: "Soler", display_name: "Marta Soler", password_hash: null });
     const again = await (await signIn("g-nueva")).result;

@@ -4,14 +4,13 @@
  * in-process mock of the Stripe API.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { listEnrollments, listOrders } from "~/auth/account-data.server.ts";
 import { jobHandlers } from "~/jobs/handlers.server.ts";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import type { Mailer, MailMessage } from "~/mail/mailer.server.ts";
-import { listMyCourses } from "~/orders/history.server.ts";
 import { getOrderWithItems } from "~/orders/orders.server.ts";
+import { listEnrollments, listMyCourses, listOrders } from "~/orders/queries.server.ts";
 import { createCheckoutFromRequest, handleStripeWebhook } from "~/payments/api.server.ts";
 import {
   confirmFromSession,

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getSettings } from "~/auth/account-data.server.ts";
 import { findUserByEmail, findUserById } from "~/auth/accounts.server.ts";
 import { verifyPassword } from "~/auth/password.server.ts";
 import { findUserBySessionToken, insertSession } from "~/auth/session.server.ts";
+import { provideUser } from "~/auth/user-context.server.ts";
+import { getSettings } from "~/auth/user-settings.server.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
-import { profileAction, profileLoader } from "~/routes/perfil.server.ts";
+import { loadSettingsSection, settingsAction } from "~/routes/perfil.ajustes.server.ts";
+import { loader as purchasesLoader } from "~/routes/perfil.compras.tsx";
+import { loader as coursesLoader } from "~/routes/perfil.cursos.tsx";
+import { loadPersonal, personalAction } from "~/routes/perfil.datos.server.ts";
+import { loader as indexLoader } from "~/routes/perfil.index.tsx";
 import { loader as exportLoader } from "~/routes/perfil.mis-datos.ts";
 import { formRequest, makeContext, makeUser } from "../helpers/accounts.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
@@ -21,12 +26,19 @@ describe.each(dbKinds)("profile on %s", (kind) => {
     await t?.cleanup();
   });
 
+  /** A signed-in user's context, as the account layout's middleware leaves it. */
   async function signedIn(email: string) {
     const user = await makeUser(t.db, email);
     const token = await insertSession(t.db, user.id);
     const { context } = makeContext(t.db, kind);
     const cookie = `an_session=${token}`;
-    const post = (fields: Record<string, string>) => profileAction(formRequest("http://localhost/perfil", fields, cookie), context) as Promise<Result>;
+    await provideUser(new Request("http://localhost/perfil", { headers: { cookie } }), context);
+    // Each intent goes to the section that shows its form.
+    const post = (fields: Record<string, string>) => {
+      const section = fields.intent === "profile" ? "datos" : "ajustes";
+      const request = formRequest(`http://localhost/perfil/${section}`, fields, cookie);
+      return (section === "datos" ? personalAction(request, context) : settingsAction(request, context)) as Promise<Result>;
+    };
     return { user, token, context, cookie, post };
   }
 
@@ -37,19 +49,42 @@ describe.each(dbKinds)("profile on %s", (kind) => {
     ).rejects.toThrow();
   });
 
-  it("loads everything from the database and redirects visitors to /login", async () => {
-    const { context, cookie, user } = await signedIn("carga@example.com");
-    const data = await profileLoader(new Request("http://localhost/perfil?tab=compras", { headers: { cookie } }), context);
-    expect(data).toMatchObject({ tab: "compras", profile: { email: user.email, firstName: "Ana", hasPassword: true }, orders: [], enrollments: [] });
-    const anon = await profileLoader(new Request("http://localhost/perfil"), context).catch((e: unknown) => e);
+  it("loads each section's own data and redirects visitors to /login", async () => {
+    const { context, user } = await signedIn("carga@example.com");
+    const args = { context, params: {} } as never;
+    expect(await loadPersonal(new URL("http://localhost/perfil/datos?editar=1"), context)).toMatchObject({
+      editing: true,
+      profile: { email: user.email, firstName: "Ana", hasPassword: true, emailVerified: false },
+    });
+    expect(await coursesLoader(args)).toEqual({ enrollments: [] });
+    expect(await purchasesLoader(args)).toEqual({ orders: [] });
+    expect(await loadSettingsSection(context)).toMatchObject({ hasPassword: true, settings: { courseEmails: true, newsletter: false } });
+
+    const anon = await provideUser(new Request("http://localhost/perfil"), makeContext(t.db, kind).context).catch((e: unknown) => e);
     expect((anon as Response).headers.get("location")).toBe("/login?redirectTo=%2Fperfil");
+  });
+
+  it("sends /perfil and the old ?tab= links to the sections' own URLs", async () => {
+    const target = (url: string) => {
+      try {
+        indexLoader({ request: new Request(url), url: new URL(url), params: {} } as never);
+      } catch (thrown) {
+        return (thrown as Response).headers.get("location");
+      }
+      return null;
+    };
+    expect(target("http://localhost/perfil")).toBe("/perfil/datos");
+    expect(target("http://localhost/perfil?tab=configuracion")).toBe("/perfil/ajustes");
+    expect(target("http://localhost/perfil?tab=compras")).toBe("/perfil/compras");
+    expect(target("http://localhost/perfil?tab=datos&editar=1")).toBe("/perfil/datos?editar=1");
   });
 
   it("edits personal data; a new email needs the password and must be free", async () => {
     const { post, user } = await signedIn("editar@example.com");
     await makeUser(t.db, "ocupado@example.com");
     const base = { intent: "profile", firstName: "Ana María", lastName: "López", phone: "611 22 33 44" };
-    expect(await post({ ...base, email: user.email })).toBeInstanceOf(Response);
+    const saved = (await post({ ...base, email: user.email })) as Response;
+    expect(saved.headers.get("location")).toBe("/perfil/datos?guardado=datos");
     expect(await findUserById(t.db, user.id)).toMatchObject({ display_name: "Ana María López", phone: "611 22 33 44" });
 
     expect(errorsOf(await post({ ...base, email: "nuevo@example.com" })).currentPassword).toBe("Para cambiar el correo, introduce tu contraseña");
@@ -64,7 +99,8 @@ describe.each(dbKinds)("profile on %s", (kind) => {
 
   it("persists the five settings", async () => {
     const { post, user } = await signedIn("ajustes@example.com");
-    await post({ intent: "settings", newsletter: "on", publicProfile: "on" });
+    const saved = (await post({ intent: "settings", newsletter: "on", publicProfile: "on" })) as Response;
+    expect(saved.headers.get("location")).toBe("/perfil/ajustes?guardado=preferencias");
     expect(await getSettings(t.db, user.id)).toEqual({
       courseEmails: false,
       progressNotifications: false,
@@ -84,7 +120,7 @@ describe.each(dbKinds)("profile on %s", (kind) => {
       "Las contraseñas no coinciden",
     );
     const ok = await post({ intent: "password", currentPassword: user.password, password: "nueva-clave", confirmPassword: "nueva-clave" });
-    expect(ok).toBeInstanceOf(Response);
+    expect((ok as Response).headers.get("location")).toBe("/perfil/ajustes?guardado=contrasena");
     const row = await findUserById(t.db, user.id);
     expect(await verifyPassword(row!.password_hash!, "nueva-clave")).toBe(true);
     expect(await findUserBySessionToken(t.db, token)).not.toBeNull();

@@ -75,7 +75,7 @@ describe("sitemap and robots rendering", () => {
   it("allows everything but private paths and points at the absolute sitemap", () => {
     const txt = renderRobots("https://salon.example");
     expect(txt).toMatch(/^User-agent: \*\nAllow: \/\n/);
-    for (const path of ["/perfil", "/checkout", "/mis-cursos", "/success", "/cancel", "/pago-demo", "/api"]) {
+    for (const path of ["/perfil", "/checkout", "/mis-cursos", "/success", "/cancel", "/pago-demo", "/api", "/gestion"]) {
       expect(txt).toContain(`Disallow: ${path}\n`);
     }
     expect(txt).toContain("Sitemap: https://salon.example/sitemap.xml");

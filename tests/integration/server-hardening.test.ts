@@ -199,7 +199,7 @@ describe.each(dbKinds)("server hardening on %s", (kind) => {
         ["multipart/form-data; boundary=xyz", "--abc\r\nbroken", 400],
         ["multipart/form-data", "no boundary at all", 400],
       ];
-      for (const path of ["/login", "/registro", "/forgot-password", "/perfil", "/login.data"]) {
+      for (const path of ["/login", "/registro", "/forgot-password", "/perfil/ajustes", "/login.data"]) {
         for (const [type, body, status] of cases) {
           const headers: Record<string, string> = { origin: srv.url };
           if (type) headers["content-type"] = type;
@@ -235,11 +235,13 @@ describe.each(dbKinds)("server hardening on %s", (kind) => {
       "/registro",
       "/restablecer-contrasena",
       "/perfil",
+      "/perfil/ajustes",
       "/mis-cursos",
       "/success",
       "/checkout/expert-nails",
       "/pago-demo/x",
       "/perfil.data",
+      "/gestion",
     ])("GET %s → private, no-store (signed in or not)", async (urlPath) => {
       for (const headers of [{}, { cookie }] as Record<string, string>[]) {
         const res = await fetch(`${srv.url}${urlPath}`, { headers, redirect: "manual" });

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { EnrollmentView } from "~/auth/account-data.server.ts";
+import type { EnrollmentView } from "~/orders/queries.server.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
 
 /** "Mis Cursos" tab: the buyer's enrollments, from the database. */

@@ -63,7 +63,7 @@ export function ProfilePersonal({
             <dd>{profile.googleLinked ? "Vinculada" : "No vinculada"}</dd>
           </div>
         </dl>
-        <Link className="btn" to="/perfil?tab=datos&editar=1">
+        <Link className="btn" to="/perfil/datos?editar=1">
           Editar Perfil
         </Link>
       </div>
@@ -73,7 +73,7 @@ export function ProfilePersonal({
   return (
     <Form
       method="post"
-      action="/perfil?tab=datos"
+      action="/perfil/datos"
       noValidate
       onSubmit={onSubmit}
       onChange={onChange}
@@ -127,7 +127,7 @@ export function ProfilePersonal({
         <button type="submit" className="btn">
           Guardar cambios
         </button>
-        <Link className="btn btn--outline" to="/perfil?tab=datos">
+        <Link className="btn btn--outline" to="/perfil/datos">
           Cancelar
         </Link>
       </div>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { OrderView } from "~/auth/account-data.server.ts";
+import type { OrderView } from "~/orders/queries.server.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
 import { DemoBadge, StatusBadge } from "../status-badge.tsx";

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import type { UserSettings } from "~/auth/account-data.server.ts";
+import type { UserSettings } from "~/auth/user-settings.server.ts";
 import {
   changePasswordSchema,
   deleteAccountSchema,
@@ -40,7 +40,7 @@ export function ProfileSettings({
     <div className="profile-settings">
       <section aria-labelledby="prefs-title">
         <h3 id="prefs-title">Preferencias</h3>
-        <Form method="post" action="/perfil?tab=configuracion" className="settings-form">
+        <Form method="post" action="/perfil/ajustes" className="settings-form">
           <input type="hidden" name="intent" value="settings" />
           <fieldset>
             <legend className="visually-hidden">Notificaciones y privacidad</legend>
@@ -71,7 +71,7 @@ export function ProfileSettings({
         <h3 id="password-title">Cambiar contraseña</h3>
         <Form
           method="post"
-          action="/perfil?tab=configuracion"
+          action="/perfil/ajustes"
           noValidate
           onSubmit={pw.onSubmit}
           onChange={pw.onChange}
@@ -136,7 +136,7 @@ export function ProfileSettings({
         </p>
         <Form
           method="post"
-          action="/perfil?tab=configuracion"
+          action="/perfil/ajustes"
           noValidate
           onSubmit={del.onSubmit}
           onChange={del.onChange}

@@ -79,7 +79,7 @@ export function FieldError({ id, children }: { id?: string; children: ReactNode 
   );
 }
 
-/** Form-level message (the §8 outcomes): announced by screen readers when it appears. */
+/** Form-level message (the outcome of a submit): announced by screen readers when it appears. */
 export function FormAlert({ message, tone = "error" }: { message?: string; tone?: "error" | "success" }) {
   if (!message) return <div role="alert" className="form-alert-slot" />;
   return (

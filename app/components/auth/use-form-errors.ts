@@ -5,7 +5,7 @@ import { fieldErrorsOf, formValues, type FieldErrors } from "~/auth/schemas.ts";
 /**
  * Inline errors with the action's own zod schema: checked before submit when
  * JavaScript runs, shown from the action's 400 answer when it does not.
- * Editing a field clears its error and the form-level one (SPEC.md §5).
+ * Editing a field clears its error and the form-level one.
  */
 export function useFormErrors(
   schema: z.ZodType,

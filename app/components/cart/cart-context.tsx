@@ -1,5 +1,5 @@
 /**
- * The cart (SPEC.md §4): loaded once from localStorage at start, saved on every
+ * The cart: loaded once from localStorage at start, saved on every
  * change, then reconciled with the live catalogue (GET /api/catalogue) because
  * the stored copy is the browser's and never trusted.
  */
@@ -153,7 +153,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The cart; throws when used outside <CartProvider> (a programming error, SPEC.md §4). */
+/** The cart; throws when used outside <CartProvider> (a programming error, not a visitor's). */
 export function useCart(): CartContextValue {
   const value = useContext(CartContext);
   if (!value) throw new CartProviderMissingError();

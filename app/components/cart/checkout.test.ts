@@ -29,7 +29,7 @@ describe("createCheckoutSession", () => {
   });
 
   it.each([{}, { url: "" }, { url: "javascript:alert(1)" }, { url: "//evil.example" }])(
-    "a missing or unsafe url (%j) is the SPEC's alert text",
+    "a missing or unsafe url (%j) shows the fixed missing-url alert",
     async (body) => {
       answer(200, body);
       expect(await createCheckoutSession(["x"])).toEqual({ kind: "error", message: MISSING_URL_MESSAGE });

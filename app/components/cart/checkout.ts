@@ -1,4 +1,5 @@
-// "Proceder al Pago" (SPEC.md §4 Cart checkout, §8 error texts): one order for every cart item.
+// "Proceder al Pago": one order for every cart item; every failure ends in one of the
+// fixed Spanish alert texts below, never in a raw error.
 
 export type CheckoutOutcome = { kind: "redirect"; url: string } | { kind: "error"; message: string };
 

@@ -10,7 +10,7 @@ export function nextDateText(course: Pick<Course, "nextEdition">): string {
   return course.nextEdition ? formatMonthYear(course.nextEdition.startsOn) : "nuevas fechas próximamente";
 }
 
-/** Price, struck original price and the financing note (SPEC.md §2 Courses). */
+/** Price, struck original price and the financing note of a course card. */
 export function CoursePrice({ course }: { course: Pick<Course, "priceCents" | "originalPriceCents"> }) {
   return (
     <div className="course-price">

@@ -59,7 +59,7 @@ export interface ChatWidgetProps {
   onClose: () => void;
 }
 
-/** The chat panel: a non-modal dialog next to its toggle (SPEC.md §2 "Floating widgets"). */
+/** The chat panel: a non-modal dialog next to its floating toggle, so the page stays usable. */
 export default function ChatWidget({ id, onClose }: ChatWidgetProps) {
   const [messages, setMessages] = useState<ChatMessage[]>(loadConversation);
   const [draft, setDraft] = useState("");

@@ -1,9 +1,9 @@
-// Pure state of the work gallery (SPEC.md §4 "Gallery", DESIGN.md §4 flaw 8):
+// Pure state of the work gallery:
 // a current slide that wraps at both ends and advances on its own only while
 // nobody has paused it, the visitor does not prefer reduced motion, and the
 // pointer or keyboard focus is not inside the carousel (WAI-ARIA APG carousel).
 
-/** Auto-advance period and slide transition (SPEC.md §9). */
+/** Auto-advance period (4 s per slide) and slide transition (0.5 s). */
 export const AUTO_ADVANCE_MS = 4000;
 export const TRANSITION_MS = 500;
 

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { site } from "~/content/site.ts";
-import type { RootUser } from "~/root.tsx";
+import type { RootUser } from "~/root-data.ts";
 import { cartLabel, Header } from "./header.tsx";
 
 function setScrollY(y: number) {

@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "~/components/cart/cart-context.tsx";
 import { site } from "~/content/site.ts";
-import type { RootUser } from "~/root.tsx";
+import type { RootUser } from "~/root-data.ts";
 import { CartIcon, CloseIcon, MenuIcon, WhatsAppIcon } from "./icons.tsx";
 import { SocialLinks } from "./social-links.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
-/** SPEC.md §9: the header takes its scrolled look past 50 px. */
+/** The header turns solid (white, with a shadow) once the page has scrolled past 50 px. */
 export const SCROLL_THRESHOLD = 50;
 
 export const navItems = [

@@ -1,14 +1,22 @@
 import type { ReactNode } from "react";
-import type { RootUser } from "~/root.tsx";
+import type { RootUser } from "~/root-data.ts";
+import { CartProvider } from "../cart/cart-context.tsx";
 import { ChatLauncher } from "../chat/chat-launcher.tsx";
 import { WhatsAppFloat } from "../whatsapp-float.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
+import { NavigationProgress, ScrollToTop } from "./navigation-effects.tsx";
 
-/** Skip link, header, main landmark, footer and the WhatsApp button: shared by pages and error pages. */
+/**
+ * The shop's frame: cart state, skip link, header, main landmark, footer, the
+ * WhatsApp button and the chat launcher. Wraps every visitor page (the public
+ * layout) and the top error page, which renders without any layout.
+ */
 export function SiteShell({ user, children }: { user: RootUser | null; children: ReactNode }) {
   return (
-    <>
+    <CartProvider>
+      <ScrollToTop />
+      <NavigationProgress />
       <a className="skip-link" href="#contenido">
         Saltar al contenido
       </a>
@@ -19,6 +27,6 @@ export function SiteShell({ user, children }: { user: RootUser | null; children:
       <Footer />
       <WhatsAppFloat />
       <ChatLauncher />
-    </>
+    </CartProvider>
   );
 }

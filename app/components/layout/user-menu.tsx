@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import type { RootUser } from "~/root.tsx";
+import type { RootUser } from "~/root-data.ts";
 import { UserIcon } from "./icons.tsx";
 
 /** Signed-in menu: a disclosure (button + list of links), simpler and more robust than an ARIA menu. */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 
-/** All tables of DESIGN.md §5, portable across SQLite and PostgreSQL. */
+/** The base tables (see app/db/schema.ts), portable across SQLite and PostgreSQL. */
 export const initial: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * The four courses of SPEC.md §3 and their first editions (convocatorias).
+ * The four courses of the old site and their first editions (convocatorias).
  * The old site's dates (2025) are past, so editions start in early 2027.
  * Prices are cents; features are a JSON array of ten lines each.
  */

@@ -1,0 +1,58 @@
+/** The five per-user preferences (`user_settings`): defaults, reads and writes. */
+import type { Db } from "~/db/db.server.ts";
+import { nowIso } from "~/lib/ids.server.ts";
+import type { SettingsKey } from "./schemas.ts";
+
+export type UserSettings = Record<SettingsKey, boolean>;
+
+/**
+ * The preferences of a new account: service emails on, marketing and publicity off.
+ * The single source for createUser and for accounts without a settings row. The
+ * column defaults of migration 0001 hold the same values; a shipped migration is
+ * never edited, so a test checks that the two agree.
+ */
+export const DEFAULT_USER_SETTINGS: Readonly<UserSettings> = Object.freeze({
+  courseEmails: true,
+  progressNotifications: true,
+  newsletter: false,
+  publicProfile: false,
+  showProgress: true,
+});
+
+const columns = {
+  courseEmails: "course_emails",
+  progressNotifications: "progress_notifications",
+  newsletter: "newsletter",
+  publicProfile: "public_profile",
+  showProgress: "show_progress",
+} as const satisfies Record<SettingsKey, string>;
+
+type SettingsColumn = (typeof columns)[SettingsKey];
+
+/** The 0/1 columns of a `user_settings` row for these preferences. */
+export function settingsColumns(s: Readonly<UserSettings>): Record<SettingsColumn, number> {
+  return {
+    course_emails: s.courseEmails ? 1 : 0,
+    progress_notifications: s.progressNotifications ? 1 : 0,
+    newsletter: s.newsletter ? 1 : 0,
+    public_profile: s.publicProfile ? 1 : 0,
+    show_progress: s.showProgress ? 1 : 0,
+  };
+}
+
+export async function getSettings(db: Db, userId: string): Promise<UserSettings> {
+  const row = await db.selectFrom("user_settings").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  const out = { ...DEFAULT_USER_SETTINGS };
+  if (!row) return out;
+  for (const [key, col] of Object.entries(columns) as [SettingsKey, SettingsColumn][]) out[key] = row[col] === 1;
+  return out;
+}
+
+export async function saveSettings(db: Db, userId: string, s: UserSettings): Promise<void> {
+  const values = { ...settingsColumns(s), updated_at: nowIso() };
+  await db
+    .insertInto("user_settings")
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet(values))
+    .execute();
+}

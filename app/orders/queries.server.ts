@@ -1,0 +1,161 @@
+/**
+ * Every read of a buyer's orders and enrolments: the profile's purchase and course
+ * lists, /mis-cursos, the data export and the cancel page. Titles and edition dates
+ * come from the order lines copied at purchase (order_items), so a course that
+ * later leaves the catalogue still shows what was bought.
+ */
+import type { Db } from "~/db/db.server.ts";
+
+export interface OrderView {
+  id: string;
+  status: string;
+  totalCents: number;
+  currency: string;
+  paymentMethod: string;
+  createdAt: string;
+  paidAt: string | null;
+  refundedCents: number;
+  /** Paid through the demo gateway: no money was taken. */
+  demo: boolean;
+  items: { courseId: string; title: string; priceCents: number }[];
+}
+
+/** The buyer's orders, newest first, each with its lines. */
+export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
+  const orders = await db
+    .selectFrom("orders")
+    .select(["id", "status", "total_cents", "currency", "payment_method", "created_at", "paid_at", "refunded_cents", "provider"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .execute();
+  if (orders.length === 0) return [];
+  const items = await db
+    .selectFrom("order_items")
+    .select(["order_id", "course_id", "title", "price_cents"])
+    .where(
+      "order_id",
+      "in",
+      orders.map((o) => o.id),
+    )
+    .execute();
+  return orders.map((o) => ({
+    id: o.id,
+    status: o.status,
+    totalCents: o.total_cents,
+    currency: o.currency,
+    paymentMethod: o.payment_method,
+    createdAt: o.created_at,
+    paidAt: o.paid_at,
+    refundedCents: o.refunded_cents,
+    demo: o.provider === "demo",
+    items: items
+      .filter((i) => i.order_id === o.id)
+      .map((i) => ({ courseId: i.course_id, title: i.title, priceCents: i.price_cents })),
+  }));
+}
+
+/** The buyer's latest order created at or after `since` (ISO), or undefined. */
+export async function latestOrderSince(db: Db, userId: string, since: string): Promise<{ id: string; status: string } | undefined> {
+  return db
+    .selectFrom("orders")
+    .select(["id", "status"])
+    .where("user_id", "=", userId)
+    .where("created_at", ">=", since)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+}
+
+export interface EnrollmentView {
+  id: string;
+  courseId: string;
+  title: string;
+  image: string | null;
+  enrolledAt: string;
+  progress: number;
+  completed: boolean;
+  accessUntil: string;
+}
+
+/** The profile's course list: every enrolment, newest first. */
+export async function listEnrollments(db: Db, userId: string): Promise<EnrollmentView[]> {
+  const rows = await db
+    .selectFrom("enrollments")
+    .leftJoin("courses", "courses.id", "enrollments.course_id")
+    // The title bought stays readable even if the course later leaves the catalogue.
+    .leftJoin("order_items", (join) =>
+      join
+        .onRef("order_items.order_id", "=", "enrollments.order_id")
+        .onRef("order_items.course_id", "=", "enrollments.course_id"),
+    )
+    .select([
+      "order_items.title as purchased_title",
+      "enrollments.id",
+      "enrollments.course_id",
+      "courses.title",
+      "courses.image",
+      "enrollments.enrolled_at",
+      "enrollments.progress",
+      "enrollments.completed",
+      "enrollments.access_until",
+    ])
+    .where("enrollments.user_id", "=", userId)
+    .orderBy("enrollments.enrolled_at", "desc")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    courseId: r.course_id,
+    title: r.purchased_title ?? r.title ?? r.course_id,
+    image: r.image,
+    enrolledAt: r.enrolled_at,
+    progress: r.progress,
+    completed: r.completed === 1,
+    accessUntil: r.access_until,
+  }));
+}
+
+export interface MyCourse {
+  enrollmentId: string;
+  courseId: string;
+  orderId: string;
+  title: string;
+  /** Catalogue image name, null when the course is no longer in the catalogue. */
+  image: string | null;
+  duration: string | null;
+  enrolledAt: string;
+  accessUntil: string;
+  editionStartsOn: string | null;
+  editionEndsOn: string | null;
+  progress: number;
+  completed: boolean;
+}
+
+/** /mis-cursos: each enrolment with the edition dates of the line that bought it. */
+export async function listMyCourses(db: Db, userId: string): Promise<MyCourse[]> {
+  const rows = await db
+    .selectFrom("enrollments")
+    .innerJoin("order_items", (join) =>
+      join
+        .onRef("order_items.order_id", "=", "enrollments.order_id")
+        .onRef("order_items.course_id", "=", "enrollments.course_id"),
+    )
+    .leftJoin("courses", "courses.id", "enrollments.course_id")
+    .select([
+      "enrollments.id as enrollmentId",
+      "enrollments.course_id as courseId",
+      "enrollments.order_id as orderId",
+      "order_items.title as title",
+      "courses.image as image",
+      "courses.duration as duration",
+      "enrollments.enrolled_at as enrolledAt",
+      "enrollments.access_until as accessUntil",
+      "order_items.edition_starts_on as editionStartsOn",
+      "order_items.edition_ends_on as editionEndsOn",
+      "enrollments.progress as progress",
+      "enrollments.completed as completed",
+    ])
+    .where("enrollments.user_id", "=", userId)
+    .orderBy("enrollments.enrolled_at", "desc")
+    .orderBy("order_items.id")
+    .execute();
+  return rows.map((r) => ({ ...r, progress: Number(r.progress), completed: Number(r.completed) === 1 }));
+}

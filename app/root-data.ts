@@ -1,0 +1,24 @@
+/**
+ * What the root loader hands to every page: the signed-in user's public fields and
+ * the site's origin. A plain module so that layout components and pages can name
+ * these types without importing app/root.tsx (which imports the layouts).
+ */
+import { useRouteLoaderData } from "react-router";
+
+/** Public fields of the signed-in user, known on the first paint. */
+export interface RootUser {
+  id: string;
+  email: string;
+  displayName: string;
+}
+
+export interface RootLoaderData {
+  user: RootUser | null;
+  /** Origin of PUBLIC_URL, for canonical and og:url (never the request's Host header). */
+  origin: string;
+}
+
+/** The root loader's data; undefined only when the root loader itself failed. */
+export function useRootData(): RootLoaderData | undefined {
+  return useRouteLoaderData<RootLoaderData>("root");
+}

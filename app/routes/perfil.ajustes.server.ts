@@ -1,0 +1,69 @@
+import { redirect } from "react-router";
+import { deleteAccount } from "~/auth/account-data.server.ts";
+import { findUserById, setPasswordHash } from "~/auth/accounts.server.ts";
+import { hashPassword } from "~/auth/password.server.ts";
+import { changePasswordSchema, deleteAccountSchema, fieldErrorsOf, formValues, messages, settingsKeys } from "~/auth/schemas.ts";
+import { currentSessionToken, destroyOtherSessions, destroySession } from "~/auth/session.server.ts";
+import { getUser } from "~/auth/user-context.server.ts";
+import { getSettings, saveSettings, type UserSettings } from "~/auth/user-settings.server.ts";
+import { getServices } from "~/context.server.ts";
+import { checkPassword, fail, SAVE_FAILED, UNKNOWN_ACTION, type Ctx, type ProfileIntent } from "./perfil.server.ts";
+
+/** "Configuración": the five preferences, and whether the account has a password yet. */
+export async function loadSettingsSection(context: Ctx) {
+  const user = getUser(context);
+  const { db } = getServices(context);
+  const [settings, row] = await Promise.all([getSettings(db, user.id), findUserById(db, user.id)]);
+  return { settings, hasPassword: !!row?.password_hash };
+}
+
+/** intent=settings | password | delete. */
+export async function settingsAction(request: Request, context: Ctx) {
+  const user = getUser(context);
+  const { db, logger } = getServices(context);
+  const values = formValues(await request.formData());
+  const intent = values.intent as ProfileIntent;
+  try {
+    switch (intent) {
+      case "settings": {
+        const next = Object.fromEntries(settingsKeys.map((k) => [k, values[k] === "on"])) as UserSettings;
+        await saveSettings(db, user.id, next);
+        return redirect("/perfil/ajustes?guardado=preferencias");
+      }
+      case "password": {
+        const row = await findUserById(db, user.id);
+        const hasPassword = !!row?.password_hash;
+        // A Google-only account sets its first password without a current one.
+        const parsed = changePasswordSchema.safeParse(hasPassword ? values : { ...values, currentPassword: "-" });
+        if (!parsed.success) return fail(intent, fieldErrorsOf(parsed.error));
+        if (hasPassword) {
+          const check = await checkPassword(context, user, parsed.data.currentPassword);
+          if (check === "limited") return fail(intent, { form: messages.tooManyAttempts }, 429);
+          if (check !== "ok") return fail(intent, { currentPassword: messages.wrongPassword });
+        }
+        await setPasswordHash(db, user.id, await hashPassword(parsed.data.password));
+        // Whoever else knew the old password is signed out; this browser stays in.
+        await destroyOtherSessions(db, user.id, currentSessionToken(request));
+        return redirect("/perfil/ajustes?guardado=contrasena");
+      }
+      case "delete": {
+        const parsed = deleteAccountSchema.safeParse(values);
+        if (!parsed.success) return fail(intent, fieldErrorsOf(parsed.error));
+        const check = await checkPassword(context, user, parsed.data.currentPassword);
+        if (check === "limited") return fail(intent, { form: messages.tooManyAttempts }, 429);
+        if (check === "wrong") {
+          return fail(intent, { currentPassword: parsed.data.currentPassword ? messages.wrongPassword : messages.currentPasswordRequired });
+        }
+        const cookie = await destroySession(request, context);
+        await deleteAccount(db, user.id);
+        logger.info({ userId: user.id }, "cuenta eliminada a petición de la usuaria");
+        return redirect("/login?aviso=cuenta-eliminada", { headers: { "Set-Cookie": cookie } });
+      }
+      default:
+        return fail("settings", { form: UNKNOWN_ACTION });
+    }
+  } catch (err) {
+    logger.error({ err, intent }, "profile action failed");
+    return fail(intent, { form: SAVE_FAILED }, 500);
+  }
+}

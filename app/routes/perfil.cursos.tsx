@@ -1,0 +1,23 @@
+import { getUser } from "~/auth/user-context.server.ts";
+import { ProfileCourses } from "~/components/account/profile-courses.tsx";
+import { getServices } from "~/context.server.ts";
+import { pageMeta, rootOrigin } from "~/lib/seo.ts";
+import { listEnrollments } from "~/orders/queries.server.ts";
+import type { Route } from "./+types/perfil.cursos";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Mi Perfil: Mis Cursos",
+    description: "Los cursos en los que estás inscrita en Alejandra Nails.",
+    path: "/perfil/cursos",
+    origin: rootOrigin(matches),
+    noindex: true,
+  });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { enrollments: await listEnrollments(getServices(context).db, getUser(context).id) };
+}
+
+export default function ProfileCoursesSection({ loaderData }: Route.ComponentProps) {
+  return <ProfileCourses enrollments={loaderData.enrollments} />;
+}

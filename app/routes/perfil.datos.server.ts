@@ -1,0 +1,59 @@
+import { redirect } from "react-router";
+import { EmailInUseError, findUserById, updateProfile } from "~/auth/accounts.server.ts";
+import { fieldErrorsOf, formValues, messages, profileSchema } from "~/auth/schemas.ts";
+import { getUser } from "~/auth/user-context.server.ts";
+import { getServices } from "~/context.server.ts";
+import { checkPassword, fail, SAVE_FAILED, UNKNOWN_ACTION, type Ctx } from "./perfil.server.ts";
+
+/** "Datos Personales": the account row, read view or edit form (?editar=1). */
+export async function loadPersonal(url: URL, context: Ctx) {
+  const user = getUser(context);
+  const row = await findUserById(getServices(context).db, user.id);
+  if (!row) throw new Error("la cuenta no existe");
+  return {
+    editing: url.searchParams.get("editar") === "1",
+    profile: {
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      phone: row.phone,
+      createdAt: row.created_at,
+      lastLoginAt: row.last_login_at,
+      hasPassword: row.password_hash !== null,
+      googleLinked: row.google_sub !== null,
+      emailVerified: row.email_verified_at !== null,
+    },
+  };
+}
+
+/** intent=profile: names, phone and email; a new email needs the current password. */
+export async function personalAction(request: Request, context: Ctx) {
+  const user = getUser(context);
+  const { db, logger } = getServices(context);
+  const values = formValues(await request.formData());
+  if (values.intent !== "profile") return fail("profile", { form: UNKNOWN_ACTION });
+  const echo = { firstName: values.firstName ?? "", lastName: values.lastName ?? "", email: values.email ?? "", phone: values.phone ?? "" };
+  try {
+    const parsed = profileSchema.safeParse(values);
+    if (!parsed.success) return fail("profile", fieldErrorsOf(parsed.error), 400, echo);
+    const p = parsed.data;
+    if (p.email !== user.email) {
+      const check = await checkPassword(context, user, p.currentPassword);
+      if (check === "none") {
+        return fail("profile", { currentPassword: "Tu cuenta no tiene contraseña: crea una en Configuración antes de cambiar el correo" }, 400, echo);
+      }
+      if (check === "limited") return fail("profile", { form: messages.tooManyAttempts }, 429, echo);
+      if (check === "wrong") {
+        return fail("profile", { currentPassword: p.currentPassword ? messages.wrongPassword : "Para cambiar el correo, introduce tu contraseña" }, 400, echo);
+      }
+    }
+    const { emailChanged } = await updateProfile(db, user.id, p);
+    // A new address gets its own confirmation link (queued with the change).
+    if (emailChanged) getServices(context).jobs?.kick();
+    return redirect("/perfil/datos?guardado=datos");
+  } catch (err) {
+    if (err instanceof EmailInUseError) return fail("profile", { email: messages.emailInUse });
+    logger.error({ err, intent: "profile" }, "profile action failed");
+    return fail("profile", { form: SAVE_FAILED }, 500);
+  }
+}
