@@ -24,7 +24,17 @@ export interface OrderView {
 export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
   const orders = await db
     .selectFrom("orders")
-    .select(["id", "status", "total_cents", "currency", "payment_method", "created_at", "paid_at", "refunded_cents", "provider"])
+    .select([
+      "id",
+      "status",
+      "total_cents",
+      "currency",
+      "payment_method",
+      "created_at",
+      "paid_at",
+      "refunded_cents",
+      "provider",
+    ])
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
     .execute();
@@ -55,7 +65,11 @@ export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
 }
 
 /** The buyer's latest order created at or after `since` (ISO), or undefined. */
-export async function latestOrderSince(db: Db, userId: string, since: string): Promise<{ id: string; status: string } | undefined> {
+export async function latestOrderSince(
+  db: Db,
+  userId: string,
+  since: string,
+): Promise<{ id: string; status: string } | undefined> {
   return db
     .selectFrom("orders")
     .select(["id", "status"])
@@ -71,9 +85,10 @@ export interface EnrollmentView {
   title: string;
   image: string | null;
   enrolledAt: string;
-  progress: number;
-  completed: boolean;
   accessUntil: string;
+  /** The booked edition's dates, copied onto the order line at purchase. */
+  editionStartsOn: string | null;
+  editionEndsOn: string | null;
 }
 
 /** The profile's course list: every enrolment, newest first. */
@@ -94,11 +109,12 @@ export async function listEnrollments(db: Db, userId: string): Promise<Enrollmen
       "courses.title",
       "courses.image",
       "enrollments.enrolled_at",
-      "enrollments.progress",
-      "enrollments.completed",
       "enrollments.access_until",
+      "order_items.edition_starts_on",
+      "order_items.edition_ends_on",
     ])
     .where("enrollments.user_id", "=", userId)
+    .where("enrollments.ended_at", "is", null)
     .orderBy("enrollments.enrolled_at", "desc")
     .execute();
   return rows.map((r) => ({
@@ -107,9 +123,9 @@ export async function listEnrollments(db: Db, userId: string): Promise<Enrollmen
     title: r.purchased_title ?? r.title ?? r.course_id,
     image: r.image,
     enrolledAt: r.enrolled_at,
-    progress: r.progress,
-    completed: r.completed === 1,
     accessUntil: r.access_until,
+    editionStartsOn: r.edition_starts_on,
+    editionEndsOn: r.edition_ends_on,
   }));
 }
 
@@ -125,8 +141,6 @@ export interface MyCourse {
   accessUntil: string;
   editionStartsOn: string | null;
   editionEndsOn: string | null;
-  progress: number;
-  completed: boolean;
 }
 
 /** /mis-cursos: each enrolment with the edition dates of the line that bought it. */
@@ -150,12 +164,12 @@ export async function listMyCourses(db: Db, userId: string): Promise<MyCourse[]>
       "enrollments.access_until as accessUntil",
       "order_items.edition_starts_on as editionStartsOn",
       "order_items.edition_ends_on as editionEndsOn",
-      "enrollments.progress as progress",
-      "enrollments.completed as completed",
     ])
     .where("enrollments.user_id", "=", userId)
+    // A refunded or duplicate enrolment no longer gives a place.
+    .where("enrollments.ended_at", "is", null)
     .orderBy("enrollments.enrolled_at", "desc")
     .orderBy("order_items.id")
     .execute();
-  return rows.map((r) => ({ ...r, progress: Number(r.progress), completed: Number(r.completed) === 1 }));
+  return rows;
 }

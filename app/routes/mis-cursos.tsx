@@ -2,7 +2,10 @@ import { Link } from "react-router";
 import { getUser } from "~/auth/user-context.server.ts";
 import { courseImageName } from "~/components/catalogue/course-bits.tsx";
 import { Picture } from "~/components/picture.tsx";
+import { todayInMadrid } from "~/catalogue.server.ts";
+import { site } from "~/content/site.ts";
 import { getServices } from "~/context.server.ts";
+import { enrollmentStage, enrollmentStageText } from "~/domain/enrollment-stage.ts";
 import { hasAccess } from "~/domain/access-window.ts";
 import { formatLongDate, formatMonthYear } from "~/domain/pricing.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
@@ -20,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const courses = await listMyCourses(getServices(context).db, getUser(context).id);
-  return { courses, now: new Date().toISOString() };
+  return { courses, now: new Date().toISOString(), today: todayInMadrid() };
 }
 
 function editionRange(startsOn: string, endsOn: string | null): string {
@@ -29,7 +32,7 @@ function editionRange(startsOn: string, endsOn: string | null): string {
 }
 
 export default function MisCursos({ loaderData }: Route.ComponentProps) {
-  const { courses, now } = loaderData;
+  const { courses, now, today } = loaderData;
   return (
     <section className="container section my-courses">
       <h1>Mis Cursos</h1>
@@ -72,8 +75,17 @@ export default function MisCursos({ loaderData }: Route.ComponentProps) {
                       </dd>
                     </div>
                     <div>
-                      <dt>Progreso</dt>
-                      <dd>{c.completed ? "Completado" : `${c.progress} %`}</dd>
+                      <dt>Estado</dt>
+                      <dd>
+                        {enrollmentStageText(
+                          enrollmentStage(c.editionStartsOn, c.editionEndsOn, today),
+                          c.editionStartsOn,
+                        )}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>Lugar</dt>
+                      <dd>{site.address.full}</dd>
                     </div>
                   </dl>
                   {c.editionStartsOn ? (

@@ -1,5 +1,6 @@
 import { getUser } from "~/auth/user-context.server.ts";
 import { ProfileCourses } from "~/components/account/profile-courses.tsx";
+import { todayInMadrid } from "~/catalogue.server.ts";
 import { getServices } from "~/context.server.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import { listEnrollments } from "~/orders/queries.server.ts";
@@ -15,9 +16,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { enrollments: await listEnrollments(getServices(context).db, getUser(context).id) };
+  return { enrollments: await listEnrollments(getServices(context).db, getUser(context).id), today: todayInMadrid() };
 }
 
 export default function ProfileCoursesSection({ loaderData }: Route.ComponentProps) {
-  return <ProfileCourses enrollments={loaderData.enrollments} />;
+  return <ProfileCourses enrollments={loaderData.enrollments} today={loaderData.today} />;
 }

@@ -69,6 +69,13 @@ test("a signed-in buyer pays two courses in one order through the demo gateway",
   await expect(page.getByRole("heading", { name: "Formación de inicio", level: 2 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Expert Nails", level: 2 })).toBeVisible();
   await expect(page.getByRole("link", { name: /Añadir al calendario/ })).toHaveCount(2);
+  // In-person courses: where each stands (from the edition dates) and where it is, never a progress bar.
+  await expect(page.getByText(/^Empieza el \d+ de \w+ de \d{4}$/)).toHaveCount(2);
+  await expect(page.getByText("Carrer Major, 48, 08750 Molins de Rei, Barcelona").first()).toBeVisible();
+  await expect(page.locator("progress")).toHaveCount(0);
+  await page.goto("/perfil/cursos");
+  await expect(page.getByText(/^Empieza el /)).toHaveCount(2);
+  await expect(page.locator("progress")).toHaveCount(0);
 
   await expect.poll(() => latestEmailTo(outbox, email)).toContain("Confirmaci");
   const mail = latestEmailTo(outbox, email)!;

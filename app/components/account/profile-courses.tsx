@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import type { EnrollmentView } from "~/orders/queries.server.ts";
+import { enrollmentStage, enrollmentStageText } from "~/domain/enrollment-stage.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
 
-/** "Mis Cursos" tab: the buyer's enrollments, from the database. */
-export function ProfileCourses({ enrollments }: { enrollments: EnrollmentView[] }) {
+/** "Mis Cursos" tab: the buyer's enrolments and where each course stands (in-person: no progress bar). */
+export function ProfileCourses({ enrollments, today }: { enrollments: EnrollmentView[]; today: string }) {
   if (enrollments.length === 0) {
     return (
       <div className="profile-empty">
@@ -22,13 +23,14 @@ export function ProfileCourses({ enrollments }: { enrollments: EnrollmentView[] 
           <p className="muted">
             Inscripción: {formatLongDate(e.enrolledAt)} · Acceso hasta el {formatLongDate(e.accessUntil)}
           </p>
-          <div className="progress">
-            <span className="progress__label">{e.completed ? "Completado" : `Progreso: ${e.progress} %`}</span>
-            <progress max={100} value={e.completed ? 100 : e.progress} aria-label={`Progreso de ${e.title}`} />
-          </div>
+          <p>
+            <strong>
+              {enrollmentStageText(enrollmentStage(e.editionStartsOn, e.editionEndsOn, today), e.editionStartsOn)}
+            </strong>
+          </p>
           <p>
             <Link className="btn btn--outline" to="/mis-cursos">
-              {e.completed ? "Ver mis cursos" : "Continuar Curso"}
+              Ver fechas y detalles<span className="visually-hidden">: {e.title}</span>
             </Link>
           </p>
         </li>

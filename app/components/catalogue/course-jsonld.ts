@@ -53,12 +53,8 @@ export function courseNode(course: Course, origin: string, editions?: CourseEdit
     educationalLevel: course.level,
     timeRequired: course.duration,
     provider: provider(origin),
-    aggregateRating: {
-      "@type": "AggregateRating",
-      ratingValue: course.rating,
-      reviewCount: course.reviews,
-      bestRating: 5,
-    },
+    // No aggregateRating: no review exists in the data yet, and search engines
+    // must not be shown ratings nobody gave.
     offers: {
       "@type": "Offer",
       category: "Paid",
