@@ -37,7 +37,9 @@ describe.each(dbKinds)("profile on %s", (kind) => {
     const post = (fields: Record<string, string>) => {
       const section = fields.intent === "profile" ? "datos" : "ajustes";
       const request = formRequest(`http://localhost/perfil/${section}`, fields, cookie);
-      return (section === "datos" ? personalAction(request, context) : settingsAction(request, context)) as Promise<Result>;
+      return (
+        section === "datos" ? personalAction(request, context) : settingsAction(request, context)
+      ) as Promise<Result>;
     };
     return { user, token, context, cookie, post };
   }
@@ -45,7 +47,18 @@ describe.each(dbKinds)("profile on %s", (kind) => {
   it("the database refuses a second account differing only in case", async () => {
     await makeUser(t.db, "caso@example.com");
     await expect(
-      t.db.insertInto("users").values({ id: newId(), email: "CASO@example.com", display_name: "x", first_name: "x", last_name: "x", phone: "", created_at: nowIso() }).execute(),
+      t.db
+        .insertInto("users")
+        .values({
+          id: newId(),
+          email: "CASO@example.com",
+          display_name: "x",
+          first_name: "x",
+          last_name: "x",
+          phone: "",
+          created_at: nowIso(),
+        })
+        .execute(),
     ).rejects.toThrow();
   });
 
@@ -56,11 +69,16 @@ describe.each(dbKinds)("profile on %s", (kind) => {
       editing: true,
       profile: { email: user.email, firstName: "Ana", hasPassword: true, emailVerified: false },
     });
-    expect(await coursesLoader(args)).toEqual({ enrollments: [] });
+    expect(await coursesLoader(args)).toEqual({ enrollments: [], today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect(await purchasesLoader(args)).toEqual({ orders: [] });
-    expect(await loadSettingsSection(context)).toMatchObject({ hasPassword: true, settings: { courseEmails: true, newsletter: false } });
+    expect(await loadSettingsSection(context)).toMatchObject({
+      hasPassword: true,
+      settings: { courseEmails: true, newsletter: false },
+    });
 
-    const anon = await provideUser(new Request("http://localhost/perfil"), makeContext(t.db, kind).context).catch((e: unknown) => e);
+    const anon = await provideUser(new Request("http://localhost/perfil"), makeContext(t.db, kind).context).catch(
+      (e: unknown) => e,
+    );
     expect((anon as Response).headers.get("location")).toBe("/login?redirectTo=%2Fperfil");
   });
 
@@ -87,13 +105,19 @@ describe.each(dbKinds)("profile on %s", (kind) => {
     expect(saved.headers.get("location")).toBe("/perfil/datos?guardado=datos");
     expect(await findUserById(t.db, user.id)).toMatchObject({ display_name: "Ana María López", phone: "611 22 33 44" });
 
-    expect(errorsOf(await post({ ...base, email: "nuevo@example.com" })).currentPassword).toBe("Para cambiar el correo, introduce tu contraseña");
-    expect(errorsOf(await post({ ...base, email: "nuevo@example.com", currentPassword: "mala" })).currentPassword).toBe("Contraseña incorrecta");
+    expect(errorsOf(await post({ ...base, email: "nuevo@example.com" })).currentPassword).toBe(
+      "Para cambiar el correo, introduce tu contraseña",
+    );
+    expect(errorsOf(await post({ ...base, email: "nuevo@example.com", currentPassword: "mala" })).currentPassword).toBe(
+      "Contraseña incorrecta",
+    );
     expect(errorsOf(await post({ ...base, email: "ocupado@example.com", currentPassword: user.password })).email).toBe(
       "Ya existe una cuenta con este correo electrónico",
     );
     expect(errorsOf(await post({ ...base, email: "x" })).email).toBe("Formato de correo electrónico inválido");
-    expect(await post({ ...base, email: "Nuevo@Example.com", currentPassword: user.password })).toBeInstanceOf(Response);
+    expect(await post({ ...base, email: "Nuevo@Example.com", currentPassword: user.password })).toBeInstanceOf(
+      Response,
+    );
     expect((await findUserByEmail(t.db, "nuevo@example.com"))?.id).toBe(user.id);
   });
 
@@ -113,13 +137,32 @@ describe.each(dbKinds)("profile on %s", (kind) => {
   it("changes the password with the current one and signs out the other sessions only", async () => {
     const { post, user, token } = await signedIn("cambio@example.com");
     const other = await insertSession(t.db, user.id);
-    expect(errorsOf(await post({ intent: "password", currentPassword: "mala", password: "nueva-clave", confirmPassword: "nueva-clave" })).currentPassword).toBe(
-      "Contraseña incorrecta",
-    );
-    expect(errorsOf(await post({ intent: "password", currentPassword: user.password, password: "nueva-clave", confirmPassword: "otra" })).confirmPassword).toBe(
-      "Las contraseñas no coinciden",
-    );
-    const ok = await post({ intent: "password", currentPassword: user.password, password: "nueva-clave", confirmPassword: "nueva-clave" });
+    expect(
+      errorsOf(
+        await post({
+          intent: "password",
+          currentPassword: "mala",
+          password: "nueva-clave",
+          confirmPassword: "nueva-clave",
+        }),
+      ).currentPassword,
+    ).toBe("Contraseña incorrecta");
+    expect(
+      errorsOf(
+        await post({
+          intent: "password",
+          currentPassword: user.password,
+          password: "nueva-clave",
+          confirmPassword: "otra",
+        }),
+      ).confirmPassword,
+    ).toBe("Las contraseñas no coinciden");
+    const ok = await post({
+      intent: "password",
+      currentPassword: user.password,
+      password: "nueva-clave",
+      confirmPassword: "nueva-clave",
+    });
     expect((ok as Response).headers.get("location")).toBe("/perfil/ajustes?guardado=contrasena");
     const row = await findUserById(t.db, user.id);
     expect(await verifyPassword(row!.password_hash!, "nueva-clave")).toBe(true);
@@ -132,7 +175,9 @@ describe.each(dbKinds)("profile on %s", (kind) => {
     expect(errorsOf(await post({ intent: "delete", currentPassword: user.password })).confirm).toBe(
       "Marca la casilla para confirmar que quieres eliminar tu cuenta",
     );
-    expect(errorsOf(await post({ intent: "delete", confirm: "on", currentPassword: "mala" })).currentPassword).toBe("Contraseña incorrecta");
+    expect(errorsOf(await post({ intent: "delete", confirm: "on", currentPassword: "mala" })).currentPassword).toBe(
+      "Contraseña incorrecta",
+    );
     const res = (await post({ intent: "delete", confirm: "on", currentPassword: user.password })) as Response;
     expect(res.headers.get("location")).toBe("/login?aviso=cuenta-eliminada");
     expect(res.headers.get("set-cookie")).toContain("Max-Age=0");
@@ -141,9 +186,15 @@ describe.each(dbKinds)("profile on %s", (kind) => {
 
   it("exports the data as a JSON attachment", async () => {
     const { context, cookie, user } = await signedIn("exporta@example.com");
-    const res = await exportLoader({ request: new Request("http://localhost/perfil/mis-datos.json", { headers: { cookie } }), context, params: {} } as never);
+    const res = await exportLoader({
+      request: new Request("http://localhost/perfil/mis-datos.json", { headers: { cookie } }),
+      context,
+      params: {},
+    } as never);
     expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="alejandra-nails-mis-datos-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="alejandra-nails-mis-datos-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     const body = (await res.json()) as { account: { email: string } };
     expect(body.account.email).toBe(user.email);
   });
