@@ -56,9 +56,7 @@ describe("csrfProtection", () => {
     expect((await post("/login")).status).toBe(403);
     expect((await post("/login", { origin: "null" })).status).toBe(403);
     expect((await post("/login", { origin: "https://evil.example" })).status).toBe(403);
-    expect(
-      (await post("/login", { "sec-fetch-site": "same-site", origin: "https://sub.alejandranails.example" })).status,
-    ).toBe(403);
+    expect((await post("/login", { "sec-fetch-site": "same-site", origin: "https://sub.alejandranails.example" })).status).toBe(403);
   });
 
   it("answers JSON to API clients", async () => {

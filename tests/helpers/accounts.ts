@@ -26,11 +26,7 @@ export function memoryMailer(): Mailer & { sent: MailMessage[] } {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(path.join(tmpdir(), "an-acc-"));
   return {
-    ...loadConfig({
-      DATA_DIR: dataDir,
-      SESSION_SECRET: "test-secret-1,old-secret",
-      PUBLIC_URL: "http://localhost:3999",
-    }),
+    ...loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "test-secret-1,old-secret", PUBLIC_URL: "http://localhost:3999" }),
     ...overrides,
   };
 }

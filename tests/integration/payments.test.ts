@@ -12,12 +12,7 @@ import type { Mailer, MailMessage } from "~/mail/mailer.server.ts";
 import { getOrderWithItems } from "~/orders/orders.server.ts";
 import { listEnrollments, listMyCourses, listOrders } from "~/orders/queries.server.ts";
 import { createCheckoutFromRequest, handleStripeWebhook } from "~/payments/api.server.ts";
-import {
-  confirmFromSession,
-  processPaymentEvent,
-  startCheckout,
-  type PaymentDeps,
-} from "~/payments/checkout.server.ts";
+import { confirmFromSession, processPaymentEvent, startCheckout, type PaymentDeps } from "~/payments/checkout.server.ts";
 import { createDemoProvider } from "~/payments/demo.server.ts";
 import { createStripeProvider } from "~/payments/stripe.server.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
@@ -78,18 +73,7 @@ describe.each(dbKinds)("payments on %s", (kind) => {
     const now = new Date().toISOString();
     await t.db
       .insertInto("users")
-      .values({
-        id,
-        email: user.email,
-        password_hash: null,
-        google_sub: null,
-        display_name: "Lucía Pérez",
-        first_name: "Lucía",
-        last_name: "Pérez",
-        phone: "",
-        created_at: now,
-        last_login_at: null,
-      })
+      .values({ id, email: user.email, password_hash: null, google_sub: null, display_name: "Lucía Pérez", first_name: "Lucía", last_name: "Pérez", phone: "", created_at: now, last_login_at: null })
       .execute();
   });
 
@@ -110,20 +94,8 @@ describe.each(dbKinds)("payments on %s", (kind) => {
       }),
     );
 
-  const countWhere = async (
-    table: "orders" | "enrollments" | "payment_events",
-    column: "user_id" | "order_id",
-    value: string,
-  ) =>
-    Number(
-      (
-        await t.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as("n"))
-          .where(column, "=", value)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const countWhere = async (table: "orders" | "enrollments" | "payment_events", column: "user_id" | "order_id", value: string) =>
+    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where(column, "=", value).executeTakeFirstOrThrow()).n);
 
   async function paidOrder(courseIds = ["formacion-inicio", "expert-nails"]) {
     const started = await startCheckout(deps, { user, courseIds, method: "card", withdrawalWaiver: true });
@@ -151,17 +123,8 @@ describe.each(dbKinds)("payments on %s", (kind) => {
     const { url, orderId } = (await res.json()) as { url: string; orderId: string };
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     const { order, items } = (await getOrderWithItems(t.db, orderId))!;
-    expect(order).toMatchObject({
-      total_cents: 65000,
-      status: "pending",
-      user_id: user.id,
-      email: user.email,
-      payment_method: "card",
-      provider: "stripe",
-    });
-    expect(items.map((i) => [i.course_id, i.title, i.price_cents])).toEqual([
-      ["tecnico-manicurista", "Técnico Manicurista", 65000],
-    ]);
+    expect(order).toMatchObject({ total_cents: 65000, status: "pending", user_id: user.id, email: user.email, payment_method: "card", provider: "stripe" });
+    expect(items.map((i) => [i.course_id, i.title, i.price_cents])).toEqual([["tecnico-manicurista", "Técnico Manicurista", 65000]]);
 
     const create = mock.requests.find((r) => r.method === "POST" && r.path === "/v1/checkout/sessions")!;
     expect(create.headers["idempotency-key"]).toBe(`checkout-${orderId}`);
@@ -174,12 +137,7 @@ describe.each(dbKinds)("payments on %s", (kind) => {
       customer_email: user.email,
       success_url: `${PUBLIC_URL}/success?session_id={CHECKOUT_SESSION_ID}&course_id=tecnico-manicurista`,
       cancel_url: `${PUBLIC_URL}/cancel`,
-      line_items: [
-        {
-          quantity: "1",
-          price_data: { currency: "eur", unit_amount: "65000", product_data: { name: "Técnico Manicurista" } },
-        },
-      ],
+      line_items: [{ quantity: "1", price_data: { currency: "eur", unit_amount: "65000", product_data: { name: "Técnico Manicurista" } } }],
     });
     expect(order.provider_session_id).toBe([...mock.sessions.keys()].at(-1));
   });
@@ -208,16 +166,7 @@ describe.each(dbKinds)("payments on %s", (kind) => {
       [post(JSON.stringify({ coursePrice: 1 })), user, 400],
       [post(JSON.stringify({ courseId: "tecnico-manicurista", paymentMethod: "bitcoin" })), user, 400],
       // 2.258 € exceeds Klarna's 1.500 € maximum.
-      [
-        post(
-          JSON.stringify({
-            courseIds: ["formacion-inicio", "tecnico-manicurista", "expert-nails", "iniciacion-acrilico"],
-            paymentMethod: "klarna",
-          }),
-        ),
-        user,
-        400,
-      ],
+      [post(JSON.stringify({ courseIds: ["formacion-inicio", "tecnico-manicurista", "expert-nails", "iniciacion-acrilico"], paymentMethod: "klarna" })), user, 400],
       [post(JSON.stringify({ courseId: "tecnico-manicurista" })), null, 401],
     ];
     for (const [request, who, status] of cases) {
@@ -264,31 +213,16 @@ describe.each(dbKinds)("payments on %s", (kind) => {
   it("turns two concurrent pay clicks into one order and one payment page", async () => {
     const results = await Promise.all(
       Array.from({ length: 4 }, () =>
-        startCheckout(deps, {
-          user,
-          courseIds: ["expert-nails", "formacion-inicio"],
-          method: "card",
-          withdrawalWaiver: true,
-        }),
+        startCheckout(deps, { user, courseIds: ["expert-nails", "formacion-inicio"], method: "card", withdrawalWaiver: true }),
       ),
     );
     expect(new Set(results.map((r) => r.orderId)).size).toBe(1);
     expect(new Set(results.map((r) => r.url)).size).toBe(1);
     expect(await countWhere("orders", "user_id", user.id)).toBe(1);
     // A later click with the same items reuses it too; another method is another order.
-    const again = await startCheckout(deps, {
-      user,
-      courseIds: ["formacion-inicio", "expert-nails"],
-      method: "card",
-      withdrawalWaiver: true,
-    });
+    const again = await startCheckout(deps, { user, courseIds: ["formacion-inicio", "expert-nails"], method: "card", withdrawalWaiver: true });
     expect(again.orderId).toBe(results[0].orderId);
-    const klarna = await startCheckout(deps, {
-      user,
-      courseIds: ["formacion-inicio", "expert-nails"],
-      method: "klarna",
-      withdrawalWaiver: true,
-    });
+    const klarna = await startCheckout(deps, { user, courseIds: ["formacion-inicio", "expert-nails"], method: "klarna", withdrawalWaiver: true });
     expect(klarna.orderId).not.toBe(results[0].orderId);
   });
 
@@ -324,11 +258,7 @@ describe.each(dbKinds)("payments on %s", (kind) => {
     const started = await paidOrder();
     const event = mock.signedEvent("checkout.session.completed", started.sessionId);
     const tampered = { body: event.body.replace('"paid"', '"paid" '), signature: event.signature };
-    for (const e of [
-      tampered,
-      { body: event.body, signature: "t=1,v1=deadbeef" },
-      { body: event.body, signature: "" },
-    ]) {
+    for (const e of [tampered, { body: event.body, signature: "t=1,v1=deadbeef" }, { body: event.body, signature: "" }]) {
       const res = await webhook(e);
       expect(res.status).toBe(400);
       expect(((await res.json()) as { message: string }).message).toBeTruthy();
@@ -340,10 +270,7 @@ describe.each(dbKinds)("payments on %s", (kind) => {
 
   it("ends paid when completed arrives after expired", async () => {
     const started = await paidOrder(["tecnico-manicurista"]);
-    expect(
-      (await webhook(mock.signedEvent("checkout.session.expired", started.sessionId, { patch: { status: "expired" } })))
-        .status,
-    ).toBe(200);
+    expect((await webhook(mock.signedEvent("checkout.session.expired", started.sessionId, { patch: { status: "expired" } }))).status).toBe(200);
     expect((await getOrderWithItems(t.db, started.orderId))!.order.status).toBe("cancelled");
     await webhook(mock.signedEvent("checkout.session.completed", started.sessionId));
     expect((await getOrderWithItems(t.db, started.orderId))!.order.status).toBe("paid");
@@ -353,41 +280,25 @@ describe.each(dbKinds)("payments on %s", (kind) => {
   it("keeps a paid order paid when async_payment_failed or expired arrives late", async () => {
     const started = await paidOrder(["tecnico-manicurista"]);
     await webhook(mock.signedEvent("checkout.session.completed", started.sessionId));
-    await webhook(
-      mock.signedEvent("checkout.session.async_payment_failed", started.sessionId, {
-        patch: { payment_status: "unpaid" },
-      }),
-    );
+    await webhook(mock.signedEvent("checkout.session.async_payment_failed", started.sessionId, { patch: { payment_status: "unpaid" } }));
     await webhook(mock.signedEvent("checkout.session.expired", started.sessionId, { patch: { status: "expired" } }));
     expect((await getOrderWithItems(t.db, started.orderId))!.order.status).toBe("paid");
     expect(await countWhere("enrollments", "order_id", started.orderId)).toBe(1);
   });
 
   it("waits for asynchronous methods: pending after completion, then paid or failed", async () => {
-    const ok = await startCheckout(deps, {
-      user,
-      courseIds: ["expert-nails"],
-      method: "sequra",
-      withdrawalWaiver: true,
-    });
+    const ok = await startCheckout(deps, { user, courseIds: ["expert-nails"], method: "sequra", withdrawalWaiver: true });
     mock.setSession(ok.sessionId, { status: "complete", payment_status: "unpaid" });
     await webhook(mock.signedEvent("checkout.session.completed", ok.sessionId));
     let order = (await getOrderWithItems(t.db, ok.orderId))!.order;
     expect(order.status).toBe("pending");
     expect(order.checkout_completed_at).not.toBeNull();
     expect(await countWhere("enrollments", "order_id", ok.orderId)).toBe(0);
-    await webhook(
-      mock.signedEvent("checkout.session.async_payment_succeeded", ok.sessionId, { patch: { payment_status: "paid" } }),
-    );
+    await webhook(mock.signedEvent("checkout.session.async_payment_succeeded", ok.sessionId, { patch: { payment_status: "paid" } }));
     order = (await getOrderWithItems(t.db, ok.orderId))!.order;
     expect(order.status).toBe("paid");
 
-    const ko = await startCheckout(deps, {
-      user,
-      courseIds: ["formacion-inicio"],
-      method: "scalapay",
-      withdrawalWaiver: false,
-    });
+    const ko = await startCheckout(deps, { user, courseIds: ["formacion-inicio"], method: "scalapay", withdrawalWaiver: false });
     mock.setSession(ko.sessionId, { status: "complete", payment_status: "unpaid" });
     await webhook(mock.signedEvent("checkout.session.completed", ko.sessionId));
     await webhook(mock.signedEvent("checkout.session.async_payment_failed", ko.sessionId));
@@ -431,24 +342,7 @@ describe.each(dbKinds)("payments on %s", (kind) => {
     const id = `retirado-${newId().slice(0, 6)}`;
     await t.db
       .insertInto("courses")
-      .values({
-        id,
-        title: "Curso retirado",
-        category: "intensivo",
-        description: "x",
-        price_cents: 15000,
-        original_price_cents: 15000,
-        duration: "1 día",
-        class_size: 4,
-        level: "Intensivo",
-        rating: 5,
-        reviews: 1,
-        features: "[]",
-        image: "course-iniciacion-acrilico",
-        highlighted: 0,
-        active: 1,
-        sort_order: 99,
-      })
+      .values({ id, title: "Curso retirado", category: "intensivo", description: "x", price_cents: 15000, original_price_cents: 15000, duration: "1 día", class_size: 4, level: "Intensivo", rating: 5, reviews: 1, features: "[]", image: "course-iniciacion-acrilico", highlighted: 0, active: 1, sort_order: 99 })
       .execute();
     const started = await paidOrder([id]);
     await webhook(mock.signedEvent("checkout.session.completed", started.sessionId));
@@ -459,11 +353,7 @@ describe.each(dbKinds)("payments on %s", (kind) => {
     const profileCourses = await listEnrollments(t.db, user.id);
     expect(profileCourses.map((c) => [c.courseId, c.title])).toEqual([[id, "Curso retirado"]]);
     const orders = await listOrders(t.db, user.id);
-    expect(orders[0]).toMatchObject({
-      status: "paid",
-      totalCents: 15000,
-      items: [{ courseId: id, title: "Curso retirado" }],
-    });
+    expect(orders[0]).toMatchObject({ status: "paid", totalCents: 15000, items: [{ courseId: id, title: "Curso retirado" }] });
   });
 
   it("refuses to sell a course the buyer already has", async () => {
@@ -475,12 +365,7 @@ describe.each(dbKinds)("payments on %s", (kind) => {
 
   it("sells offline through the demo gateway with the same fulfilment", async () => {
     const demo: PaymentDeps = { ...deps, payments: createDemoProvider() };
-    const started = await startCheckout(demo, {
-      user,
-      courseIds: ["iniciacion-acrilico"],
-      method: "card",
-      withdrawalWaiver: true,
-    });
+    const started = await startCheckout(demo, { user, courseIds: ["iniciacion-acrilico"], method: "card", withdrawalWaiver: true });
     expect(started.url).toBe(`/pago-demo/${started.orderId}`);
     const outcome = await processPaymentEvent(demo, demoPaidEvent(started));
     expect(outcome).toBe("paid");

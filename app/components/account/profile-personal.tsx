@@ -71,48 +71,14 @@ export function ProfilePersonal({
   }
   const v = values ?? profile;
   return (
-    <Form
-      method="post"
-      action="/perfil/datos"
-      noValidate
-      onSubmit={onSubmit}
-      onChange={onChange}
-      className="auth-form profile-form"
-    >
+    <Form method="post" action="/perfil/datos" noValidate onSubmit={onSubmit} onChange={onChange} className="auth-form profile-form">
       <input type="hidden" name="intent" value="profile" />
       <div className="auth-form__row">
-        <Field
-          name="firstName"
-          label="Nombre"
-          autoComplete="given-name"
-          defaultValue={v.firstName}
-          error={errors.firstName}
-        />
-        <Field
-          name="lastName"
-          label="Apellidos"
-          autoComplete="family-name"
-          defaultValue={v.lastName}
-          error={errors.lastName}
-        />
+        <Field name="firstName" label="Nombre" autoComplete="given-name" defaultValue={v.firstName} error={errors.firstName} />
+        <Field name="lastName" label="Apellidos" autoComplete="family-name" defaultValue={v.lastName} error={errors.lastName} />
       </div>
-      <Field
-        name="email"
-        type="email"
-        label="Correo electrónico"
-        autoComplete="email"
-        defaultValue={v.email}
-        error={errors.email}
-      />
-      <Field
-        name="phone"
-        type="tel"
-        label="Teléfono"
-        optional
-        autoComplete="tel"
-        defaultValue={v.phone}
-        error={errors.phone}
-      />
+      <Field name="email" type="email" label="Correo electrónico" autoComplete="email" defaultValue={v.email} error={errors.email} />
+      <Field name="phone" type="tel" label="Teléfono" optional autoComplete="tel" defaultValue={v.phone} error={errors.phone} />
       <Field
         name="currentPassword"
         type="password"

@@ -1,21 +1,12 @@
 import { Form } from "react-router";
 import type { UserSettings } from "~/auth/user-settings.server.ts";
-import {
-  changePasswordSchema,
-  deleteAccountSchema,
-  settingsKeys,
-  type FieldErrors,
-  type SettingsKey,
-} from "~/auth/schemas.ts";
+import { changePasswordSchema, deleteAccountSchema, settingsKeys, type FieldErrors, type SettingsKey } from "~/auth/schemas.ts";
 import { Field, FieldError, FormAlert } from "../auth/field.tsx";
 import { useFormErrors } from "../auth/use-form-errors.ts";
 
 const settingLabels: Record<SettingsKey, { label: string; hint: string }> = {
   courseEmails: { label: "Correos sobre mis cursos", hint: "Fechas, materiales y avisos de tus formaciones." },
-  progressNotifications: {
-    label: "Notificaciones de progreso",
-    hint: "Un aviso cuando avances o completes un módulo.",
-  },
+  progressNotifications: { label: "Notificaciones de progreso", hint: "Un aviso cuando avances o completes un módulo." },
   newsletter: { label: "Newsletter mensual", hint: "Novedades, cursos nuevos y promociones, una vez al mes." },
   publicProfile: { label: "Perfil público", hint: "Tu nombre puede aparecer entre las alumnas certificadas." },
   showProgress: { label: "Mostrar mi progreso a las instructoras", hint: "Para que puedan ayudarte mejor." },
@@ -46,13 +37,7 @@ export function ProfileSettings({
             <legend className="visually-hidden">Notificaciones y privacidad</legend>
             {settingsKeys.map((key) => (
               <div key={key} className="toggle">
-                <input
-                  type="checkbox"
-                  id={`s-${key}`}
-                  name={key}
-                  defaultChecked={settings[key]}
-                  aria-describedby={`s-${key}-hint`}
-                />
+                <input type="checkbox" id={`s-${key}`} name={key} defaultChecked={settings[key]} aria-describedby={`s-${key}-hint`} />
                 <label htmlFor={`s-${key}`}>{settingLabels[key].label}</label>
                 <p id={`s-${key}-hint`} className="field__hint">
                   {settingLabels[key].hint}
@@ -69,47 +54,18 @@ export function ProfileSettings({
 
       <section aria-labelledby="password-title">
         <h3 id="password-title">Cambiar contraseña</h3>
-        <Form
-          method="post"
-          action="/perfil/ajustes"
-          noValidate
-          onSubmit={pw.onSubmit}
-          onChange={pw.onChange}
-          className="auth-form"
-        >
+        <Form method="post" action="/perfil/ajustes" noValidate onSubmit={pw.onSubmit} onChange={pw.onChange} className="auth-form">
           <input type="hidden" name="intent" value="password" />
           {hasPassword ? (
-            <Field
-              name="currentPassword"
-              type="password"
-              label="Contraseña actual"
-              autoComplete="current-password"
-              error={pw.errors.currentPassword}
-              id="pw-current"
-            />
+            <Field name="currentPassword" type="password" label="Contraseña actual" autoComplete="current-password" error={pw.errors.currentPassword} id="pw-current" />
           ) : (
             <>
               <p className="field__hint">Tu cuenta entra con Google: aquí puedes crear también una contraseña.</p>
               <input type="hidden" name="currentPassword" value="-" />
             </>
           )}
-          <Field
-            name="password"
-            type="password"
-            label="Nueva contraseña"
-            autoComplete="new-password"
-            hint="Al menos 6 caracteres."
-            error={pw.errors.password}
-            id="pw-new"
-          />
-          <Field
-            name="confirmPassword"
-            type="password"
-            label="Confirmar nueva contraseña"
-            autoComplete="new-password"
-            error={pw.errors.confirmPassword}
-            id="pw-confirm"
-          />
+          <Field name="password" type="password" label="Nueva contraseña" autoComplete="new-password" hint="Al menos 6 caracteres." error={pw.errors.password} id="pw-new" />
+          <Field name="confirmPassword" type="password" label="Confirmar nueva contraseña" autoComplete="new-password" error={pw.errors.confirmPassword} id="pw-confirm" />
           <FormAlert message={pw.errors.form} />
           <button type="submit" className="btn">
             Cambiar contraseña
@@ -119,10 +75,7 @@ export function ProfileSettings({
 
       <section aria-labelledby="data-title">
         <h3 id="data-title">Tus datos</h3>
-        <p>
-          Descarga una copia de todo lo que guardamos sobre ti (datos de la cuenta, preferencias, cursos y compras) en
-          formato JSON.
-        </p>
+        <p>Descarga una copia de todo lo que guardamos sobre ti (datos de la cuenta, preferencias, cursos y compras) en formato JSON.</p>
         <a className="btn btn--outline" href="/perfil/mis-datos.json" download>
           Descargar mis datos
         </a>
@@ -131,17 +84,10 @@ export function ProfileSettings({
       <section aria-labelledby="delete-title" className="danger-zone">
         <h3 id="delete-title">Eliminar cuenta</h3>
         <p>
-          Borraremos tus datos personales, tus preferencias y tus sesiones. Las facturas de tus compras se conservan sin
-          tus datos de contacto, porque la ley nos obliga a guardarlas.
+          Borraremos tus datos personales, tus preferencias y tus sesiones. Las facturas de tus compras se conservan sin tus datos
+          de contacto, porque la ley nos obliga a guardarlas.
         </p>
-        <Form
-          method="post"
-          action="/perfil/ajustes"
-          noValidate
-          onSubmit={del.onSubmit}
-          onChange={del.onChange}
-          className="auth-form"
-        >
+        <Form method="post" action="/perfil/ajustes" noValidate onSubmit={del.onSubmit} onChange={del.onChange} className="auth-form">
           <input type="hidden" name="intent" value="delete" />
           <div className="toggle">
             <input
@@ -155,14 +101,7 @@ export function ProfileSettings({
             {del.errors.confirm ? <FieldError id="delete-confirm-error">{del.errors.confirm}</FieldError> : null}
           </div>
           {hasPassword ? (
-            <Field
-              name="currentPassword"
-              type="password"
-              label="Tu contraseña"
-              autoComplete="current-password"
-              error={del.errors.currentPassword}
-              id="delete-password"
-            />
+            <Field name="currentPassword" type="password" label="Tu contraseña" autoComplete="current-password" error={del.errors.currentPassword} id="delete-password" />
           ) : null}
           <FormAlert message={del.errors.form} />
           <button type="submit" className="btn btn--danger">

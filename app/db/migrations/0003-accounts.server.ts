@@ -8,12 +8,7 @@ import type { Migration } from "kysely/migration";
  */
 export const accounts: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createIndex("users_email_lower_uq")
-      .on("users")
-      .unique()
-      .expression(sql`lower(email)`)
-      .execute();
+    await db.schema.createIndex("users_email_lower_uq").on("users").unique().expression(sql`lower(email)`).execute();
     await db.schema.createIndex("password_resets_user_idx").on("password_resets").column("user_id").execute();
     await db.schema.createIndex("rate_limits_expires_idx").on("rate_limits").column("expires_at").execute();
   },
