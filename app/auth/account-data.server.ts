@@ -1,7 +1,7 @@
 /** What the data export and the account deletion read and erase about one person. */
 import type { Db } from "~/db/db.server.ts";
 import { nowIso } from "~/lib/ids.server.ts";
-import { listEnrollments, listOrders } from "~/orders/queries.server.ts";
+import { listMyCourses, listOrders } from "~/orders/queries.server.ts";
 import { getSettings } from "./user-settings.server.ts";
 
 /** Everything we hold about the person (GDPR art. 15/20), never the password hash. */
@@ -42,7 +42,7 @@ export async function exportAccountData(db: Db, userId: string) {
       googleLinked: user.google_sub !== null,
     },
     settings: await getSettings(db, userId),
-    enrollments: await listEnrollments(db, userId),
+    enrollments: await listMyCourses(db, userId, { includeEnded: true }),
     orders: await listOrders(db, userId),
     sessions: sessions.map((s) => ({ createdAt: s.created_at, expiresAt: s.expires_at })),
   };

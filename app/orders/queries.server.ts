@@ -48,6 +48,7 @@ export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
       orders.map((o) => o.id),
     )
     .execute();
+  const itemsByOrder = Map.groupBy(items, (i) => i.order_id);
   return orders.map((o) => ({
     id: o.id,
     status: o.status,
@@ -58,9 +59,7 @@ export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
     paidAt: o.paid_at,
     refundedCents: o.refunded_cents,
     demo: o.provider === "demo",
-    items: items
-      .filter((i) => i.order_id === o.id)
-      .map((i) => ({ courseId: i.course_id, title: i.title, priceCents: i.price_cents })),
+    items: (itemsByOrder.get(o.id) ?? []).map((i) => ({ courseId: i.course_id, title: i.title, priceCents: i.price_cents })),
   }));
 }
 
@@ -79,56 +78,6 @@ export async function latestOrderSince(
     .executeTakeFirst();
 }
 
-export interface EnrollmentView {
-  id: string;
-  courseId: string;
-  title: string;
-  image: string | null;
-  enrolledAt: string;
-  accessUntil: string;
-  /** The booked edition's dates, copied onto the order line at purchase. */
-  editionStartsOn: string | null;
-  editionEndsOn: string | null;
-}
-
-/** The profile's course list: every enrolment, newest first. */
-export async function listEnrollments(db: Db, userId: string): Promise<EnrollmentView[]> {
-  const rows = await db
-    .selectFrom("enrollments")
-    .leftJoin("courses", "courses.id", "enrollments.course_id")
-    // The title bought stays readable even if the course later leaves the catalogue.
-    .leftJoin("order_items", (join) =>
-      join
-        .onRef("order_items.order_id", "=", "enrollments.order_id")
-        .onRef("order_items.course_id", "=", "enrollments.course_id"),
-    )
-    .select([
-      "order_items.title as purchased_title",
-      "enrollments.id",
-      "enrollments.course_id",
-      "courses.title",
-      "courses.image",
-      "enrollments.enrolled_at",
-      "enrollments.access_until",
-      "order_items.edition_starts_on",
-      "order_items.edition_ends_on",
-    ])
-    .where("enrollments.user_id", "=", userId)
-    .where("enrollments.ended_at", "is", null)
-    .orderBy("enrollments.enrolled_at", "desc")
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    courseId: r.course_id,
-    title: r.purchased_title ?? r.title ?? r.course_id,
-    image: r.image,
-    enrolledAt: r.enrolled_at,
-    accessUntil: r.access_until,
-    editionStartsOn: r.edition_starts_on,
-    editionEndsOn: r.edition_ends_on,
-  }));
-}
-
 export interface MyCourse {
   enrollmentId: string;
   courseId: string;
@@ -141,11 +90,17 @@ export interface MyCourse {
   accessUntil: string;
   editionStartsOn: string | null;
   editionEndsOn: string | null;
+  /** Set once the enrolment stopped giving a place (refund, duplicate). */
+  endedAt: string | null;
 }
 
-/** /mis-cursos: each enrolment with the edition dates of the line that bought it. */
-export async function listMyCourses(db: Db, userId: string): Promise<MyCourse[]> {
-  const rows = await db
+/**
+ * The buyer's enrolments, newest first, each with the edition dates of the line
+ * that bought it: /mis-cursos and the profile's course list show the active ones;
+ * the data export asks for every one (`includeEnded`).
+ */
+export async function listMyCourses(db: Db, userId: string, opts: { includeEnded?: boolean } = {}): Promise<MyCourse[]> {
+  let query = db
     .selectFrom("enrollments")
     .innerJoin("order_items", (join) =>
       join
@@ -164,12 +119,10 @@ export async function listMyCourses(db: Db, userId: string): Promise<MyCourse[]>
       "enrollments.access_until as accessUntil",
       "order_items.edition_starts_on as editionStartsOn",
       "order_items.edition_ends_on as editionEndsOn",
+      "enrollments.ended_at as endedAt",
     ])
-    .where("enrollments.user_id", "=", userId)
-    // A refunded or duplicate enrolment no longer gives a place.
-    .where("enrollments.ended_at", "is", null)
-    .orderBy("enrollments.enrolled_at", "desc")
-    .orderBy("order_items.id")
-    .execute();
-  return rows;
+    .where("enrollments.user_id", "=", userId);
+  // A refunded or duplicate enrolment no longer gives a place.
+  if (!opts.includeEnded) query = query.where("enrollments.ended_at", "is", null);
+  return query.orderBy("enrollments.enrolled_at", "desc").orderBy("order_items.id").execute();
 }

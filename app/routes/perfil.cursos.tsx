@@ -3,7 +3,7 @@ import { ProfileCourses } from "~/components/account/profile-courses.tsx";
 import { todayInMadrid } from "~/catalogue.server.ts";
 import { getServices } from "~/context.server.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
-import { listEnrollments } from "~/orders/queries.server.ts";
+import { listMyCourses } from "~/orders/queries.server.ts";
 import type { Route } from "./+types/perfil.cursos";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { enrollments: await listEnrollments(getServices(context).db, getUser(context).id), today: todayInMadrid() };
+  return { enrollments: await listMyCourses(getServices(context).db, getUser(context).id), today: todayInMadrid() };
 }
 
 export default function ProfileCoursesSection({ loaderData }: Route.ComponentProps) {

@@ -10,7 +10,7 @@ import { createLogger } from "~/lib/logger.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import type { Mailer, MailMessage } from "~/mail/mailer.server.ts";
 import { getOrderWithItems } from "~/orders/orders.server.ts";
-import { listEnrollments, listMyCourses, listOrders } from "~/orders/queries.server.ts";
+import { listMyCourses, listOrders } from "~/orders/queries.server.ts";
 import { createCheckoutFromRequest, handleStripeWebhook } from "~/payments/api.server.ts";
 import { confirmFromSession, processPaymentEvent, startCheckout, type PaymentDeps } from "~/payments/checkout.server.ts";
 import { createDemoProvider } from "~/payments/demo.server.ts";
@@ -350,7 +350,7 @@ describe.each(dbKinds)("payments on %s", (kind) => {
 
     const mine = await listMyCourses(t.db, user.id);
     expect(mine.map((c) => [c.courseId, c.title])).toEqual([[id, "Curso retirado"]]);
-    const profileCourses = await listEnrollments(t.db, user.id);
+    const profileCourses = await listMyCourses(t.db, user.id, { includeEnded: true });
     expect(profileCourses.map((c) => [c.courseId, c.title])).toEqual([[id, "Curso retirado"]]);
     const orders = await listOrders(t.db, user.id);
     expect(orders[0]).toMatchObject({ status: "paid", totalCents: 15000, items: [{ courseId: id, title: "Curso retirado" }] });

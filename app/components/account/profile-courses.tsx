@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import type { EnrollmentView } from "~/orders/queries.server.ts";
+import type { MyCourse } from "~/orders/queries.server.ts";
 import { enrollmentStage, enrollmentStageText } from "~/domain/enrollment-stage.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
 
 /** "Mis Cursos" tab: the buyer's enrolments and where each course stands (in-person: no progress bar). */
-export function ProfileCourses({ enrollments, today }: { enrollments: EnrollmentView[]; today: string }) {
+export function ProfileCourses({ enrollments, today }: { enrollments: MyCourse[]; today: string }) {
   if (enrollments.length === 0) {
     return (
       <div className="profile-empty">
@@ -18,7 +18,7 @@ export function ProfileCourses({ enrollments, today }: { enrollments: Enrollment
   return (
     <ul className="profile-list">
       {enrollments.map((e) => (
-        <li key={e.id} className="profile-item card">
+        <li key={e.enrollmentId} className="profile-item card">
           <h3>{e.title}</h3>
           <p className="muted">
             Inscripción: {formatLongDate(e.enrolledAt)} · Acceso hasta el {formatLongDate(e.accessUntil)}
