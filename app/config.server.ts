@@ -52,9 +52,11 @@ const envSchema = z.object({
       .refine((v) => v === "false" || v === "loopback" || /^\d{1,2}$/.test(v) || isAddressList(v), {
         message: "debe ser loopback, false, un número de saltos o una lista de direcciones IP/CIDR separadas por comas",
       })
-      .default("loopback"),
+      .default("loopback")
+      // Express "trust proxy": a hop count is a number, "false" trusts nobody.
+      .transform((v): string | number | false => (v === "false" ? false : /^\d+$/.test(v) ? Number(v) : v)),
   ),
-  DEMO_PAYMENTS: z.preprocess(emptyAsUnset, z.enum(["0", "1"]).optional()),
+  DEMO_PAYMENTS: optionalString.pipe(z.enum(["0", "1"]).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().optional(),
 });
@@ -143,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? "Alejandra Nails <hola@alejandranails.es>",
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === "false" ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY,
     demoPayments,
     isLocalOrigin,
     production: e.NODE_ENV === "production",

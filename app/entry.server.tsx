@@ -25,17 +25,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // A 5xx ErrorResponse from React Router wraps the original error.
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   const err = inner ?? error;
-  const fields = { err, method: request.method, path: new URL(request.url).pathname };
-  let logger;
-  try {
-    logger = context.get(servicesContext).logger;
-  } catch {
-    // No load context yet (an error before getLoadContext ran): still one JSON line.
-    const serialized = err instanceof Error ? { type: err.name, message: err.message, stack: err.stack } : String(err);
-    process.stderr.write(`${JSON.stringify({ level: 50, time: Date.now(), ...fields, err: serialized, msg: "request failed" })}\n`);
-    return;
-  }
-  logger.error(fields, "request failed");
+  // The request handler always builds the load context (with the services) first.
+  context.get(servicesContext).logger.error({ err, method: request.method, path: new URL(request.url).pathname }, "request failed");
 };
 
 export default function handleRequest(

@@ -40,8 +40,8 @@ export async function buildServices(config: Config, logger: Logger): Promise<App
   );
   const { createPaymentProvider, paymentProviderLogLine } = await import("./payments/create-provider.server.ts");
   const payments = createPaymentProvider(config);
-  if (!config.stripe && config.demoPayments) logger.warn({ payments: payments.name, demoPayments: true }, paymentProviderLogLine(config));
-  else logger.info({ payments: payments.name }, paymentProviderLogLine(config));
+  const paymentsLine = paymentProviderLogLine(config);
+  logger[paymentsLine.level]({ payments: payments.name }, paymentsLine.message);
   const { startAssistant } = await import("./chat/assistant.server.ts");
   const assistant = startAssistant(db, logger);
   const { createJobWorker } = await import("./jobs/worker.server.ts");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formProblem, hasValidCharacters, isJsonApi, percentDecodeForm } from "./body-limit.ts";
+import { formProblem, hasValidCharacters, percentDecodeForm } from "./body-limit.ts";
+import { isJsonApi } from "./errors.ts";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const FORM = "application/x-www-form-urlencoded";

@@ -1,19 +1,18 @@
 import type { NextFunction, Request, Response } from "express";
-import { sendError } from "./errors.ts";
+import { MAX_WEBHOOK_BYTES, STRIPE_WEBHOOK_PATH } from "../app/payments/webhook-route.ts";
+import { isCleanText, isJsonApi, sendError } from "./errors.ts";
 
 /** Largest form or JSON body any route accepts (the biggest real form is a few KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
-/** Stripe signs the raw body; its events can be larger than a form. */
-export const MAX_WEBHOOK_BODY_BYTES = 512 * 1024;
 
 /**
  * Paths whose body is handed on exactly as received (signature over the raw bytes),
  * with their own size limit. Their content is not inspected: the sender signs it.
  */
-const RAW_BODY_LIMITS = new Map<string, number>([["/api/webhooks/stripe", MAX_WEBHOOK_BODY_BYTES]]);
+const RAW_BODY_LIMITS = new Map<string, number>([[STRIPE_WEBHOOK_PATH, MAX_WEBHOOK_BYTES]]);
 
-export const TOO_LARGE_MESSAGE = "La petición es demasiado grande";
-export const INVALID_CHARACTERS_MESSAGE = "Los datos enviados contienen caracteres no válidos";
+const TOO_LARGE_MESSAGE = "La petición es demasiado grande";
+const INVALID_CHARACTERS_MESSAGE = "Los datos enviados contienen caracteres no válidos";
 
 /** How long a client still sending a refused body may keep the connection before it is cut. */
 const DRAIN_GRACE_MS = 1_000;
@@ -83,13 +82,8 @@ export function bodyLimit(req: Request, res: Response, next: NextFunction) {
   req.on("error", onError);
 }
 
-/** Paths that read their body as JSON themselves; every other POST is a form action. */
-export function isJsonApi(path: string): boolean {
-  return path.startsWith("/api/") || path.startsWith("/chatbot/");
-}
-
-export const UNSUPPORTED_TYPE_MESSAGE = "Tipo de contenido no admitido: envía el formulario desde la web";
-export const MALFORMED_FORM_MESSAGE = "El formulario enviado no es válido";
+const UNSUPPORTED_TYPE_MESSAGE = "Tipo de contenido no admitido: envía el formulario desde la web";
+const MALFORMED_FORM_MESSAGE = "El formulario enviado no es válido";
 
 /**
  * Every other POST is a React Router action, which reads `request.formData()`: that
@@ -134,11 +128,6 @@ function decodeUtf8(bytes: Uint8Array): string | null {
   } catch {
     return null;
   }
-}
-
-/** True when the text holds no NUL and no lone UTF-16 surrogate. */
-export function isCleanText(text: string): boolean {
-  return !text.includes("\0") && text.isWellFormed();
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { readCookie, SESSION_COOKIE } from "../app/auth/session.server.ts";
 
-export const PRIVATE_CACHE_CONTROL = "private, no-store";
+const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /**
  * Pages about one visitor (account, orders, payment, sign-in forms with their

@@ -1,9 +1,10 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Config } from "../app/config.server.ts";
+import { STRIPE_WEBHOOK_PATH } from "../app/payments/webhook-route.ts";
 import { sendError } from "./errors.ts";
 
 /** Signed by the sender instead (Stripe-Signature), and sent from Stripe's servers. */
-export const CSRF_EXEMPT_PATHS = new Set(["/api/webhooks/stripe"]);
+export const CSRF_EXEMPT_PATHS = new Set([STRIPE_WEBHOOK_PATH]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**

@@ -1,10 +1,17 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "../app/lib/logger.server.ts";
 
-const wantsJson = (req: Request) =>
-  req.path.startsWith("/api/") ||
-  req.path.startsWith("/chatbot/") ||
-  !!req.headers.accept?.includes("application/json");
+/** Paths that read their body as JSON themselves; every other POST is a form action. */
+export function isJsonApi(path: string): boolean {
+  return path.startsWith("/api/") || path.startsWith("/chatbot/");
+}
+
+/** True when the text holds no NUL (PostgreSQL cannot store it: error 22021) and no lone UTF-16 surrogate. */
+export function isCleanText(text: string): boolean {
+  return !text.includes("\0") && text.isWellFormed();
+}
+
+const wantsJson = (req: Request) => isJsonApi(req.path) || !!req.headers.accept?.includes("application/json");
 
 /** A small self-contained Spanish page for errors raised before React renders. */
 export function sendError(req: Request, res: Response, status: number, message: string) {
@@ -23,7 +30,7 @@ export function sendError(req: Request, res: Response, status: number, message: 
 
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
 const MAX_URL_LENGTH = 4096;
-export const INVALID_ADDRESS_MESSAGE = "La dirección no es válida";
+const INVALID_ADDRESS_MESSAGE = "La dirección no es válida";
 
 /** Rejects what the app never serves: other methods, overlong or malformed URLs. */
 export function requestGuard(req: Request, res: Response, next: NextFunction) {
@@ -34,20 +41,19 @@ export function requestGuard(req: Request, res: Response, next: NextFunction) {
   // Only origin-form targets ("/path?query"): absolute-form ("http://host/x") and
   // asterisk-form ("*") are for proxies and OPTIONS, neither of which this site is.
   if (!req.originalUrl.startsWith("/")) {
-    return sendError(req, res, 400, "La dirección no es válida");
+    return sendError(req, res, 400, INVALID_ADDRESS_MESSAGE);
   }
   if (req.originalUrl.length > MAX_URL_LENGTH) {
     return sendError(req, res, 414, "La dirección es demasiado larga");
   }
-  // Path and query as routes read them: no invalid UTF-8, no NUL (PostgreSQL cannot
-  // store it: error 22021), no lone surrogate.
+  // Path and query as routes read them: no invalid UTF-8, no NUL, no lone surrogate.
   let decoded: string;
   try {
     decoded = decodeURIComponent(req.originalUrl);
   } catch {
     return sendError(req, res, 400, INVALID_ADDRESS_MESSAGE);
   }
-  if (decoded.includes("\0") || !decoded.isWellFormed()) return sendError(req, res, 400, INVALID_ADDRESS_MESSAGE);
+  if (!isCleanText(decoded)) return sendError(req, res, 400, INVALID_ADDRESS_MESSAGE);
   next();
 }
 

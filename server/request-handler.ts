@@ -43,11 +43,9 @@ export function createRequestHandler({ build, mode, getLoadContext, fairTurns = 
 }
 
 function toFetchRequest(req: Request, res: Response): globalThis.Request {
-  // req.hostname and req.protocol honour X-Forwarded-* only from trusted proxies.
-  const forwardedPort = req.app.enabled("trust proxy") ? req.get("x-forwarded-host")?.split(":")[1] : undefined;
-  const hostPort = req.get("host")?.split(":")[1];
-  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find((p) => Number.isSafeInteger(p));
-  const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
+  // req.host (with its port) and req.protocol honour X-Forwarded-* only from trusted
+  // proxies; anything after a path, query, fragment or userinfo character is cut.
+  const host = req.host.split(/[\\/?#@]/)[0] || "localhost";
   const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
 
   let controller: AbortController | null = new AbortController();

@@ -40,7 +40,7 @@ export function securityHeaders(config: Config, opts: { dev: boolean }) {
  * Powerful browser features the site never uses, refused for it and anything it
  * embeds. Stripe Checkout is a full-page redirect, so payment needs no grant either.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   "camera=()",
   "microphone=()",
   "geolocation=()",

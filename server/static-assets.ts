@@ -20,6 +20,12 @@ function listFiles(dir: string): string[] {
   }
 }
 
+/** Preferred first; each with the Accept-Encoding token that allows it. */
+const ENCODINGS = [
+  ["br", ".br", /\bbr\b/],
+  ["gzip", ".gz", /\bgzip\b/],
+] as const;
+
 export type PrecompressedAssetsHandler = RequestHandler & {
   /** The `.br`/`.gz` files known at start: fixed, whatever is requested afterwards. */
   readonly precompressed: ReadonlySet<string>;
@@ -41,11 +47,8 @@ export function precompressedAssets(assetsDir: string): PrecompressedAssetsHandl
     const name = path.basename(req.path);
     if (!type || name !== req.path.slice(1) || name.startsWith(".")) return next();
     const accepted = String(req.headers["accept-encoding"] ?? "");
-    for (const [encoding, ext] of [
-      ["br", ".br"],
-      ["gzip", ".gz"],
-    ] as const) {
-      if (!new RegExp(`\\b${encoding}\\b`).test(accepted) || !precompressed.has(name + ext)) continue;
+    for (const [encoding, ext, accepts] of ENCODINGS) {
+      if (!accepts.test(accepted) || !precompressed.has(name + ext)) continue;
       const file = path.join(assetsDir, name + ext);
       res.set({
         "Content-Type": type,

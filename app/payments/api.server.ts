@@ -11,10 +11,10 @@ import { readBodyText } from "~/lib/read-body.server.ts";
 import { CheckoutError, MAX_ORDER_ITEMS } from "~/orders/orders.server.ts";
 import { processPaymentEvent, startCheckout, type PaymentDeps } from "./checkout.server.ts";
 import { WebhookSignatureError } from "./provider.server.ts";
+import { MAX_WEBHOOK_BYTES } from "./webhook-route.ts";
 
 export const DEFAULT_CHECKOUT_ERROR = "Error al crear la sesión de pago";
 const MAX_BODY_BYTES = 16 * 1024;
-const MAX_WEBHOOK_BYTES = 512 * 1024;
 
 /** Per buyer: generous for real use, stops a script from opening sessions in a loop. */
 export const CHECKOUT_RATE_LIMIT = { points: 20, windowMs: 10 * 60 * 1000 };
