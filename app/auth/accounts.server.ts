@@ -1,7 +1,6 @@
-import type { Transaction } from "kysely";
 import type { Db } from "~/db/db.server.ts";
 import { isUniqueViolation } from "~/db/errors.server.ts";
-import type { Database, UsersTable } from "~/db/schema.ts";
+import type { UsersTable } from "~/db/schema.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
 import { requestEmailVerification } from "./email-verification.server.ts";
 import { DEFAULT_USER_SETTINGS, settingsColumns } from "./user-settings.server.ts";
@@ -45,13 +44,12 @@ export interface NewUser {
   emailVerifiedAt?: string | null;
 }
 
-export interface CreateUserOptions {
-  /** Runs inside the creating transaction (e.g. enqueue the verification email with the account). */
-  onCreated?: (trx: Transaction<Database>, userId: string) => Promise<void>;
-}
-
-/** Creates the account and its settings row; EmailInUseError when the address is taken (also under a race). */
-export async function createUser(db: Db, input: NewUser, opts: CreateUserOptions = {}): Promise<string> {
+/**
+ * Creates the account and its settings row; EmailInUseError when the address is
+ * taken (also under a race). An address not proven yet gets its verification
+ * email queued in the same transaction.
+ */
+export async function createUser(db: Db, input: NewUser): Promise<string> {
   const id = newId();
   const now = nowIso();
   try {
@@ -76,7 +74,7 @@ export async function createUser(db: Db, input: NewUser, opts: CreateUserOptions
         .insertInto("user_settings")
         .values({ user_id: id, ...settingsColumns(DEFAULT_USER_SETTINGS), updated_at: now })
         .execute();
-      await opts.onCreated?.(trx, id);
+      if (!input.emailVerifiedAt) await requestEmailVerification(trx, id);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new EmailInUseError();
@@ -133,20 +131,13 @@ export async function setPasswordHash(db: Db, userId: string, passwordHash: stri
   await db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
 }
 
-/** Links a Google identity to an account whose address is already proven (Google proves it again). */
-export async function linkGoogle(db: Db, userId: string, sub: string, now = new Date()): Promise<void> {
-  await db
-    .updateTable("users")
-    .set((eb) => ({
-      google_sub: sub,
-      email_verified_at: eb.fn.coalesce("email_verified_at", eb.val(now.toISOString())),
-    }))
-    .where("id", "=", userId)
-    .execute();
+/** Links a Google identity to an account whose address is already proven. */
+export async function linkGoogle(db: Db, userId: string, sub: string): Promise<void> {
+  await db.updateTable("users").set({ google_sub: sub }).where("id", "=", userId).execute();
 }
 
 /** Kills every unused reset and verification link of the account (address changed or taken over). */
-export async function voidPendingLinks(trx: Transaction<Database>, userId: string, at: string): Promise<void> {
+export async function voidPendingLinks(trx: Db, userId: string, at: string): Promise<void> {
   await trx
     .updateTable("password_resets")
     .set({ used_at: at })

@@ -5,30 +5,27 @@
  * takes the account over instead of being linked to it (google.server.ts), so
  * whoever registered someone else's address beforehand loses it.
  */
-import type { Kysely, Transaction } from "kysely";
 import type { Db } from "~/db/db.server.ts";
-import type { Database } from "~/db/schema.ts";
 import { newToken, sha256 } from "~/lib/ids.server.ts";
 import { enqueueEmail, type EmailTemplate } from "~/mail/email-jobs.server.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import type { MailMessage } from "~/mail/mailer.server.ts";
-import { limitKey } from "./rate-limits.server.ts";
+import { clearLimit } from "./rate-limits.server.ts";
 
 export const VERIFY_TTL_MS = 48 * 60 * 60 * 1000;
 export const VERIFY_PATH = "/verificar-email";
 /** Outbox template name (jobs "email:email-verification"). */
 export const EMAIL_VERIFICATION = "email-verification";
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Queues "send a verification link to this account" (payload: the user id only). */
-export function requestEmailVerification(db: Executor, userId: string, now?: Date): Promise<boolean> {
+export function requestEmailVerification(db: Db, userId: string, now?: Date): Promise<boolean> {
   return enqueueEmail(db, EMAIL_VERIFICATION, { userId }, { now });
 }
 
 /** Stores only the hash of a fresh token for `email` and returns the raw token (for the email). */
 export async function createVerificationToken(
-  db: Executor,
+  db: Db,
   userId: string,
   email: string,
   now = new Date(),
@@ -51,7 +48,7 @@ export async function createVerificationToken(
 export type VerificationState = "valid" | "used" | "expired" | "unknown";
 
 export async function checkVerificationToken(
-  db: Executor,
+  db: Db,
   token: string,
   now = new Date(),
 ): Promise<VerificationState> {
@@ -119,7 +116,7 @@ export async function consumeVerificationToken(
       .where("user_id", "=", spent.user_id)
       .where("used_at", "is", null)
       .execute();
-    await trx.deleteFrom("rate_limits").where("key", "=", limitKey("loginAccount", spent.email)).execute();
+    await clearLimit(trx, "loginAccount", spent.email);
     return { userId: spent.user_id, email: spent.email };
   });
 }

@@ -4,7 +4,7 @@ import type { Config } from "~/config.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import type { Logger } from "~/lib/logger.server.ts";
 import { createUser, findUserByEmail, findUserByGoogleSub, linkGoogle, voidPendingLinks } from "./accounts.server.ts";
-import { limitKey } from "./rate-limits.server.ts";
+import { clearLimit } from "./rate-limits.server.ts";
 import { readCookie, serializeCookie } from "./session.server.ts";
 
 export const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
@@ -232,7 +232,7 @@ export async function claimUnverifiedAccount(
     if (Number(claimed.numUpdatedRows) === 0) return false;
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
     await voidPendingLinks(trx, userId, at);
-    await trx.deleteFrom("rate_limits").where("key", "=", limitKey("loginAccount", email)).execute();
+    await clearLimit(trx, "loginAccount", email);
     return true;
   });
 }

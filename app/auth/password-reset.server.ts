@@ -4,7 +4,7 @@ import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
 import type { MailMessage } from "~/mail/mailer.server.ts";
 import { hashPassword } from "./password.server.ts";
-import { limitKey } from "./rate-limits.server.ts";
+import { clearLimit } from "./rate-limits.server.ts";
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const RESET_PATH = "/restablecer-contrasena";
@@ -80,7 +80,7 @@ export async function consumeResetToken(db: Db, token: string, newPassword: stri
       .returning("email")
       .executeTakeFirstOrThrow();
     await trx.deleteFrom("sessions").where("user_id", "=", spent.user_id).execute();
-    await trx.deleteFrom("rate_limits").where("key", "=", limitKey("loginAccount", user.email)).execute();
+    await clearLimit(trx, "loginAccount", user.email);
     await trx
       .updateTable("password_resets")
       .set({ used_at: at })

@@ -11,13 +11,12 @@
  * do not queue behind each other. A lease that runs out (a killed worker) makes
  * the job available again.
  */
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql } from "kysely";
 import type { Db, DbKind } from "~/db/db.server.ts";
-import type { Database, JobsTable } from "~/db/schema.ts";
+import type { JobsTable } from "~/db/schema.ts";
 import { newId } from "~/lib/ids.server.ts";
 
 export type JobRow = JobsTable;
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface JobInput {
   /** e.g. "email:order-confirmation", "refund" */
@@ -31,7 +30,7 @@ export interface JobInput {
 }
 
 /** Stores the job; false when a job with the same dedupe key already exists. */
-export async function enqueueJob(db: Executor, job: JobInput): Promise<boolean> {
+export async function enqueueJob(db: Db, job: JobInput): Promise<boolean> {
   const now = job.now ?? new Date();
   const rows = await db
     .insertInto("jobs")

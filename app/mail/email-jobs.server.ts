@@ -5,9 +5,7 @@
  * with the job's id as Message-ID, and only then runs the template's
  * `afterSend` (e.g. stamping orders.confirmation_sent_at).
  */
-import type { Kysely, Transaction } from "kysely";
 import type { Db } from "~/db/db.server.ts";
-import type { Database } from "~/db/schema.ts";
 import { enqueueJob, type JobInput } from "~/jobs/queue.server.ts";
 import type { JobHandler } from "~/jobs/worker.server.ts";
 import type { Logger } from "~/lib/logger.server.ts";
@@ -31,7 +29,7 @@ export interface EmailTemplate {
 
 /** Stores "send this email" in the caller's transaction; false when the dedupe key was already used. */
 export function enqueueEmail(
-  db: Kysely<Database> | Transaction<Database>,
+  db: Db,
   template: string,
   payload: JobInput["payload"],
   opts: { dedupeKey?: string; now?: Date } = {},

@@ -6,9 +6,8 @@
  * idempotency key, then `completeRefund` records the result and queues the
  * buyer's email. Redelivering or retrying never refunds twice.
  */
-import type { Kysely, Transaction } from "kysely";
 import type { Db } from "~/db/db.server.ts";
-import type { Database, RefundsTable } from "~/db/schema.ts";
+import type { RefundsTable } from "~/db/schema.ts";
 import { enqueueJob } from "~/jobs/queue.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
@@ -19,10 +18,9 @@ export type RefundReason = "duplicate-purchase" | "staff" | "withdrawal" | "prov
 export const REFUND_JOB = "refund";
 export const REFUND_NOTICE = "refund-notice";
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export async function requestRefund(
-  trx: Executor,
+  trx: Db,
   input: { orderId: string; amountCents: number; reason: RefundReason; now?: Date },
 ): Promise<string> {
   const now = input.now ?? new Date();

@@ -1,6 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { createUser, EmailInUseError, findUserByEmail } from "~/auth/accounts.server.ts";
-import { requestEmailVerification } from "~/auth/email-verification.server.ts";
 import { hashPassword } from "~/auth/password.server.ts";
 import { allowAttempt } from "~/auth/rate-limits.server.ts";
 import { safeRedirect } from "~/auth/safe-redirect.ts";
@@ -27,17 +26,13 @@ export async function registerAction(request: Request, context: Readonly<RouterC
       return data<AuthActionData>({ errors: { email: messages.emailInUse }, values: echo }, 400);
     }
     // The verification link is queued with the account (same transaction), sent right after.
-    const userId = await createUser(
-      db,
-      {
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phone: input.phone,
-        passwordHash: await hashPassword(input.password),
-      },
-      { onCreated: (trx, id) => requestEmailVerification(trx, id).then(() => undefined) },
-    );
+    const userId = await createUser(db, {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      passwordHash: await hashPassword(input.password),
+    });
     // Services built without a worker (some tests) simply leave the job for the next one.
     services.jobs?.kick();
     const cookie = await createSession(context, userId);

@@ -1,5 +1,4 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { findUserById } from "~/auth/accounts.server.ts";
 import {
   checkVerificationToken,
   consumeVerificationToken,
@@ -58,8 +57,7 @@ export async function verifyAction(request: Request, context: Ctx, url?: URL) {
     }
 
     const user = await requireUser(request, context, url);
-    const row = await findUserById(db, user.id);
-    if (!row || row.email_verified_at) return redirect(VERIFY_PATH);
+    if (user.emailVerified) return redirect(VERIFY_PATH);
     const allowed = await allowAttempt(db, [
       ["verifyIp", ip],
       ["verifyResendAccount", user.id],

@@ -5,7 +5,7 @@ import { ChatLauncher } from "../chat/chat-launcher.tsx";
 import { WhatsAppFloat } from "../whatsapp-float.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
-import { NavigationProgress, ScrollToTop } from "./navigation-effects.tsx";
+import { NavigationProgress } from "./navigation-effects.tsx";
 
 /**
  * The shop's frame: cart state, skip link, header, main landmark, footer, the
@@ -15,7 +15,6 @@ import { NavigationProgress, ScrollToTop } from "./navigation-effects.tsx";
 export function SiteShell({ user, children }: { user: RootUser | null; children: ReactNode }) {
   return (
     <CartProvider>
-      <ScrollToTop />
       <NavigationProgress />
       <a className="skip-link" href="#contenido">
         Saltar al contenido
