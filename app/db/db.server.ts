@@ -28,6 +28,27 @@ export function createDb(url: string): Db {
   });
 }
 
+/**
+ * Runs `work` in one transaction. PostgreSQL may pick one of two transactions as a
+ * deadlock victim (40P01) or refuse a serialization (40001): everything rolled
+ * back, so the whole transaction runs again (at most `attempts` times).
+ */
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>, attempts = 3): Promise<T> {
+  return retryOnDeadlock(() => db.transaction().execute(work), attempts);
+}
+
+export async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (err) {
+      const code = (err as { code?: string } | null)?.code;
+      if (i >= attempts || (code !== "40P01" && code !== "40001")) throw err;
+      await new Promise((r) => setTimeout(r, 10 * i + Math.floor(Math.random() * 20)));
+    }
+  }
+}
+
 export class MigrationError extends Error {}
 
 /** Brings the schema up to date; run at every start (idempotent). */

@@ -130,10 +130,11 @@ export interface EnrollmentsTable {
   order_id: string;
   edition_id: string | null;
   enrolled_at: string;
-  progress: number;
-  completed: number;
+  /** Unused since 0005 (in-person courses have no measured progress); kept with its default. */
+  progress: Generated<number>;
+  completed: Generated<number>;
   access_until: string;
-  /** Set when the enrolment stops counting (refund, duplicate); one active enrolment per user and course. */
+  /** Set when the enrolment stops counting (duplicate, expired before a new purchase); one active per user and course. */
   ended_at: string | null;
   end_reason: string | null;
 }

@@ -66,6 +66,17 @@ export async function claimDueJobs(
   const now = opts.now ?? new Date();
   const nowIso = now.toISOString();
   const until = new Date(now.getTime() + opts.leaseMs).toISOString();
+  // An idle queue is the usual case: a read (indexed on status, run_after) answers
+  // it without the UPDATE, which would take SQLite's write lock every poll.
+  const due = await db
+    .selectFrom("jobs")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("run_after", "<=", nowIso)
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", nowIso)]))
+    .limit(1)
+    .executeTakeFirst();
+  if (!due) return [];
   if (kind === "postgres") {
     const result = await sql<JobRow>`
       update jobs set locked_until = ${until}, locked_by = ${opts.workerId}, attempts = attempts + 1

@@ -64,9 +64,10 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
     let total = 0;
     for (;;) {
       const jobs = await claimDueJobs(opts.db, opts.dbKind, { workerId: id, limit: batch, leaseMs });
+      // Until nothing is due: a job may queue another (a refund queues its notice).
+      if (jobs.length === 0) return total;
       for (const job of jobs) await runOne(job);
       total += jobs.length;
-      if (jobs.length < batch) return total;
     }
   }
 

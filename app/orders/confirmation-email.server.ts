@@ -23,9 +23,10 @@ export function shortOrderId(orderId: string): string {
 export function editionText(item: Pick<OrderItemRow, "edition_starts_on" | "edition_ends_on">): string {
   if (!item.edition_starts_on) return "Fecha por confirmar: te escribiremos en cuanto se abra la próxima convocatoria";
   const start = formatLongDate(item.edition_starts_on);
-  const range = item.edition_ends_on && item.edition_ends_on !== item.edition_starts_on
-    ? `del ${start} al ${formatLongDate(item.edition_ends_on)}`
-    : `el ${start}`;
+  const range =
+    item.edition_ends_on && item.edition_ends_on !== item.edition_starts_on
+      ? `del ${start} al ${formatLongDate(item.edition_ends_on)}`
+      : `el ${start}`;
   return `Empieza en ${formatMonthYear(item.edition_starts_on)} (${range})`;
 }
 
@@ -39,7 +40,12 @@ export function withdrawalText(order: Pick<OrderRow, "withdrawal_waiver_at">): s
 }
 
 /** .ics files, one per booked edition. */
-export function calendarAttachments(order: Pick<OrderRow, "id">, items: OrderItemRow[], publicUrl: string, now: Date): MailAttachment[] {
+export function calendarAttachments(
+  order: Pick<OrderRow, "id">,
+  items: OrderItemRow[],
+  publicUrl: string,
+  now: Date,
+): MailAttachment[] {
   return items
     .filter((i) => i.edition_starts_on)
     .map((i) => ({
@@ -51,12 +57,19 @@ export function calendarAttachments(order: Pick<OrderRow, "id">, items: OrderIte
 
 export function buildConfirmationEmail(input: {
   order: OrderRow;
+  /** The lines the buyer is enrolled in by this order. */
   items: OrderItemRow[];
+  /** Lines of courses the buyer already had: not enrolled again, their amount is being refunded. */
+  alreadyOwned?: OrderItemRow[];
   buyerName: string;
   publicUrl: string;
   now: Date;
 }): MailMessage {
   const { order, items, buyerName, publicUrl, now } = input;
+  const owned = input.alreadyOwned ?? [];
+  const ownedNote = owned.length
+    ? `Ya tenías ${owned.map((i) => `«${i.title}»`).join(" y ")}: no te hemos dado otra plaza y te devolvemos ${formatEuros(owned.reduce((sum, i) => sum + i.price_cents, 0))}. Te escribiremos cuando el reembolso esté hecho.`
+    : null;
   const method = paymentMethodName(order.payment_method);
   const ref = shortOrderId(order.id);
   const demo = order.provider === "demo";
@@ -73,6 +86,7 @@ export function buildConfirmationEmail(input: {
 <tr><td style="padding:12px 0"><strong>Total pagado</strong></td><td style="padding:12px 0;text-align:right"><strong>${escapeHtml(formatEuros(order.total_cents))}</strong></td></tr></table>
 <p style="margin:0">Pedido: <strong>${escapeHtml(ref)}</strong> · Método de pago: ${escapeHtml(method)}</p>
 ${demo ? `<p style="margin:8px 0 0;color:#8A5A00"><strong>${escapeHtml(DEMO_NOTE)}</strong></p>` : ""}
+${ownedNote ? `<p>${escapeHtml(ownedNote)}</p>` : ""}
 <p>Te adjuntamos las fechas de cada convocatoria en un archivo de calendario (.ics) para que las añadas a tu agenda.</p>
 <p style="color:#6B5A62;font-size:14px">${escapeHtml(withdrawalText(order))}</p>
 ${emailButton(`${publicUrl}/mis-cursos`, "Ver mis cursos")}
@@ -87,6 +101,7 @@ ${emailButton(`${publicUrl}/mis-cursos`, "Ver mis cursos")}
     `Total pagado: ${formatEuros(order.total_cents)}`,
     `Pedido: ${ref} · Método de pago: ${method}`,
     ...(demo ? [DEMO_NOTE] : []),
+    ...(ownedNote ? ["", ownedNote] : []),
     "",
     "Te adjuntamos las fechas de cada convocatoria en un archivo de calendario (.ics).",
     "",
@@ -128,7 +143,24 @@ export const orderConfirmationTemplate: EmailTemplate = {
           .executeTakeFirst()
       : undefined;
     const buyerName = user?.first_name || user?.display_name || "";
-    return buildConfirmationEmail({ ...data, buyerName, publicUrl: ctx.publicUrl, now: ctx.now });
+    // Lines the buyer already had got no enrolment (fulfilment refunds them): listed apart.
+    const enrolled = data.order.user_id
+      ? new Set(
+          (await ctx.db.selectFrom("enrollments").select("course_id").where("order_id", "=", orderId).execute()).map(
+            (e) => e.course_id,
+          ),
+        )
+      : null;
+    const items = enrolled ? data.items.filter((i) => enrolled.has(i.course_id)) : data.items;
+    const alreadyOwned = data.items.filter((i) => !items.includes(i));
+    return buildConfirmationEmail({
+      order: data.order,
+      items,
+      alreadyOwned,
+      buyerName,
+      publicUrl: ctx.publicUrl,
+      now: ctx.now,
+    });
   },
   async afterSend(ctx, payload) {
     if (typeof payload.orderId !== "string") return;

@@ -15,9 +15,7 @@
  * Side effects (the confirmation email, the refund) are outbox jobs written in
  * the same transaction; the job worker runs them after commit.
  */
-import type { Transaction } from "kysely";
-import type { Db } from "~/db/db.server.ts";
-import type { Database } from "~/db/schema.ts";
+import { inTransaction, type Db } from "~/db/db.server.ts";
 import { accessUntil } from "~/domain/access-window.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
@@ -40,10 +38,9 @@ export type FulfilOutcome =
 
 export type TransitionOutcome = "applied" | "ignored" | "duplicate-event" | "unknown-order";
 
-type Trx = Transaction<Database>;
 
 /** Stores the event id; false when it was already stored (a redelivery). */
-async function claimEvent(trx: Trx, input: ProviderEventInput, nowIso: string): Promise<boolean> {
+async function claimEvent(trx: Db, input: ProviderEventInput, nowIso: string): Promise<boolean> {
   const rows = await trx
     .insertInto("payment_events")
     .values({ provider_event_id: input.eventId, type: input.type, order_id: input.orderId, received_at: nowIso })
@@ -53,7 +50,7 @@ async function claimEvent(trx: Trx, input: ProviderEventInput, nowIso: string): 
   return rows.length > 0;
 }
 
-async function findOrder(trx: Trx, input: ProviderEventInput) {
+async function findOrder(trx: Db, input: ProviderEventInput) {
   if (input.orderId) {
     const byId = await trx.selectFrom("orders").selectAll().where("id", "=", input.orderId).executeTakeFirst();
     if (byId) return byId;
@@ -75,133 +72,125 @@ export async function fulfilOrder(
 ): Promise<{ outcome: FulfilOutcome; orderId: string | null }> {
   const now = input.now ?? new Date();
   const nowIso = now.toISOString();
-  return retryOnDeadlock(() =>
-    db.transaction().execute(async (trx) => {
-      if (!(await claimEvent(trx, input, nowIso))) return { outcome: "duplicate-event", orderId: input.orderId };
-      const order = await findOrder(trx, input);
-      if (!order) return { outcome: "unknown-order", orderId: input.orderId };
-      // The session may be unknown locally if we crashed between creating it and saving its id.
-      if (!order.provider_session_id && input.sessionId) {
-        await trx
-          .updateTable("orders")
-          .set({ provider_session_id: input.sessionId })
-          .where("id", "=", order.id)
-          .where("provider_session_id", "is", null)
-          .execute();
-      }
-      if (order.status === "paid") return { outcome: "already-paid", orderId: order.id };
-      if (order.status === "refunded") return { outcome: "refunded", orderId: order.id };
-      const amountOk =
-        (input.amountTotalCents == null || input.amountTotalCents === order.total_cents) &&
-        (input.currency == null || input.currency.toLowerCase() === order.currency);
-      if (!amountOk) return { outcome: "amount-mismatch", orderId: order.id };
-
-      // Conditional update: on PostgreSQL a concurrent fulfilment waits for our
-      // row lock, then re-checks the condition and updates nothing.
-      const updated = await trx
+  return inTransaction(db, async (trx) => {
+    if (!(await claimEvent(trx, input, nowIso))) return { outcome: "duplicate-event", orderId: input.orderId };
+    const order = await findOrder(trx, input);
+    if (!order) return { outcome: "unknown-order", orderId: input.orderId };
+    // The session may be unknown locally if we crashed between creating it and saving its id.
+    if (!order.provider_session_id && input.sessionId) {
+      await trx
         .updateTable("orders")
-        .set({ status: "paid", paid_at: nowIso, updated_at: nowIso, checkout_key: null })
+        .set({ provider_session_id: input.sessionId })
         .where("id", "=", order.id)
-        .where("status", "in", ["pending", "failed", "cancelled"])
-        .returning("id")
+        .where("provider_session_id", "is", null)
         .execute();
-      if (updated.length === 0) return { outcome: "already-paid", orderId: order.id };
-
-      // A fixed order (course id) for the rows every fulfilment touches: two orders
-      // with the same courses lock enrolments and editions in the same sequence.
-      const items = await trx
-        .selectFrom("order_items")
-        .selectAll()
-        .where("order_id", "=", order.id)
-        .orderBy("course_id")
-        .execute();
-      const duplicates: typeof items = [];
-      for (const item of items) {
-        if (order.user_id) {
-          const edition = item.edition_starts_on
-            ? { startsOn: item.edition_starts_on, endsOn: item.edition_ends_on }
-            : null;
-          // The unique index on the active enrolment (0005) decides: a buyer who
-          // already has this course (another paid order, even one committing right
-          // now on another instance) gets no second enrolment and this line is refunded.
-          const inserted = await trx
-            .insertInto("enrollments")
-            .values({
-              id: newId(),
-              user_id: order.user_id,
-              course_id: item.course_id,
-              order_id: order.id,
-              edition_id: item.edition_id,
-              enrolled_at: nowIso,
-              progress: 0,
-              completed: 0,
-              access_until: accessUntil(nowIso, edition),
-              ended_at: null,
-              end_reason: null,
-            })
-            .onConflict((oc) => oc.columns(["user_id", "course_id"]).where("ended_at", "is", null).doNothing())
-            .returning("id")
-            .execute();
-          if (inserted.length === 0) {
-            duplicates.push(item);
-            continue;
-          }
-        }
-        // Seats are informative here: a paid buyer is never refused for a full edition.
-        if (item.edition_id) {
-          await trx
-            .updateTable("course_editions")
-            .set((eb) => ({ seats_taken: eb("seats_taken", "+", 1) }))
-            .where("id", "=", item.edition_id)
-            .execute();
-        }
-      }
-      if (duplicates.length > 0) {
-        await requestRefund(trx, {
-          orderId: order.id,
-          amountCents: duplicates.reduce((sum, i) => sum + i.price_cents, 0),
-          reason: "duplicate-purchase",
-          now,
-        });
-      }
-      if (duplicates.length < items.length) {
-        await enqueueEmail(
-          trx,
-          ORDER_CONFIRMATION,
-          { orderId: order.id },
-          { dedupeKey: orderConfirmationKey(order.id), now },
-        );
-      }
-      return { outcome: "paid", orderId: order.id };
-    }),
-  );
-}
-
-/**
- * PostgreSQL may still pick one of two transactions as a deadlock victim (40P01)
- * or refuse a serialization (40001). The whole transaction rolled back, event
- * claim included, so running it again is safe.
- */
-export async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await run();
-    } catch (err) {
-      const code = (err as { code?: string } | null)?.code;
-      if (i >= attempts || (code !== "40P01" && code !== "40001")) throw err;
-      await new Promise((r) => setTimeout(r, 10 * i + Math.floor(Math.random() * 20)));
     }
-  }
+    if (order.status === "paid") return { outcome: "already-paid", orderId: order.id };
+    if (order.status === "refunded") return { outcome: "refunded", orderId: order.id };
+    const amountOk =
+      (input.amountTotalCents == null || input.amountTotalCents === order.total_cents) &&
+      (input.currency == null || input.currency.toLowerCase() === order.currency);
+    if (!amountOk) return { outcome: "amount-mismatch", orderId: order.id };
+
+    // Conditional update: on PostgreSQL a concurrent fulfilment waits for our
+    // row lock, then re-checks the condition and updates nothing.
+    const updated = await trx
+      .updateTable("orders")
+      .set({ status: "paid", paid_at: nowIso, updated_at: nowIso, checkout_key: null })
+      .where("id", "=", order.id)
+      .where("status", "in", ["pending", "failed", "cancelled"])
+      .returning("id")
+      .execute();
+    if (updated.length === 0) return { outcome: "already-paid", orderId: order.id };
+
+    // A fixed order (course id) for the rows every fulfilment touches: two orders
+    // with the same courses lock enrolments and editions in the same sequence.
+    const items = await trx
+      .selectFrom("order_items")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .orderBy("course_id")
+      .execute();
+    let enrolled = items;
+    if (order.user_id) {
+      const userId = order.user_id;
+      // Access that has run out does not stop buying the course again: that
+      // enrolment stops counting before the new one is made.
+      await trx
+        .updateTable("enrollments")
+        .set({ ended_at: nowIso, end_reason: "expired" })
+        .where("user_id", "=", userId)
+        .where(
+          "course_id",
+          "in",
+          items.map((i) => i.course_id),
+        )
+        .where("ended_at", "is", null)
+        .where("access_until", "<=", nowIso)
+        .execute();
+      // The unique index on the active enrolment (0005) decides: a buyer who
+      // already has a course (another paid order, even one committing right now
+      // on another instance) gets no second enrolment and that line is refunded.
+      const inserted = await trx
+        .insertInto("enrollments")
+        .values(
+          items.map((item) => ({
+            id: newId(),
+            user_id: userId,
+            course_id: item.course_id,
+            order_id: order.id,
+            edition_id: item.edition_id,
+            enrolled_at: nowIso,
+            access_until: accessUntil(
+              nowIso,
+              item.edition_starts_on ? { startsOn: item.edition_starts_on, endsOn: item.edition_ends_on } : null,
+            ),
+          })),
+        )
+        .onConflict((oc) => oc.columns(["user_id", "course_id"]).where("ended_at", "is", null).doNothing())
+        .returning("course_id")
+        .execute();
+      const enrolledIds = new Set(inserted.map((r) => r.course_id));
+      enrolled = items.filter((i) => enrolledIds.has(i.course_id));
+    }
+    const duplicates = items.filter((i) => !enrolled.includes(i));
+    // Seats are informative here: a paid buyer is never refused for a full edition.
+    const editionIds = enrolled.map((i) => i.edition_id).filter((id): id is string => id !== null);
+    if (editionIds.length > 0) {
+      await trx
+        .updateTable("course_editions")
+        .set((eb) => ({ seats_taken: eb("seats_taken", "+", 1) }))
+        .where("id", "in", editionIds)
+        .execute();
+    }
+    if (duplicates.length > 0) {
+      await requestRefund(trx, {
+        orderId: order.id,
+        amountCents: duplicates.reduce((sum, i) => sum + i.price_cents, 0),
+        reason: "duplicate-purchase",
+        now,
+      });
+    }
+    if (duplicates.length < items.length) {
+      await enqueueEmail(
+        trx,
+        ORDER_CONFIRMATION,
+        { orderId: order.id },
+        { dedupeKey: orderConfirmationKey(order.id), now },
+      );
+    }
+    return { outcome: "paid", orderId: order.id };
+  });
 }
 
 /** Shared shape of the transitions that only move a pending order. */
 async function transition(
   db: Db,
   input: ProviderEventInput,
-  apply: (trx: Trx, orderId: string, nowIso: string) => Promise<number>,
+  apply: (trx: Db, orderId: string, nowIso: string) => Promise<number>,
 ): Promise<{ outcome: TransitionOutcome; orderId: string | null }> {
   const nowIso = (input.now ?? new Date()).toISOString();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     if (!(await claimEvent(trx, input, nowIso))) return { outcome: "duplicate-event", orderId: input.orderId };
     const order = await findOrder(trx, input);
     if (!order) return { outcome: "unknown-order", orderId: input.orderId };

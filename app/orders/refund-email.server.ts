@@ -11,7 +11,6 @@ import { getRefund, type RefundRow } from "./refunds.server.ts";
 const reasonText: Record<string, string> = {
   "duplicate-purchase":
     "Ya estabas inscrita en este curso con un pedido anterior, así que no te hemos cobrado una segunda plaza: te devolvemos el importe.",
-  withdrawal: "Hemos recibido tu solicitud de desistimiento y te devolvemos el importe.",
 };
 
 export function buildRefundEmail(input: {

@@ -6,18 +6,19 @@
  * idempotency key, then `completeRefund` records the result and queues the
  * buyer's email. Redelivering or retrying never refunds twice.
  */
-import type { Db } from "~/db/db.server.ts";
+import { sql } from "kysely";
+import { inTransaction, type Db } from "~/db/db.server.ts";
 import type { RefundsTable } from "~/db/schema.ts";
 import { enqueueJob } from "~/jobs/queue.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
 
 export type RefundRow = RefundsTable;
-export type RefundReason = "duplicate-purchase" | "staff" | "withdrawal" | "provider";
+/** Why the site gives money back (staff refunds and withdrawals will add theirs). */
+export type RefundReason = "duplicate-purchase";
 
 export const REFUND_JOB = "refund";
 export const REFUND_NOTICE = "refund-notice";
-
 
 export async function requestRefund(
   trx: Db,
@@ -46,6 +47,20 @@ export function getRefund(db: Db, refundId: string): Promise<RefundRow | undefin
   return db.selectFrom("refunds").selectAll().where("id", "=", refundId).executeTakeFirst();
 }
 
+/**
+ * The provider refused the refund for good (for example the payment cannot be
+ * found or was already refunded): recorded as failed for a person to handle,
+ * not retried.
+ */
+export async function failRefund(db: Db, refundId: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable("refunds")
+    .set({ status: "failed", completed_at: now.toISOString() })
+    .where("id", "=", refundId)
+    .where("status", "=", "pending")
+    .execute();
+}
+
 export function listRefunds(db: Db, orderId: string): Promise<RefundRow[]> {
   return db.selectFrom("refunds").selectAll().where("order_id", "=", orderId).orderBy("created_at").execute();
 }
@@ -62,7 +77,7 @@ export async function completeRefund(
   now = new Date(),
 ): Promise<boolean> {
   const nowIso = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const done = await trx
       .updateTable("refunds")
       .set({ status: "succeeded", provider_refund_id: providerRefundId, completed_at: nowIso })
@@ -72,17 +87,15 @@ export async function completeRefund(
       .execute();
     const refund = done[0];
     if (!refund) return false;
+    // One statement: the amount given back, and "refunded" once nothing is left.
     await trx
       .updateTable("orders")
-      .set((eb) => ({ refunded_cents: eb("refunded_cents", "+", refund.amount_cents), updated_at: nowIso }))
+      .set((eb) => ({
+        refunded_cents: eb("refunded_cents", "+", refund.amount_cents),
+        status: sql<string>`case when status = 'paid' and refunded_cents + ${refund.amount_cents} >= total_cents then 'refunded' else status end`,
+        updated_at: nowIso,
+      }))
       .where("id", "=", refund.order_id)
-      .execute();
-    await trx
-      .updateTable("orders")
-      .set({ status: "refunded", updated_at: nowIso })
-      .where("id", "=", refund.order_id)
-      .where("status", "=", "paid")
-      .where((eb) => eb("refunded_cents", ">=", eb.ref("total_cents")))
       .execute();
     await enqueueEmail(trx, REFUND_NOTICE, { refundId }, { dedupeKey: `${REFUND_NOTICE}:${refundId}`, now });
     return true;

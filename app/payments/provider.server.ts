@@ -80,3 +80,6 @@ export class WebhookSignatureError extends Error {}
 
 /** The provider could not open a payment page (network, configuration, refusal). */
 export class PaymentProviderError extends Error {}
+
+/** The provider refused a refund in a way a retry cannot change (unknown payment, already refunded, failed). */
+export class RefundRefusedError extends PaymentProviderError {}

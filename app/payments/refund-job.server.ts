@@ -6,9 +6,9 @@
 import type { Db } from "~/db/db.server.ts";
 import type { JobHandler } from "~/jobs/worker.server.ts";
 import type { Logger } from "~/lib/logger.server.ts";
-import { completeRefund, getRefund, type RefundRow } from "~/orders/refunds.server.ts";
+import { completeRefund, failRefund, getRefund, type RefundRow } from "~/orders/refunds.server.ts";
 import { createDemoProvider, demoSessionId } from "./demo.server.ts";
-import { PaymentProviderError, type PaymentProvider } from "./provider.server.ts";
+import { PaymentProviderError, RefundRefusedError, type PaymentProvider } from "./provider.server.ts";
 
 export function refundJobHandler(deps: { db: Db; payments: PaymentProvider; logger: Logger }): JobHandler {
   const demo = createDemoProvider();
@@ -25,14 +25,28 @@ export function refundJobHandler(deps: { db: Db; payments: PaymentProvider; logg
       throw new PaymentProviderError(`El pedido se pagó con ${order.provider}, que no está configurado`);
     }
     const sessionId = order.provider_session_id ?? demoSessionId(order.id);
-    const { providerRefundId } = await provider.refund({
-      sessionId,
-      amountCents: refund.amount_cents,
-      idempotencyKey: `refund-${refund.id}`,
-      reason: reasonFor(refund),
-    });
+    let providerRefundId: string;
+    try {
+      ({ providerRefundId } = await provider.refund({
+        sessionId,
+        amountCents: refund.amount_cents,
+        idempotencyKey: `refund-${refund.id}`,
+        reason: reasonFor(refund),
+      }));
+    } catch (err) {
+      if (!(err instanceof RefundRefusedError)) throw err; // network or outage: the job retries
+      await failRefund(deps.db, refund.id);
+      deps.logger.error(
+        { err, orderId: order.id, refundId: refund.id },
+        "payments: refund refused; to be handled by hand",
+      );
+      return;
+    }
     await completeRefund(deps.db, refund.id, providerRefundId);
-    deps.logger.info({ orderId: order.id, refundId: refund.id, amountCents: refund.amount_cents }, "payments: refund made");
+    deps.logger.info(
+      { orderId: order.id, refundId: refund.id, amountCents: refund.amount_cents },
+      "payments: refund made",
+    );
   };
 }
 

@@ -14,6 +14,7 @@ import {
   type PaymentSessionState,
   type PaymentSessionStatus,
   type RefundRequest,
+  RefundRefusedError,
 } from "./provider.server.ts";
 
 export interface StripeProviderOptions {
@@ -138,17 +139,28 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
     },
 
     async refund(request: RefundRequest) {
-      const session = await stripe.checkout.sessions.retrieve(request.sessionId);
-      const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
-      if (!intent) throw new PaymentProviderError(`La sesión ${request.sessionId} no tiene ningún pago que reembolsar`);
-      const refund = await stripe.refunds.create(
-        { payment_intent: intent, amount: request.amountCents, reason: request.reason },
-        { idempotencyKey: request.idempotencyKey },
-      );
-      if (refund.status === "failed" || refund.status === "canceled") {
-        throw new PaymentProviderError(`Stripe no pudo hacer el reembolso (${refund.status})`);
+      // Bounded waits, so both calls end well inside the outbox job's lease.
+      const opts = { timeout: 10_000, maxNetworkRetries: 1 };
+      try {
+        const session = await stripe.checkout.sessions.retrieve(request.sessionId, {}, opts);
+        const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+        if (!intent) throw new RefundRefusedError(`La sesión ${request.sessionId} no tiene ningún pago que reembolsar`);
+        const refund = await stripe.refunds.create(
+          { payment_intent: intent, amount: request.amountCents, reason: request.reason },
+          { ...opts, idempotencyKey: request.idempotencyKey },
+        );
+        // "pending" (some methods settle refunds later) counts as accepted.
+        if (refund.status === "failed" || refund.status === "canceled") {
+          throw new RefundRefusedError(`Stripe no pudo hacer el reembolso (${refund.status})`);
+        }
+        return { providerRefundId: refund.id };
+      } catch (err) {
+        // A 4xx from Stripe (no such payment, already refunded, amount too large) will not change on retry.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw new RefundRefusedError(`Stripe rechazó el reembolso: ${err.message}`, { cause: err });
+        }
+        throw err;
       }
-      return { providerRefundId: refund.id };
     },
 
     async expireSession(sessionId: string): Promise<void> {

@@ -197,6 +197,96 @@ describe.each(dbKinds)("duplicate purchases on %s", (kind) => {
     expect(purchaseStatusView("paid", { refundedCents: tecnico, totalCents: order.total_cents }).label).toBe(
       "Reembolso parcial",
     );
+    // The second confirmation lists (and puts in the calendar) only the new course,
+    // and says the one already owned is being refunded.
+    const confirmation = sent.filter(
+      (m) => m.subject.includes(second.orderId.slice(0, 8).toUpperCase()) && m.subject.startsWith("Confirmación"),
+    );
+    expect(confirmation).toHaveLength(1);
+    expect(confirmation[0].text).toContain("- Formación de inicio:");
+    expect(confirmation[0].text).not.toContain("- Técnico");
+    expect(confirmation[0].text).toMatch(/Ya tenías «Técnico[^»]*»: no te hemos dado otra plaza y te devolvemos/);
+    expect(confirmation[0].attachments?.map((a) => a.filename)).toEqual([
+      expect.stringMatching(/^formacion-de-inicio-/),
+    ]);
+  });
+
+  it("enrols a buyer again once the earlier access has run out (no refund)", async () => {
+    const first = await startCheckout(deps, {
+      user,
+      courseIds: ["expert-nails"],
+      method: "card",
+      withdrawalWaiver: false,
+    });
+    mock.setSession(first.sessionId, { status: "complete", payment_status: "paid" });
+    await webhook(mock.signedEvent("checkout.session.completed", first.sessionId));
+    // That edition ended long ago: access is over.
+    await t.db
+      .updateTable("enrollments")
+      .set({ access_until: "2020-01-01T00:00:00.000Z" })
+      .where("order_id", "=", first.orderId)
+      .execute();
+    const again = await startCheckout(deps, {
+      user,
+      courseIds: ["expert-nails"],
+      method: "card",
+      withdrawalWaiver: false,
+    });
+    mock.setSession(again.sessionId, { status: "complete", payment_status: "paid" });
+    await webhook(mock.signedEvent("checkout.session.completed", again.sessionId));
+    await jobs.drain();
+    expect((await getOrderWithItems(t.db, again.orderId))!.order).toMatchObject({ status: "paid", refunded_cents: 0 });
+    expect(mock.refunds).toHaveLength(0);
+    const rows = await t.db
+      .selectFrom("enrollments")
+      .select(["order_id", "ended_at", "end_reason"])
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(rows.find((r) => r.order_id === first.orderId)).toMatchObject({ end_reason: "expired" });
+    expect(rows.find((r) => r.order_id === again.orderId)).toMatchObject({ ended_at: null });
+  });
+
+  it("records a refund Stripe refuses for good as failed, without retrying it", async () => {
+    const a = await startCheckout(deps, {
+      user,
+      courseIds: ["iniciacion-acrilico"],
+      method: "card",
+      withdrawalWaiver: false,
+    });
+    const b = await startCheckout(deps, {
+      user,
+      courseIds: ["iniciacion-acrilico"],
+      method: "klarna",
+      withdrawalWaiver: false,
+    });
+    for (const s of [a, b]) {
+      mock.setSession(s.sessionId, { status: "complete", payment_status: "paid" });
+      await webhook(mock.signedEvent("checkout.session.completed", s.sessionId));
+    }
+    // Someone already refunded the second payment in the Stripe Dashboard: Stripe
+    // answers the site's refund with 400 charge_already_refunded (a 4xx, final).
+    const paid = mock.sessions.get(b.sessionId)!;
+    mock.refunds.push({
+      id: "re_dashboard",
+      object: "refund",
+      amount: paid.amount_total,
+      currency: paid.currency,
+      payment_intent: paid.payment_intent!,
+      reason: "requested_by_customer",
+      status: "succeeded",
+    });
+    await jobs.drain();
+    const [refund] = await listRefunds(t.db, b.orderId);
+    expect(refund.status).toBe("failed");
+    expect((await getOrderWithItems(t.db, b.orderId))!.order).toMatchObject({ status: "paid", refunded_cents: 0 });
+    const job = await t.db
+      .selectFrom("jobs")
+      .select(["status", "attempts"])
+      .where("dedupe_key", "=", `refund:${refund.id}`)
+      .executeTakeFirstOrThrow();
+    expect(job).toEqual({ status: "done", attempts: 1 });
+    expect(sent.filter((m) => m.subject.startsWith("Reembolso"))).toHaveLength(0);
+    expect(mock.refunds.map((r) => r.id)).toEqual(["re_dashboard"]);
   });
 
   it("records the refund through the same path on the demo gateway", async () => {

@@ -51,11 +51,12 @@ export const hardening: Migration = {
 
     await db.schema.alterTable("enrollments").addColumn("ended_at", "text").execute();
     await db.schema.alterTable("enrollments").addColumn("end_reason", "text").execute();
-    // Earlier duplicates (the defect this fixes) keep their row but stop being active.
+    // Earlier duplicates (the defect this fixes) keep their row but stop being active;
+    // the one that gives access longest stays (a later purchase after access ran out).
     await sql`update enrollments set ended_at = enrolled_at, end_reason = 'duplicate'
       where exists (select 1 from enrollments e2 where e2.user_id = enrollments.user_id
         and e2.course_id = enrollments.course_id
-        and (e2.enrolled_at < enrollments.enrolled_at or (e2.enrolled_at = enrollments.enrolled_at and e2.id < enrollments.id)))`.execute(
+        and (e2.access_until > enrollments.access_until or (e2.access_until = enrollments.access_until and e2.id > enrollments.id)))`.execute(
       db,
     );
     await db.schema

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { retryOnDeadlock } from "./fulfilment.server.ts";
+import { retryOnDeadlock } from "./db.server.ts";
 
 const pgError = (code: string) => Object.assign(new Error(`pg ${code}`), { code });
 
