@@ -94,15 +94,9 @@ export async function startStripeMock(webhookSecret: string): Promise<StripeMock
   const sessions = new Map<string, MockSession>();
   const refunds: MockRefund[] = [];
   const idempotent = new Map<string, { status: number; body: unknown }>();
-  // A completed or settled session carries its payment intent, stored once.
-  const eventSession = (type: string, session: MockSession): MockSession => {
-    if (/completed|succeeded/.test(type) && !session.payment_intent)
-      session.payment_intent = `pi_${randomBytes(12).toString("hex")}`;
-    return session;
-  };
-  const withIntent = (session: MockSession): MockSession => {
-    if (session.status === "complete" && !session.payment_intent)
-      session.payment_intent = `pi_${randomBytes(12).toString("hex")}`;
+  // A completed (or, for events, settled) session carries its payment intent, stored once.
+  const withIntent = (session: MockSession, paid = session.status === "complete"): MockSession => {
+    if (paid && !session.payment_intent) session.payment_intent = `pi_${randomBytes(12).toString("hex")}`;
     return session;
   };
   let failCreates = 0;
@@ -248,7 +242,7 @@ export async function startStripeMock(webhookSecret: string): Promise<StripeMock
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
         type,
-        data: { object: { ...eventSession(type, session), ...opts.patch } },
+        data: { object: { ...withIntent(session, session.status === "complete" || /completed|succeeded/.test(type)), ...opts.patch } },
       });
       const signature = stripeForSigning.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
       return { body: payload, signature, eventId };

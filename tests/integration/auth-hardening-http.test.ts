@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { latestEmailTo } from "../helpers/eml.ts";
+import { waitForEmailTo } from "../helpers/eml.ts";
 import { startServer, type RunningServer } from "../helpers/server.ts";
 
 // Against the production build (BUILD_DIR selects which): the verification email
@@ -29,15 +29,8 @@ function post(pathname: string, fields: Record<string, string>, cookie?: string)
   });
 }
 
-async function verificationEmail(): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const mail = latestEmailTo(path.join(srv.dataDir, "outbox"), EMAIL);
-    if (mail?.includes("/verificar-email?token=")) return mail;
-    if (Date.now() > deadline) throw new Error("no verification email in the outbox");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const verificationEmail = () =>
+  waitForEmailTo(path.join(srv.dataDir, "outbox"), EMAIL, (mail) => mail.includes("/verificar-email?token="));
 
 describe("email verification over HTTP", () => {
   let cookie = "";

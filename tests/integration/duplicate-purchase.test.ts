@@ -10,7 +10,6 @@ import { purchaseStatusView } from "~/domain/purchase-status.ts";
 import { jobHandlers } from "~/jobs/handlers.server.ts";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";
-import { newId } from "~/lib/ids.server.ts";
 import type { Mailer, MailMessage } from "~/mail/mailer.server.ts";
 import { getOrderWithItems } from "~/orders/orders.server.ts";
 import { listRefunds } from "~/orders/refunds.server.ts";
@@ -19,7 +18,7 @@ import { processPaymentEvent, startCheckout, type PaymentDeps } from "~/payments
 import { createDemoProvider } from "~/payments/demo.server.ts";
 import { createStripeProvider } from "~/payments/stripe.server.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
-import { demoPaidEvent } from "../helpers/payments.ts";
+import { demoPaidEvent, insertBuyer, stripeWebhookRequest } from "../helpers/payments.ts";
 import { startStripeMock, type StripeMock } from "../helpers/stripe-mock.ts";
 
 const WEBHOOK_SECRET = "whsec_dup";
@@ -60,34 +59,11 @@ describe.each(dbKinds)("duplicate purchases on %s", (kind) => {
     await jobs.drain();
     sent = [];
     mock.refunds.length = 0;
-    const id = newId();
-    user = { id, email: `dup-${id.slice(0, 8)}@example.com` };
-    await t.db
-      .insertInto("users")
-      .values({
-        id,
-        email: user.email,
-        password_hash: null,
-        google_sub: null,
-        display_name: "Marta",
-        first_name: "Marta",
-        last_name: "Gil",
-        phone: "",
-        created_at: new Date().toISOString(),
-        last_login_at: null,
-      })
-      .execute();
+    user = await insertBuyer(t.db, { prefix: "dup", firstName: "Marta", lastName: "Gil" });
   });
 
   const webhook = (e: { body: string; signature: string }) =>
-    handleStripeWebhook(
-      deps,
-      new Request(`${PUBLIC_URL}/api/webhooks/stripe`, {
-        method: "POST",
-        headers: { "stripe-signature": e.signature },
-        body: e.body,
-      }),
-    );
+    handleStripeWebhook(deps, stripeWebhookRequest(PUBLIC_URL, e));
   const activeEnrollments = async (courseId: string) =>
     (
       await t.db

@@ -236,6 +236,8 @@ describe("Google sign-in through OpenID Connect (oidc-provider as issuer)", () =
     expect(user).toMatchObject({ id: done.userId, email: "nueva@example.com", first_name: "Marta", last_name: "Soler", display_name: "Marta Soler", password_hash: null });
     const again = await (await signIn("g-nueva")).result;
     expect(again).toMatchObject({ userId: done.userId, created: false });
+    // Google proved the address: the account it created is verified.
+    expect((await findUserByGoogleSub(t.db, "g-nueva"))?.email_verified_at).toBeTruthy();
   });
 
   it("links to an existing password account whose address was verified, keeping its password", async () => {
@@ -252,10 +254,6 @@ describe("Google sign-in through OpenID Connect (oidc-provider as issuer)", () =
     const user = await findUserByEmail(t.db, "existente@example.com");
     expect(user?.google_sub).toBe("g-existente");
     expect(await verifyPassword(user!.password_hash!, "clave-eva")).toBe(true);
-  });
-
-  it("marks accounts it creates as verified (Google proved the address)", async () => {
-    expect((await findUserByGoogleSub(t.db, "g-nueva"))?.email_verified_at).toBeTruthy();
   });
 
   it("never links (or creates) with an email the issuer has not verified", async () => {

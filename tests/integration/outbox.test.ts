@@ -16,7 +16,7 @@ import { getOrderWithItems } from "~/orders/orders.server.ts";
 import { processPaymentEvent, startCheckout, type PaymentDeps } from "~/payments/checkout.server.ts";
 import { createDemoProvider } from "~/payments/demo.server.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
-import { demoPaidEvent } from "../helpers/payments.ts";
+import { demoPaidEvent, insertBuyer } from "../helpers/payments.ts";
 
 const logger = createLogger("silent");
 
@@ -141,23 +141,7 @@ describe.each(dbKinds)("outbox on %s", (kind) => {
       payments: createDemoProvider(),
       config: { publicUrl: "http://localhost:3000" },
     };
-    const id = newId();
-    const email = `crash-${id.slice(0, 8)}@example.com`;
-    await t.db
-      .insertInto("users")
-      .values({
-        id,
-        email,
-        password_hash: null,
-        google_sub: null,
-        display_name: "Ana",
-        first_name: "Ana",
-        last_name: "Ruiz",
-        phone: "",
-        created_at: new Date().toISOString(),
-        last_login_at: null,
-      })
-      .execute();
+    const { id, email } = await insertBuyer(t.db, { prefix: "crash", firstName: "Ana", lastName: "Ruiz" });
     const started = await startCheckout(deps, {
       user: { id, email },
       courseIds: ["formacion-inicio"],

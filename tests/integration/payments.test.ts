@@ -16,7 +16,7 @@ import { confirmFromSession, processPaymentEvent, startCheckout, type PaymentDep
 import { createDemoProvider } from "~/payments/demo.server.ts";
 import { createStripeProvider } from "~/payments/stripe.server.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
-import { demoPaidEvent } from "../helpers/payments.ts";
+import { demoPaidEvent, insertBuyer, stripeWebhookRequest } from "../helpers/payments.ts";
 import { startStripeMock, type StripeMock } from "../helpers/stripe-mock.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
@@ -68,13 +68,7 @@ describe.each(dbKinds)("payments on %s", (kind) => {
     await jobs.drain();
     sent = [];
     mock.requests.length = 0;
-    const id = newId();
-    user = { id, email: `buyer-${id.slice(0, 8)}@example.com` };
-    const now = new Date().toISOString();
-    await t.db
-      .insertInto("users")
-      .values({ id, email: user.email, password_hash: null, google_sub: null, display_name: "Lucía Pérez", first_name: "Lucía", last_name: "Pérez", phone: "", created_at: now, last_login_at: null })
-      .execute();
+    user = await insertBuyer(t.db, { prefix: "buyer", firstName: "Lucía", lastName: "Pérez" });
   });
 
   const post = (body: string) =>
@@ -85,14 +79,7 @@ describe.each(dbKinds)("payments on %s", (kind) => {
     });
 
   const webhook = (e: { body: string; signature: string }) =>
-    handleStripeWebhook(
-      deps,
-      new Request(`${PUBLIC_URL}/api/webhooks/stripe`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Stripe-Signature": e.signature },
-        body: e.body,
-      }),
-    );
+    handleStripeWebhook(deps, stripeWebhookRequest(PUBLIC_URL, e));
 
   const countWhere = async (table: "orders" | "enrollments" | "payment_events", column: "user_id" | "order_id", value: string) =>
     Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where(column, "=", value).executeTakeFirstOrThrow()).n);
