@@ -68,7 +68,6 @@ async function runOnDb(kind: DbKind, pgUrl: string): Promise<{ defects: Defects;
     const buyers = await registerAccounts(http, origin, BUYERS, {
       prefix: `crash-${kind}-${Date.now().toString(36)}`,
       concurrency: 8,
-      firstOctet: 10,
     });
     console.log(`  ${buyers.length} buyers registered; burst of ${BUYERS * ORDERS} purchases with ${KILLS} × kill -9`);
 
@@ -262,20 +261,18 @@ async function check(
     const editions = await db.all<{ id: string; seats_taken: number | string }>(
       "select id, seats_taken from course_editions",
     );
-    const refunds = await db
-      .all<{ order_id: string; reason: string; status: string }>("select order_id, reason, status from refunds")
-      .catch(() => [] as { order_id: string; reason: string; status: string }[]);
-    const jobs = await db
-      .all<{
-        id: string;
-        kind: string;
-        payload: string;
-        status: string;
-        attempts: number | string;
-        locked_until: string | null;
-        last_error: string | null;
-      }>("select id, kind, payload, status, attempts, locked_until, last_error from jobs")
-      .catch(() => null);
+    const refunds = await db.all<{ order_id: string; reason: string; status: string }>(
+      "select order_id, reason, status from refunds",
+    );
+    const jobs = await db.all<{
+      id: string;
+      kind: string;
+      payload: string;
+      status: string;
+      attempts: number | string;
+      locked_until: string | null;
+      last_error: string | null;
+    }>("select id, kind, payload, status, attempts, locked_until, last_error from jobs");
 
     const paidOrders = orders.filter((o) => o.paid_at !== null && (o.status === "paid" || o.status === "refunded"));
     const byOrder = new Map<string, typeof items>();
@@ -359,8 +356,8 @@ async function check(
     defect("confirmation emails for unpaid orders", strayEmails);
 
     // The outbox jobs (after the fix every email is one): those not done after the drain.
-    const confirmationJobs = (jobs ?? []).filter((j) => j.kind === "email:order-confirmation");
-    const jobsNotDone = (jobs ?? []).filter((j) => j.status !== "done");
+    const confirmationJobs = jobs.filter((j) => j.kind === "email:order-confirmation");
+    const jobsNotDone = jobs.filter((j) => j.status !== "done");
     const jobOrders = new Set(
       confirmationJobs.map((j) => {
         try {
@@ -370,11 +367,10 @@ async function check(
         }
       }),
     );
-    const paidWithoutJob = jobs ? [...expectsEmail].filter((id) => !jobOrders.has(id)).length : null;
+    const paidWithoutJob = [...expectsEmail].filter((id) => !jobOrders.has(id)).length;
 
     const active = enrollments.filter((e) => e.ended_at === null).length;
     lines.push(
-      `checked via ${db.via}`,
       `burst: ${burst.attempts} requests (${burst.failedAttempts} failed and retried) in ${burst.seconds.toFixed(1)} s; kills: ${burst.kills.map((k) => `after ${k.atPaid} paid / ${k.inFlight} in flight, restart ${(k.restartMs / 1000).toFixed(1)} s`).join("; ") || "none"}`,
       ...(burst.failures.size
         ? [`failed attempts: ${[...burst.failures.entries()].map(([k, n]) => `${n}× ${k}`).join(", ")}`]
@@ -383,9 +379,7 @@ async function check(
       `enrolments: ${enrollments.length} (${active} active); lines refunded as duplicates: ${duplicateLines}; missing enrolments: ${missing}${missingSamples.length ? ` (${missingSamples.join(", ")})` : ""}; enrolments of unpaid orders: ${strayEnrollments}`,
       `emails delivered: ${delivered}/${expectsEmail.size} paid orders (${confirmations} confirmation .eml files, ${outbox.length} in the outbox); lost emails: ${lost.length}; duplicated emails: ${duplicated.length} orders (+${extraEmails}); for unpaid orders: ${strayEmails}`,
       ...(lost.length ? [`  lost: ${lost.slice(0, 8).map(refOf).join(", ")}${lost.length > 8 ? " …" : ""}`] : []),
-      jobs
-        ? `jobs: ${confirmationJobs.length} confirmation jobs (${["pending", "done", "dead"].map((s) => `${confirmationJobs.filter((j) => j.status === s).length} ${s}`).join(", ")}); jobs not done (any kind): ${jobsNotDone.length}; paid orders without a confirmation job: ${paidWithoutJob}`
-        : "jobs: no jobs table",
+      `jobs: ${confirmationJobs.length} confirmation jobs (${["pending", "done", "dead"].map((s) => `${confirmationJobs.filter((j) => j.status === s).length} ${s}`).join(", ")}); jobs not done (any kind): ${jobsNotDone.length}; paid orders without a confirmation job: ${paidWithoutJob}`,
       ...notDoneGroups(jobsNotDone).map((g) => `  not done: ${g}`),
       `orders without items: ${withoutItems.length}; seat mismatches: ${seatMismatches}${seatSamples.length ? ` (${seatSamples.join("; ")})` : ""}`,
       `payments acknowledged but not paid: ${notPaid.length}; buyers who gave up: ${burst.gaveUp.length}${burst.gaveUp.length ? ` (${burst.gaveUp.slice(0, 3).join("; ")})` : ""}`,

@@ -274,7 +274,7 @@ async function runOnDb(kind: DbKind, pgUrl: string): Promise<LoadReport> {
     const vus: Vu[] = Array.from({ length: CONNECTIONS }, (_, i) => ({
       id: i,
       account: accounts[i % accounts.length],
-      address: fakeAddress(i, 10),
+      address: fakeAddress(i),
       cookie: null,
       owned: new Set<string>(),
       rng: seededRandom((SEED + i * 7919) >>> 0),

@@ -5,19 +5,12 @@
 //   2. processing a webhook: signature check over the raw body + the fulfilment
 //      transaction + the confirmation email written to an .eml outbox.
 import { mkdtempSync, rmSync } from "node:fs";
-import { registerHooks } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { registerAppAlias } from "./lib/app-alias.ts";
 
 // The app imports "~/…" (Vite alias); teach Node the same mapping before loading it.
-const appDir = path.resolve(import.meta.dirname, "../app");
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    if (specifier.startsWith("~/")) return nextResolve(pathToFileURL(path.join(appDir, specifier.slice(2))).href, context);
-    return nextResolve(specifier, context);
-  },
-});
+registerAppAlias(path.resolve(import.meta.dirname, ".."));
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 500);
 const WEBHOOK_SECRET = "whsec_bench";

@@ -24,7 +24,7 @@ export async function runOnDb({ cli, kind, pgUrl, targets, total, concurrency }:
   const { target, log, startServer } = await prepareRun(cli, kind, pgUrl, "fuzz");
   let server: AppServer = await startServer();
   const port = server.port;
-  const client = createClient(port, { connections: concurrency, keepBody: true });
+  const client = createClient(port, { connections: concurrency });
   const report = newReport(kind, log);
   const t0 = performance.now();
   try {

@@ -1,7 +1,7 @@
 // Before a run: the fuzz user and another buyer, a paid, an unpaid and another
 // buyer's order, and throwaway sessions for POST /logout.
-import { PASSWORD, postHeaders, registerAccount, type Account } from "../lib/accounts.ts";
-import { sessionCookie, type HttpClient } from "../lib/http.ts";
+import { postHeaders, registerAccount, signIn, type Account } from "../lib/accounts.ts";
+import type { HttpClient } from "../lib/http.ts";
 import type { DbKind } from "../lib/server.ts";
 import type { Ctx } from "./actions.ts";
 
@@ -37,13 +37,7 @@ export async function setup(client: HttpClient, origin: string, db: DbKind, seed
   // Throwaway sessions of the same user for signed-in POST /logout.
   const logoutCookies: string[] = [];
   for (let i = 0; i < 24; i++) {
-    const res = await client.request({
-      method: "POST",
-      path: "/login",
-      headers: postHeaders(origin, `10.201.0.${i + 1}`),
-      body: new URLSearchParams({ email: user.email, password: PASSWORD }).toString(),
-    });
-    const cookie = sessionCookie(res);
+    const { cookie } = await signIn(client, origin, { ...user, address: `10.201.0.${i + 1}` });
     if (cookie) logoutCookies.push(cookie);
   }
   const staleCookie = logoutCookies.pop() ?? "an_session=caducada";

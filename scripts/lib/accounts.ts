@@ -68,16 +68,11 @@ export async function registerAccounts(
   client: HttpClient,
   origin: string,
   count: number,
-  opts: { prefix: string; concurrency?: number; firstOctet?: number },
+  opts: { prefix: string; concurrency?: number },
 ): Promise<Account[]> {
   const accounts: Account[] = new Array(count);
   await runPool(count, opts.concurrency ?? 8, async (i) => {
-    accounts[i] = await registerAccount(
-      client,
-      origin,
-      `${opts.prefix}-${i}@example.com`,
-      fakeAddress(i, opts.firstOctet ?? 10),
-    );
+    accounts[i] = await registerAccount(client, origin, `${opts.prefix}-${i}@example.com`, fakeAddress(i));
   });
   return accounts;
 }

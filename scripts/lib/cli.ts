@@ -21,8 +21,8 @@ export interface Cli {
 }
 
 /** Parses the flags and fails early (exit code 2) when there is no production build. */
-export function parseCli(defaultSeed: number, argv?: string[]): Cli {
-  const flags = parseFlags(argv);
+export function parseCli(defaultSeed: number): Cli {
+  const flags = parseFlags();
   const seed = flags.has("seed") ? Number(flags.get("seed")) >>> 0 : defaultSeed;
   const appDir = appDirOf(flags);
   requireBuild(appDir);

@@ -28,7 +28,6 @@ export interface HttpResponse {
 export interface HttpClient {
   request: (req: HttpRequest) => Promise<HttpResponse>;
   close: () => void;
-  port: number;
   /** Requests sent a second time after a keep-alive race (see request()). */
   readonly keepAliveRetries: number;
 }
@@ -39,9 +38,8 @@ const KEEP_BODY_BYTES = 4 * 1024 * 1024;
 /** Bodies above this go on a connection of their own (the server may close it after answering early). */
 const OWN_CONNECTION_BYTES = 8 * 1024;
 
-export function createClient(port: number, opts: { connections: number; keepBody?: boolean }): HttpClient {
+export function createClient(port: number, opts: { connections: number }): HttpClient {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections, maxFreeSockets: opts.connections });
-  const keepBody = opts.keepBody ?? true;
   let retries = 0;
   const send = (req: HttpRequest, fresh: boolean) =>
     new Promise<HttpResponse & { reused?: boolean }>((resolve) => {
@@ -84,7 +82,7 @@ export function createClient(port: number, opts: { connections: number; keepBody
         headers = res.headers;
         res.on("data", (c: Buffer) => {
           size += c.length;
-          if (keepBody && !req.discardBody && size <= KEEP_BODY_BYTES) chunks.push(c);
+          if (!req.discardBody && size <= KEEP_BODY_BYTES) chunks.push(c);
         });
         res.on("end", () => finish());
         res.on("error", (err: NodeJS.ErrnoException) => finish(err.code ?? err.message));
@@ -98,7 +96,6 @@ export function createClient(port: number, opts: { connections: number; keepBody
       else r.end();
     });
   return {
-    port,
     close: () => agent.destroy(),
     get keepAliveRetries() {
       return retries;
@@ -171,9 +168,9 @@ export const formBody = (fields: Record<string, string> | [string, string][]) =>
   new URLSearchParams(fields as Record<string, string>).toString();
 
 /** A distinct private address per index, sent only as an X-Forwarded-For header value. */
-export function fakeAddress(i: number, first = 10): string {
+export function fakeAddress(i: number): string {
   const n = i + 1;
-  return `${first}.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
 export function statusClass(status: number): string {

@@ -6,8 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { freePort } from "../../tests/helpers/server.ts";
-import { sleep } from "./util.ts";
+import { freePort, waitHealthy } from "../../tests/helpers/server.ts";
 
 export type DbKind = "sqlite" | "postgres";
 
@@ -16,7 +15,7 @@ export function appDirOf(flags: Map<string, string>): string {
   return path.resolve(flags.get("app-dir") ?? process.env.BENCH_APP_DIR ?? path.join(import.meta.dirname, "../.."));
 }
 
-export function buildDirOf(): string {
+function buildDirOf(): string {
   return process.env.BUILD_DIR ?? "build";
 }
 
@@ -31,7 +30,7 @@ export function requireBuild(appDir: string, buildDir = buildDirOf()): void {
 
 // — databases —
 
-export const DEFAULT_PG_URL = "postgres://postgres@127.0.0.1:5432/test";
+const DEFAULT_PG_URL = "postgres://postgres@127.0.0.1:5432/test";
 
 export interface DbTarget {
   kind: DbKind;
@@ -76,7 +75,7 @@ export async function selectDatabases(flags: Map<string, string>): Promise<{ kin
   return { kinds, pgUrl };
 }
 
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = "***";
@@ -140,7 +139,6 @@ export interface LogEntry {
 /** Everything the server printed, across restarts: counts, and the first error lines kept. */
 export class ServerLog {
   lines = 0;
-  byLevel = new Map<number, number>();
   /** pino level ≥ 50 (error, fatal). */
   errors: LogEntry[] = [];
   errorCount = 0;
@@ -178,7 +176,6 @@ export class ServerLog {
       return;
     }
     const level = obj.level;
-    this.byLevel.set(level, (this.byLevel.get(level) ?? 0) + 1);
     const res = obj.res as { statusCode?: number } | undefined;
     if (res?.statusCode && res.statusCode >= 500) this.http5xx++;
     if (typeof obj.responseTime === "number" && obj.responseTime > this.slowest.ms) {
@@ -219,10 +216,8 @@ export class ServerLog {
 // — the server process —
 
 export interface AppServer {
-  url: string;
   origin: string;
   port: number;
-  pid: number;
   alive: () => boolean;
   /** Resident set size now, in bytes (null once the process is gone). */
   rss: () => number | null;
@@ -232,7 +227,6 @@ export interface AppServer {
   stop: () => Promise<void>;
   /** kill -9, waits for the exit. */
   kill9: () => Promise<void>;
-  exited: Promise<number | null>;
   /** A full garbage collection through the inspector (only when started with `inspect`). */
   collectGarbage: () => Promise<void>;
 }
@@ -346,35 +340,23 @@ export async function startApp(opts: StartOptions): Promise<AppServer> {
     });
   }
   const alive = () => child.exitCode === null && child.signalCode === null;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (!alive()) {
-      throw new Error(
-        `server exited during start-up (code ${child.exitCode}):\n${[...opts.log.stderr, ...opts.log.errors.map((e) => e.line)].slice(-10).join("\n")}`,
-      );
-    }
-    try {
-      const res = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error("server did not become healthy within 30 s");
-    }
-    await sleep(100);
+  const health = await waitHealthy(origin, alive, 30_000, 2_000);
+  if (health === "exited") {
+    throw new Error(
+      `server exited during start-up (code ${child.exitCode}):\n${[...opts.log.stderr, ...opts.log.errors.map((e) => e.line)].slice(-10).join("\n")}`,
+    );
+  }
+  if (health === "timeout") {
+    child.kill("SIGKILL");
+    throw new Error("server did not become healthy within 30 s");
   }
   const pid = child.pid!;
   return {
-    url: origin,
     origin,
     port,
-    pid,
     alive,
     rss: () => procStatus(pid, "VmRSS"),
     peakRss: () => procStatus(pid, "VmHWM"),
-    exited,
     stop: async () => {
       if (!alive()) return;
       child.kill("SIGTERM");
@@ -425,18 +407,13 @@ export function acceptQueue(port: number): number | null {
 }
 
 /** Samples the server's RSS every `everyMs` until stopped; returns the peak. */
-export function sampleRss(server: AppServer, everyMs = 250): { stop: () => number; samples: number[] } {
-  const samples: number[] = [];
+export function sampleRss(server: AppServer, everyMs = 250): { stop: () => number } {
   let peak = server.rss() ?? 0;
   const timer = setInterval(() => {
     const rss = server.rss();
-    if (rss !== null) {
-      samples.push(rss);
-      peak = Math.max(peak, rss);
-    }
+    if (rss !== null) peak = Math.max(peak, rss);
   }, everyMs);
   return {
-    samples,
     stop: () => {
       clearInterval(timer);
       return peak;

@@ -16,15 +16,18 @@ export function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(bytes).toString("utf8");
 }
 
+/** Names of the .eml files in an outbox (none when the directory does not exist). */
+export function emlFiles(outboxDir: string): string[] {
+  try {
+    return readdirSync(outboxDir).filter((f) => f.endsWith(".eml"));
+  } catch {
+    return [];
+  }
+}
+
 /** Newest .eml in an outbox addressed to `to`, decoded; null when there is none. */
 export function latestEmailTo(outboxDir: string, to: string): string | null {
-  let files: string[];
-  try {
-    files = readdirSync(outboxDir).filter((f) => f.endsWith(".eml"));
-  } catch {
-    return null;
-  }
-  const matching = files
+  const matching = emlFiles(outboxDir)
     .map((f) => path.join(outboxDir, f))
     .map((f) => ({ f, raw: readFileSync(f, "utf8"), mtime: statSync(f).mtimeMs }))
     .filter(({ raw }) => new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(raw))

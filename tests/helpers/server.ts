@@ -24,6 +24,34 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * Polls `${url}/healthz` every 100 ms until it answers 2xx ("healthy"), `alive()`
+ * turns false ("exited") or `timeoutMs` pass ("timeout"); each request is bounded
+ * by `requestTimeoutMs` when given.
+ */
+export async function waitHealthy(
+  url: string,
+  alive: () => boolean,
+  timeoutMs: number,
+  requestTimeoutMs?: number,
+): Promise<"healthy" | "exited" | "timeout"> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!alive()) return "exited";
+    try {
+      const res = await fetch(
+        `${url}/healthz`,
+        requestTimeoutMs === undefined ? undefined : { signal: AbortSignal.timeout(requestTimeoutMs) },
+      );
+      if (res.ok) return "healthy";
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) return "timeout";
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
  * Starts the production build (`node server.ts`, after `npm run build`) on a
  * free port with its own data directory and waits for /healthz.
  */
@@ -39,20 +67,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let out = "";
   child.stdout?.on("data", (d) => (out += d));
   child.stderr?.on("data", (d) => (out += d));
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`server did not become healthy:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  const health = await waitHealthy(url, () => child.exitCode === null, 20_000);
+  if (health === "exited") throw new Error(`server exited early (${child.exitCode}):\n${out}`);
+  if (health === "timeout") {
+    child.kill("SIGKILL");
+    throw new Error(`server did not become healthy:\n${out}`);
   }
   return {
     url,
