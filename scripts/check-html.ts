@@ -1,11 +1,12 @@
-// Nu Html Checker (vnu.jar, Java 17) over the server-rendered HTML of every public page.
+// Nu Html Checker (vnu.jar, Java 17) over the server-rendered HTML of every public
+// page, and of the signed-in customer's pages (a fresh account's session).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startServer } from "../tests/helpers/server.ts";
-import { notFoundPages, publicPages } from "./public-pages.ts";
+import { notFoundPages, publicPages, signedInPages } from "./public-pages.ts";
 
 const vnu = createRequire(import.meta.url)("vnu-jar") as string;
 const srv = await startServer({ LOG_LEVEL: "warn" });
@@ -13,9 +14,12 @@ const dir = mkdtempSync(path.join(tmpdir(), "an-html-"));
 const files: { file: string; page: string }[] = [];
 let failed = false;
 try {
-  for (const page of [...publicPages, ...notFoundPages]) {
+  const pages: [string, number][] = [
+    ...publicPages.map((p): [string, number] => [p, 200]),
+    ...notFoundPages.map((p): [string, number] => [p, 404]),
+  ];
+  for (const [page, expected] of pages) {
     const res = await fetch(srv.url + page);
-    const expected = notFoundPages.includes(page) ? 404 : 200;
     if (res.status !== expected) {
       console.error(`✗ ${page}: HTTP ${res.status} (esperado ${expected})`);
       failed = true;
@@ -24,8 +28,40 @@ try {
     writeFileSync(file, await res.text());
     files.push({ file, page });
   }
+  const cookie = await registerCustomer(srv.url);
+  for (const [page, expected] of signedInPages) {
+    const res = await fetch(srv.url + page, { headers: { cookie } });
+    if (res.status !== expected) {
+      console.error(`✗ ${page}: HTTP ${res.status} (esperado ${expected})`);
+      failed = true;
+    }
+    const file = path.join(dir, `${files.length}.html`);
+    writeFileSync(file, await res.text());
+    files.push({ file, page: `${page} (con sesión)` });
+  }
 } finally {
   await srv.stop();
+}
+
+/** Registers a customer through the real form and returns its session cookie. */
+async function registerCustomer(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/registro`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      firstName: "Lucía",
+      lastName: "Comprobación",
+      email: "html-check@example.com",
+      phone: "600 000 000",
+      password: "una-clave-larga-1",
+      confirmPassword: "una-clave-larga-1",
+      acceptTerms: "on",
+    }),
+  });
+  const session = res.headers.getSetCookie().find((c) => c.startsWith("an_session="));
+  if (res.status !== 302 || !session) throw new Error(`no se pudo registrar la cuenta de prueba (HTTP ${res.status})`);
+  return session.split(";")[0];
 }
 
 let report: { messages: { type: string; url: string; message: string; lastLine?: number; extract?: string }[] };

@@ -240,3 +240,32 @@ test("without JavaScript a buyer registers, reaches the user links and signs out
   await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar Sesión" })).toBeVisible();
   await context.close();
 });
+
+test("a signed-in customer's own pages, the verification notice, and /gestion closed to customers", async ({ page }) => {
+  const rosa = { first: "Rosa", last: "Prat", email: email("rosa"), password: "manicura-rusa" };
+  await register(page, rosa);
+  // A short window, so the profile page scrolls.
+  await page.setViewportSize({ width: 1280, height: 420 });
+  await page.goto("/perfil/datos");
+  await expect(page.getByRole("status").filter({ hasText: rosa.email })).toBeVisible();
+  // Switching sections keeps the reader where they were (the section nav asks for it).
+  await page.evaluate(() => window.scrollTo(0, 200));
+  const nav = page.getByRole("navigation", { name: "Secciones del perfil" });
+  await nav.getByRole("link", { name: "Historial de Compras" }).click();
+  await expect(page).toHaveURL(/\/perfil\/compras$/);
+  await expect(nav.getByRole("link", { name: "Historial de Compras" })).toHaveAttribute("aria-current", "page");
+  // After the next two frames every effect of the navigation has run.
+  const scrollAfter = await page.evaluate(
+    () => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY)))),
+  );
+  expect(scrollAfter).toBeGreaterThan(100);
+  // Any other navigation starts at the top of the new page.
+  await page.getByRole("navigation", { name: "Menú principal" }).getByRole("link", { name: "FORMACIONES" }).click();
+  await expect(page).toHaveURL(/\/formaciones$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goto("/verificar-email");
+  await expect(page.getByRole("button", { name: "Reenviar enlace" })).toBeVisible();
+  const refused = await page.goto("/gestion");
+  expect(refused?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Acceso restringido" })).toBeVisible();
+});
