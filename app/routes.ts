@@ -67,10 +67,18 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
 
-  // — staff area: /gestion, its own frame (middleware in layouts/staff.tsx) —
+  // — staff area: /gestion, its own frame —
   ...prefix("gestion", [
+    // Reached without a staff session: activation link and second factor (their own checks).
+    // [staff-auth: public staff routes]
+
+    // Middleware in layouts/staff.tsx: a staff role and a session opened with the second factor.
     layout("layouts/staff.tsx", [
+      // [panel]
       index("routes/gestion.tsx"),
+      // [staff-auth: owner screens]
+      // [catalogue admin]
+      // [orders and attendees]
       // Unknown /gestion/… paths answer 404 only past the staff check.
       route("*", "routes/not-found.tsx", { id: "routes/gestion.not-found" }),
     ]),

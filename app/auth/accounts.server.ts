@@ -1,3 +1,4 @@
+import type { Selectable } from "kysely";
 import type { Db } from "~/db/db.server.ts";
 import { isUniqueViolation } from "~/db/errors.server.ts";
 import type { UsersTable } from "~/db/schema.ts";
@@ -11,7 +12,7 @@ export class EmailInUseError extends Error {
   }
 }
 
-export type UserRow = UsersTable;
+export type UserRow = Selectable<UsersTable>;
 
 /** Emails are stored lower-cased and trimmed: one account per address, whatever the case. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

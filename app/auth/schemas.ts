@@ -184,13 +184,8 @@ export const deleteAccountSchema = z.object({
   currentPassword: capped(MAX_CHECKED_PASSWORD, messages.passwordTooLong).default(""),
 });
 
-export const settingsKeys = [
-  "courseEmails",
-  "progressNotifications",
-  "newsletter",
-  "publicProfile",
-  "showProgress",
-] as const;
+/** The preferences something acts on: reminder emails (the reminder job) and marketing consent. */
+export const settingsKeys = ["courseEmails", "newsletter"] as const;
 export type SettingsKey = (typeof settingsKeys)[number];
 
 export type FieldErrors = Partial<Record<string, string>>;

@@ -2,6 +2,7 @@ import { redirect, type RouterContextProvider } from "react-router";
 import type { Config } from "~/config.server.ts";
 import { getServices } from "~/context.server.ts";
 import type { Db } from "~/db/db.server.ts";
+import { isRole, type Role } from "~/domain/roles.ts";
 import { newToken, nowIso, sha256 } from "~/lib/ids.server.ts";
 
 /** The signed-in account as loaders and actions see it. */
@@ -14,6 +15,10 @@ export interface AuthUser {
   phone: string;
   /** False until the owner proved the address (verification link, reset, or Google). */
   emailVerified: boolean;
+  /** customer | staff | owner, read from the database on every request (a removed role acts at once). */
+  role: Role;
+  /** This session was opened with a second factor (TOTP or a recovery code). */
+  secondFactor: boolean;
 }
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -69,6 +74,8 @@ const userColumns = [
   "users.last_name",
   "users.phone",
   "users.email_verified_at",
+  "users.role",
+  "sessions.second_factor_at",
 ] as const;
 
 /** Looks a raw cookie token up; expired rows count as absent. */
@@ -89,6 +96,8 @@ export async function findUserBySessionToken(db: Db, token: string, now = new Da
     lastName: row.last_name,
     phone: row.phone,
     emailVerified: row.email_verified_at !== null,
+    role: isRole(row.role) ? row.role : "customer",
+    secondFactor: row.second_factor_at !== null,
   };
 }
 

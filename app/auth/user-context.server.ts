@@ -3,8 +3,8 @@
  * the area's middleware (app/layouts/account.tsx, app/layouts/staff.tsx) and read
  * by their loaders and actions with `getUser(context)`.
  */
-import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { isStaffRole } from "~/domain/roles.ts";
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { isOwnerRole, isStaffRole } from "~/domain/roles.ts";
 import { requireUser, type AuthUser } from "./session.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -28,11 +28,26 @@ export async function provideUser(request: Request, context: Ctx, url?: URL): Pr
   return user;
 }
 
-/** As provideUser, and a signed-in user without a staff role gets a 403. */
+/**
+ * As provideUser, for the staff area: a signed-in user without a staff role gets a
+ * 403; a staff member whose session was not opened with the second factor is sent
+ * to sign in again (staff sign-in always asks for it).
+ */
 export async function provideStaff(request: Request, context: Ctx, url?: URL): Promise<AuthUser> {
   const user = await requireUser(request, context, url);
-  if (!isStaffRole(user)) throw data("Acceso restringido al equipo", { status: 403 });
+  if (!isStaffRole(user.role)) throw data("Acceso restringido al equipo", { status: 403 });
+  if (!user.secondFactor) {
+    const here = url ?? new URL(request.url);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(here.pathname + here.search)}`);
+  }
   context.set(userContext, user);
+  return user;
+}
+
+/** Inside the staff area: the owner only (staff management, audit log); others get a 403. */
+export function requireOwner(context: Ctx): AuthUser {
+  const user = getUser(context);
+  if (!isOwnerRole(user.role)) throw data("Solo la propietaria puede hacer esto", { status: 403 });
   return user;
 }
 

@@ -1,4 +1,4 @@
-/** The five per-user preferences (`user_settings`): defaults, reads and writes. */
+/** The per-user preferences (`user_settings`): defaults, reads and writes. */
 import type { Db } from "~/db/db.server.ts";
 import { nowIso } from "~/lib/ids.server.ts";
 import type { SettingsKey } from "./schemas.ts";
@@ -13,18 +13,12 @@ export type UserSettings = Record<SettingsKey, boolean>;
  */
 export const DEFAULT_USER_SETTINGS: Readonly<UserSettings> = Object.freeze({
   courseEmails: true,
-  progressNotifications: true,
   newsletter: false,
-  publicProfile: false,
-  showProgress: true,
 });
 
 const columns = {
   courseEmails: "course_emails",
-  progressNotifications: "progress_notifications",
   newsletter: "newsletter",
-  publicProfile: "public_profile",
-  showProgress: "show_progress",
 } as const satisfies Record<SettingsKey, string>;
 
 type SettingsColumn = (typeof columns)[SettingsKey];
@@ -33,10 +27,7 @@ type SettingsColumn = (typeof columns)[SettingsKey];
 export function settingsColumns(s: Readonly<UserSettings>): Record<SettingsColumn, number> {
   return {
     course_emails: s.courseEmails ? 1 : 0,
-    progress_notifications: s.progressNotifications ? 1 : 0,
     newsletter: s.newsletter ? 1 : 0,
-    public_profile: s.publicProfile ? 1 : 0,
-    show_progress: s.showProgress ? 1 : 0,
   };
 }
 
@@ -48,11 +39,23 @@ export async function getSettings(db: Db, userId: string): Promise<UserSettings>
   return out;
 }
 
+/**
+ * Saves the preferences. Marketing consent keeps the moment it was first given
+ * (proof of consent); withdrawing it clears the date.
+ */
 export async function saveSettings(db: Db, userId: string, s: UserSettings): Promise<void> {
-  const values = { ...settingsColumns(s), updated_at: nowIso() };
+  const now = nowIso();
+  const values = { ...settingsColumns(s), updated_at: now };
   await db
     .insertInto("user_settings")
-    .values({ user_id: userId, ...values })
-    .onConflict((oc) => oc.column("user_id").doUpdateSet(values))
+    .values({ user_id: userId, ...values, newsletter_consent_at: s.newsletter ? now : null })
+    .onConflict((oc) =>
+      oc.column("user_id").doUpdateSet((eb) => ({
+        ...values,
+        newsletter_consent_at: s.newsletter
+          ? eb.fn.coalesce("user_settings.newsletter_consent_at", eb.val(now))
+          : eb.val(null),
+      })),
+    )
     .execute();
 }

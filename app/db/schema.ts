@@ -16,6 +16,10 @@ export interface UsersTable {
   last_login_at: string | null;
   /** When the owner proved the address (a link by email, or Google). Null: unverified. */
   email_verified_at: string | null;
+  /** customer | staff | owner (0006). Only an owner grants or removes staff roles. */
+  role: Generated<string>;
+  /** Last time an owner changed this user's role; every session ends then. */
+  role_changed_at: string | null;
 }
 
 export interface EmailVerificationsTable {
@@ -33,6 +37,8 @@ export interface SessionsTable {
   user_id: string;
   expires_at: string;
   created_at: string;
+  /** Set when the session was opened with a second factor (staff); the staff area requires it. */
+  second_factor_at: string | null;
 }
 
 export interface PasswordResetsTable {
@@ -45,11 +51,11 @@ export interface PasswordResetsTable {
 
 export interface UserSettingsTable {
   user_id: string;
+  /** Reminder emails before an edition starts (read by the reminder job). */
   course_emails: number;
-  progress_notifications: number;
+  /** Marketing consent; `newsletter_consent_at` records when it was given (null once withdrawn). */
   newsletter: number;
-  public_profile: number;
-  show_progress: number;
+  newsletter_consent_at: string | null;
   updated_at: string;
 }
 
@@ -71,6 +77,7 @@ export interface CoursesTable {
   highlighted: number;
   active: number;
   sort_order: number;
+  updated_at: string | null;
 }
 
 export interface CourseEditionsTable {
@@ -83,6 +90,10 @@ export interface CourseEditionsTable {
   seats_taken: number;
   /** open | full | closed | cancelled */
   status: string;
+  /** Free text: days and hours ("Lunes y miércoles, 10:00–14:00"); empty when not set. */
+  schedule: Generated<string>;
+  updated_at: string | null;
+  cancelled_at: string | null;
 }
 
 export interface OrdersTable {
@@ -192,6 +203,65 @@ export interface ChatQuestionsTable {
   created_at: string;
 }
 
+export interface StaffInvitationsTable {
+  token_hash: string;
+  email: string;
+  /** staff | owner */
+  role: string;
+  invited_by: string | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface StaffTotpTable {
+  user_id: string;
+  /** Base32 RFC 6238 secret. */
+  secret: string;
+  /** Null until the first correct code proved the authenticator app holds it. */
+  confirmed_at: string | null;
+  /** The last 30-second step accepted: a code is never accepted twice. */
+  last_step: Generated<number>;
+  created_at: string;
+}
+
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface StaffChallengesTable {
+  token_hash: string;
+  user_id: string;
+  redirect_to: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  actor_id: string | null;
+  actor_email: string;
+  /** e.g. course.update, edition.create, staff.invite, order.resend-confirmation */
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  /** JSON of the record before the change (null for a creation). */
+  before_json: string | null;
+  /** JSON of the record after the change (null for a deletion). */
+  after_json: string | null;
+  created_at: string;
+}
+
+export interface SalonSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -208,4 +278,10 @@ export interface Database {
   email_verifications: EmailVerificationsTable;
   refunds: RefundsTable;
   jobs: JobsTable;
+  staff_invitations: StaffInvitationsTable;
+  staff_totp: StaffTotpTable;
+  recovery_codes: RecoveryCodesTable;
+  staff_challenges: StaffChallengesTable;
+  audit_log: AuditLogTable;
+  salon_settings: SalonSettingsTable;
 }

@@ -1,7 +1,7 @@
 /**
- * Who may enter the staff area (/gestion). Roles are not stored yet: a user
- * record without a `role` field, or with an unknown value, is a customer, so
- * the staff area stays closed until a role is granted on purpose.
+ * Who may enter the staff area (/gestion). The role is stored on the user
+ * (`users.role`, default customer); an unknown value counts as a customer, so the
+ * staff area stays closed unless a role was granted on purpose.
  */
 export const ROLES = ["customer", "staff", "owner"] as const;
 export type Role = (typeof ROLES)[number];
@@ -12,13 +12,19 @@ export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
-/** The role of any user-shaped object; "customer" unless it carries a known role. */
-export function roleOf(user: object): Role {
-  const role = "role" in user ? user.role : undefined;
-  return isRole(role) ? role : "customer";
+/** Staff and the owner run the salon's back office; customers do not. */
+export function isStaffRole(role: Role): boolean {
+  return STAFF_ROLES.has(role);
 }
 
-/** Staff and the owner run the salon's back office; customers do not. */
-export function isStaffRole(user: object): boolean {
-  return STAFF_ROLES.has(roleOf(user));
+/** Only the owner invites, changes or removes staff and reads the audit log. */
+export function isOwnerRole(role: Role): boolean {
+  return role === "owner";
 }
+
+/** Spanish names for the staff screens. */
+export const ROLE_LABELS: Record<Role, string> = {
+  customer: "Clienta",
+  staff: "Equipo",
+  owner: "Propietaria",
+};

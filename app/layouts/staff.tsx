@@ -7,21 +7,22 @@ import type { Route } from "./+types/staff";
  * The staff area under /gestion: its own plain frame, kept out of search engines.
  * The middleware lets in signed-in users with a staff role only: visitors go to
  * /login, customers get a 403 (rendered by the root error boundary in the staff
- * frame). No account has a staff role yet, so today nobody gets in.
+ * frame), and a staff session without the second factor goes back to sign-in.
  */
 export const middleware: Route.MiddlewareFunction[] = [requireStaffMiddleware];
 
 // Besides naming who is signed in, a loader here makes every client navigation
 // into the area ask the server, so the middleware always runs.
 export function loader({ context }: Route.LoaderArgs) {
-  return { userName: getUser(context).displayName };
+  const user = getUser(context);
+  return { user: { name: user.displayName || user.email, role: user.role } };
 }
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <StaffShell userName={loaderData.userName}>
+    <StaffShell user={loaderData.user}>
       <Outlet />
     </StaffShell>
   );

@@ -5,11 +5,14 @@ import { Field, FieldError, FormAlert } from "../auth/field.tsx";
 import { useFormErrors } from "../auth/use-form-errors.ts";
 
 const settingLabels: Record<SettingsKey, { label: string; hint: string }> = {
-  courseEmails: { label: "Correos sobre mis cursos", hint: "Fechas, materiales y avisos de tus formaciones." },
-  progressNotifications: { label: "Notificaciones de progreso", hint: "Un aviso cuando avances o completes un módulo." },
-  newsletter: { label: "Newsletter mensual", hint: "Novedades, cursos nuevos y promociones, una vez al mes." },
-  publicProfile: { label: "Perfil público", hint: "Tu nombre puede aparecer entre las alumnas certificadas." },
-  showProgress: { label: "Mostrar mi progreso a las instructoras", hint: "Para que puedan ayudarte mejor." },
+  courseEmails: {
+    label: "Recordatorios de mis cursos",
+    hint: "Un correo tres días antes de que empiece tu convocatoria, con la fecha, el horario y la dirección.",
+  },
+  newsletter: {
+    label: "Novedades y promociones",
+    hint: "Consentimiento para comunicaciones comerciales. Guardamos la fecha y puedes retirarlo cuando quieras.",
+  },
 };
 
 type Errors = { intent?: string; errors?: FieldErrors } | undefined;

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Form, Link, NavLink } from "react-router";
+import type { Role } from "~/domain/roles.ts";
 import { NavigationProgress } from "../layout/navigation-effects.tsx";
 
 /** The staff area lives under this path; its error pages use this shell too. */
@@ -9,8 +10,28 @@ export function isStaffPath(pathname: string): boolean {
   return pathname === STAFF_PATH || pathname.startsWith(`${STAFF_PATH}/`);
 }
 
-/** The back office's plain frame: no shop header, cart or chat; one dense top bar. */
-export function StaffShell({ userName, children }: { userName?: string; children: ReactNode }) {
+/** The sections of the back office; `ownerOnly` ones are shown to the owner alone. */
+const SECTIONS: { to: string; label: string; end?: boolean; ownerOnly?: boolean }[] = [
+  { to: "/gestion", label: "Panel", end: true },
+  { to: "/gestion/pedidos", label: "Pedidos" },
+  { to: "/gestion/cursos", label: "Cursos" },
+  { to: "/gestion/convocatorias", label: "Convocatorias" },
+  { to: "/gestion/avisos", label: "Avisos" },
+  { to: "/gestion/equipo", label: "Equipo", ownerOnly: true },
+  { to: "/gestion/auditoria", label: "Auditoría", ownerOnly: true },
+];
+
+export interface StaffShellUser {
+  name: string;
+  role: Role;
+}
+
+/**
+ * The back office's plain frame: no shop header, cart or chat; one dense top bar
+ * with the sections. Without a user (activation, second factor, error pages) the
+ * bar shows the title only.
+ */
+export function StaffShell({ user, children }: { user?: StaffShellUser; children: ReactNode }) {
   return (
     <div className="staff">
       <NavigationProgress />
@@ -21,11 +42,31 @@ export function StaffShell({ userName, children }: { userName?: string; children
         <Link className="staff-bar__title" to={STAFF_PATH}>
           Gestión · Alejandra Nails
         </Link>
-        {userName ? <span className="staff-bar__user">{userName}</span> : null}
+        {user ? (
+          <>
+            <span className="staff-bar__user">{user.name}</span>
+            <Form method="post" action="/logout" className="staff-bar__logout">
+              <button type="submit">Cerrar sesión</button>
+            </Form>
+          </>
+        ) : null}
         <Link className="staff-bar__back" to="/">
           Volver a la web
         </Link>
       </header>
+      {user ? (
+        <nav className="staff-nav" aria-label="Secciones de gestión">
+          <ul>
+            {SECTIONS.filter((s) => !s.ownerOnly || user.role === "owner").map((s) => (
+              <li key={s.to}>
+                <NavLink to={s.to} end={s.end}>
+                  {s.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <main id="contenido" tabIndex={-1} className="staff-main">
         {children}
       </main>

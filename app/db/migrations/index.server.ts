@@ -4,6 +4,7 @@ import { catalogueSeed } from "./0002-catalogue-seed.server.ts";
 import { accounts } from "./0003-accounts.server.ts";
 import { payments } from "./0004-payments.server.ts";
 import { hardening } from "./0005-hardening.server.ts";
+import { staff } from "./0006-staff.server.ts";
 
 /** Static, numbered list: the bundle needs no file-system scan at start. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   "0003-accounts": accounts,
   "0004-payments": payments,
   "0005-hardening": hardening,
+  "0006-staff": staff,
 };
 
 export const migrationProvider: MigrationProvider = {
