@@ -30,7 +30,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "node server.ts",
+    // A fresh data directory: migrate and seed the catalogue (dated from today), then serve.
+    command: "node scripts/seed.ts && node server.ts",
     // BUILD_DIR (optional) selects which build to serve.
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,

@@ -33,6 +33,7 @@ function toEdition(row: Selectable<CourseEditionsTable>): CourseEdition {
     seats: row.seats,
     seatsLeft: seatsLeft(row.seats, row.seats_taken),
     status,
+    schedule: row.schedule,
   };
 }
 
@@ -55,8 +56,7 @@ function toCourse(row: Selectable<CoursesTable>, nextEdition: CourseEdition | nu
     duration: row.duration,
     classSize: Number(row.class_size),
     level: row.level,
-    rating: Number(row.rating),
-    reviews: Number(row.reviews),
+    // rating/reviews columns are not read: no review exists, and none is ever shown.
     features,
     image: row.image,
     highlighted: Number(row.highlighted) === 1,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { site } from "~/content/site.ts";
 import "~/lib/zod-spanish.server.ts";
 import { z } from "zod";
 
@@ -41,6 +42,7 @@ const envSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), { message: "debe empezar por smtp:// o smtps://" })
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  SALON_NOTIFY_EMAIL: z.preprocess(emptyAsUnset, z.email({ message: "debe ser una dirección de correo" }).optional()),
   TRUST_PROXY: z.preprocess(
     emptyAsUnset,
     z
@@ -73,6 +75,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Where the salon is told of sales, withdrawals and refunds (switches at /gestion/avisos). */
+  salonNotifyEmail: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   /**
    * Express "trust proxy": which peers may set X-Forwarded-For (per-address rate
@@ -144,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? "Alejandra Nails <hola@alejandranails.es>",
+    salonNotifyEmail: e.SALON_NOTIFY_EMAIL ?? site.email,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     demoPayments,

@@ -71,14 +71,35 @@ export default [
   ...prefix("gestion", [
     // Reached without a staff session: activation link and second factor (their own checks).
     // [staff-auth: public staff routes]
+    layout("layouts/staff-plain.tsx", [
+      route("activar/:token", "routes/gestion.activar.tsx"),
+      route("verificar", "routes/gestion.verificar.tsx"),
+    ]),
 
     // Middleware in layouts/staff.tsx: a staff role and a session opened with the second factor.
     layout("layouts/staff.tsx", [
       // [panel]
       index("routes/gestion.tsx"),
+      route("avisos", "routes/gestion.avisos.tsx"),
       // [staff-auth: owner screens]
+      route("equipo", "routes/gestion.equipo.tsx"),
+      route("auditoria", "routes/gestion.auditoria.tsx"),
+      route("seguridad", "routes/gestion.seguridad.tsx"),
       // [catalogue admin]
+      route("cursos", "routes/gestion.cursos.tsx"),
+      route("cursos/nuevo", "routes/gestion.cursos.nuevo.tsx"),
+      route("cursos/:courseId", "routes/gestion.cursos.curso.tsx"),
+      route("cursos/:courseId/imagen", "routes/gestion.cursos.imagen.tsx"),
+      route("cursos/:courseId/convocatorias/nueva", "routes/gestion.cursos.convocatoria-nueva.tsx"),
+      route("cursos/:courseId/convocatorias/:editionId", "routes/gestion.cursos.convocatoria.tsx"),
+      route("cursos/:courseId/convocatorias/:editionId/cancelar", "routes/gestion.cursos.convocatoria-cancelar.tsx"),
       // [orders and attendees]
+      route("pedidos", "routes/gestion.pedidos.tsx"),
+      route("pedidos/exportar.csv", "routes/gestion.pedidos.exportar-csv.ts"),
+      route("pedidos/:orderId", "routes/gestion.pedidos.pedido.tsx"),
+      route("convocatorias", "routes/gestion.convocatorias.tsx"),
+      route("convocatorias/:editionId/alumnos", "routes/gestion.convocatorias.alumnos.tsx"),
+      route("convocatorias/:editionId/alumnos.csv", "routes/gestion.convocatorias.alumnos-csv.ts"),
       // Unknown /gestion/… paths answer 404 only past the staff check.
       route("*", "routes/not-found.tsx", { id: "routes/gestion.not-found" }),
     ]),

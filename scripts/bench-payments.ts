@@ -17,6 +17,8 @@ const WEBHOOK_SECRET = "whsec_bench";
 const PUBLIC_URL = "http://localhost:3000";
 
 const { createDb, migrateToLatest } = await import("../app/db/db.server.ts");
+const { seedCatalogue } = await import("../app/db/seed.server.ts");
+const { todayInMadrid } = await import("../app/catalogue.server.ts");
 const { createLogger } = await import("../app/lib/logger.server.ts");
 const { newId } = await import("../app/lib/ids.server.ts");
 const { createOutboxMailer } = await import("../app/mail/outbox.server.ts");
@@ -29,6 +31,7 @@ const { startStripeMock } = await import("../tests/helpers/stripe-mock.ts");
 const dir = mkdtempSync(path.join(tmpdir(), "an-bench-"));
 const db = createDb(`file:${path.join(dir, "bench.db")}`);
 await migrateToLatest(db);
+await seedCatalogue(db, { today: todayInMadrid() });
 const mock = await startStripeMock(WEBHOOK_SECRET);
 const base = {
   db,

@@ -19,6 +19,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { IMAGE_NAMES, type ImageEntry, type ImageManifest, type ImageName, type ImageVariant } from "../app/content/image-names.ts";
+// The settings and steps are shared with the back office's uploads (course photos).
+import { AVIF, dominantColor, encode, JPEG, jpegWidthOf, renderMaster, WEBP, widthsUpTo } from "../app/lib/image-pipeline.server.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SOURCE_DIR = path.join(root, "content/images");
@@ -29,14 +31,7 @@ const MANIFEST = path.join(root, "app/content/images.generated.ts");
 
 // Bump when the encoding settings below change, to invalidate every cache record.
 const PIPELINE_VERSION = 3;
-const WIDTHS = [320, 480, 640, 960, 1280, 1600, 1920];
 const PHOTO_EXTS = [".jpg", ".jpeg", ".png", ".webp", ".avif"];
-// Quality tuned for small files: the artwork is flat colour, where AVIF and WebP
-// stay clean at low settings; photos get the same settings and still look good.
-// AVIF effort 3: a quarter of the encode time of effort 4 for files no larger (measured on the hero).
-const AVIF = { quality: 46, effort: 3, chromaSubsampling: "4:2:0" } as const;
-const WEBP = { quality: 74, effort: 5, smartSubsample: true } as const;
-const JPEG = { quality: 78, mozjpeg: true, progressive: true } as const;
 
 interface Spec {
   /** Output aspect ratio (photos are cropped to it; the SVGs are drawn at it). */
@@ -81,47 +76,37 @@ async function render(name: ImageName, source: string, key: string): Promise<Ima
   const ratio = s.aspect[1] / s.aspect[0];
   // A photo is never upscaled; the SVG is rasterised straight at the largest size.
   const maxWidth = isSvg ? s.maxWidth : Math.min(s.maxWidth, meta.width ?? s.maxWidth);
-  const widths = s.widths ?? [...WIDTHS.filter((w) => w < maxWidth), maxWidth].filter((w, i, a) => a.indexOf(w) === i);
+  const widths = s.widths ?? widthsUpTo(maxWidth).filter((w, i, a) => a.indexOf(w) === i);
   if (isSvg) {
     // Density so the SVG's own width maps onto maxWidth pixels (sharp's default is 72 dpi).
     const density = Math.min(2400, (72 * maxWidth) / (meta.width ?? maxWidth));
     base = sharp(input, { density, failOn: "error" });
   }
-  const master = await base
-    .rotate()
-    .resize({ width: maxWidth, height: Math.round(maxWidth * ratio), fit: "cover", position: "attention" })
-    .flatten({ background: "#F7E6EA" })
-    .toColourspace("srgb")
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const fromMaster = () => sharp(master.data, { raw: master.info });
+  const master = await renderMaster(base, maxWidth, Math.round(maxWidth * ratio));
 
   const short = key.slice(0, 8);
   const out: Pick<ImageEntry, "avif" | "webp" | "jpeg"> = { avif: [], webp: [], jpeg: [] };
   // The JPEG: the widest rendition up to 1200 px (enough for e-mail and link previews).
-  const jpegWidth = widths.filter((w) => w <= 1200).at(-1) ?? widths[0];
+  const jpegWidth = jpegWidthOf(widths);
   for (const width of widths) {
     const height = Math.round(width * ratio);
-    const sized = () => fromMaster().resize({ width, height, kernel: "lanczos3" });
-    const jobs: [keyof typeof out, string, () => Promise<Buffer>][] = [
-      ["avif", "avif", () => sized().avif(AVIF).toBuffer()],
-      ["webp", "webp", () => sized().webp(WEBP).toBuffer()],
+    const formats: [keyof typeof out, string][] = [
+      ["avif", "avif"],
+      ["webp", "webp"],
     ];
-    if (width === jpegWidth) jobs.push(["jpeg", "jpg", () => sized().jpeg(JPEG).toBuffer()]);
-    for (const [format, ext, encode] of jobs) {
+    if (width === jpegWidth) formats.push(["jpeg", "jpg"]);
+    for (const [format, ext] of formats) {
       const file = `${name}-${width}.${short}.${ext}`;
       const target = path.join(OUT_DIR, file);
-      if (!existsSync(target)) await writeAtomic(target, await encode());
+      if (!existsSync(target)) await writeAtomic(target, await encode(master, width, height, format));
       out[format].push({ width, src: `/img/${file}` } satisfies ImageVariant);
     }
   }
-  const { dominant } = await fromMaster().resize(32).stats();
-  const hex = (n: number) => n.toString(16).padStart(2, "0");
   const last = widths[widths.length - 1];
   return {
     width: last,
     height: Math.round(last * ratio),
-    color: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`,
+    color: await dominantColor(master),
     ...out,
   };
 }

@@ -7,13 +7,15 @@ import { clientIpContext, nonceContext, servicesContext } from "../app/context.s
 import { pingDb } from "../app/db/db.server.ts";
 import { pathOnly } from "../app/lib/logger.server.ts";
 import type { AppServices } from "../app/services.server.ts";
+import { UPLOADED_IMAGES_URL } from "../app/domain/course-image.ts";
+import { uploadedImagesDir } from "../app/staff/upload-route.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { cachePolicy } from "./cache-policy.ts";
 import { csrfProtection } from "./csrf.ts";
 import { errorHandler, requestGuard, sendError } from "./errors.ts";
 import { createRequestHandler } from "./request-handler.ts";
 import { nonceMiddleware, permissionsPolicy, securityHeaders } from "./security.ts";
-import { precompressedAssets } from "./static-assets.ts";
+import { precompressedAssets, uploadedImages } from "./static-assets.ts";
 
 export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -58,6 +60,9 @@ export function createApp(services: AppServices, opts: AppOptions): Express {
       res.status(503).json({ status: "error", message: "Base de datos no disponible" });
     }
   });
+
+  // Course photos uploaded from the back office (hashed names, cached for a year).
+  app.use(UPLOADED_IMAGES_URL, uploadedImages(uploadedImagesDir(config.dataDir)));
 
   if (opts.devMiddleware) {
     app.use(opts.devMiddleware);

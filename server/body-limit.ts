@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { MAX_WEBHOOK_BYTES, STRIPE_WEBHOOK_PATH } from "../app/payments/webhook-route.ts";
+import { isImageUploadPath, MAX_UPLOAD_REQUEST_BYTES, uploadTooLargeError } from "../app/staff/upload-route.ts";
 import { isCleanText, isJsonApi, sendError } from "./errors.ts";
 
 /** Largest form or JSON body any route accepts (the biggest real form is a few KB). */
@@ -33,6 +34,7 @@ export function bufferedBody(req: Request): Buffer | undefined {
  */
 export function bodyLimit(req: Request, res: Response, next: NextFunction) {
   if (req.method === "GET" || req.method === "HEAD") return next();
+  if (isImageUploadPath(req.path)) return passUpload(req, res, next);
   const rawLimit = RAW_BODY_LIMITS.get(req.path);
   const limit = rawLimit ?? MAX_BODY_BYTES;
   const declared = req.headers["content-length"];
@@ -107,17 +109,111 @@ export async function formProblem(
 }
 
 function refuseTooLarge(req: Request, res: Response) {
-  // The rest of the body is read and dropped as it arrives, never kept. A client still
-  // sending a while after the answer is cut off (closing at once would reset the
-  // connection before many clients read the 413).
+  discardRest(req, res);
+  sendError(req, res, 413, TOO_LARGE_MESSAGE);
+}
+
+/**
+ * The rest of the body is read and dropped as it arrives, never kept. A client still
+ * sending a while after the answer is cut off (closing at once would reset the
+ * connection before many clients read the answer).
+ */
+function discardRest(req: Request, res: Response) {
   req.resume();
-  res.once("finish", () => {
+  const cutOff = () => {
     if (req.complete) return;
     const timer = setTimeout(() => req.socket.destroy(), DRAIN_GRACE_MS);
     timer.unref();
     req.once("end", () => clearTimeout(timer));
+  };
+  if (res.writableFinished) cutOff();
+  else res.once("finish", cutOff);
+}
+
+/** Upload requests let through unread, with the response their stream belongs to. */
+const uploads = new WeakMap<Request, { res: Response; taken: boolean }>();
+
+/**
+ * The image upload route (app/staff/upload-route.ts) is the one exception to reading
+ * the body here: a multipart body up to MAX_UPLOAD_REQUEST_BYTES goes on unread, and
+ * the route streams it to disk through `streamedBody`. A declared length over that
+ * cap, or any other content type, is refused without reading anything.
+ */
+function passUpload(req: Request, res: Response, next: NextFunction) {
+  const declared = req.headers["content-length"];
+  if (declared !== undefined && Number(declared) > MAX_UPLOAD_REQUEST_BYTES) return refuseTooLarge(req, res);
+  const type = (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "multipart/form-data") {
+    discardRest(req, res);
+    return sendError(req, res, 415, UNSUPPORTED_TYPE_MESSAGE);
+  }
+  const state = { res, taken: false };
+  uploads.set(req, state);
+  // A route that answers without reading the body (unknown course, no permission).
+  res.once("finish", () => {
+    if (!state.taken) discardRest(req, res);
   });
-  sendError(req, res, 413, TOO_LARGE_MESSAGE);
+  next();
+}
+
+/**
+ * The body of an upload request as a stream the route reads at its own pace (the
+ * socket is paused while nobody reads), counted as it arrives: past
+ * MAX_UPLOAD_REQUEST_BYTES the stream fails with an "upload too large" error and the
+ * rest is dropped. Cancelling it drops the rest too. Undefined for other requests.
+ */
+export function streamedBody(req: Request): ReadableStream<Uint8Array> | undefined {
+  const state = uploads.get(req);
+  if (!state || state.taken) return undefined;
+  state.taken = true;
+  let size = 0;
+  let settled = false;
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const detach = () => {
+    settled = true;
+    req.off("data", onData);
+    req.off("end", onEnd);
+    req.off("error", onError);
+  };
+  const stop = () => {
+    if (settled) return;
+    detach();
+    discardRest(req, state.res);
+  };
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > MAX_UPLOAD_REQUEST_BYTES) {
+      stop();
+      controller.error(uploadTooLargeError());
+      return;
+    }
+    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+    if ((controller.desiredSize ?? 0) <= 0) req.pause();
+  };
+  const onEnd = () => {
+    detach();
+    controller.close();
+  };
+  const onError = (err: Error) => {
+    detach();
+    controller.error(err);
+  };
+  state.res.once("finish", stop);
+  return new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      req.on("data", onData);
+      req.on("end", onEnd);
+      req.on("error", onError);
+      req.pause();
+    },
+    pull() {
+      if (!settled) req.resume();
+    },
+    cancel() {
+      stop();
+    },
+  });
 }
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
@@ -143,7 +239,7 @@ export function hasValidCharacters(contentType: string | undefined, body: Uint8A
     const decoded = percentDecodeForm(body);
     return !decoded.includes(0) && decodeUtf8(decoded) !== null;
   }
-  // The site takes no file uploads: a multipart form is text fields only.
+  // Multipart bodies read here are text fields only (the image upload is streamed, not read here).
   if (type === "multipart/form-data") return !body.includes(0) && decodeUtf8(body) !== null;
   // Anything else may still be read with request.json() (the APIs ignore the type).
   const text = decodeUtf8(body);

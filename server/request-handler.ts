@@ -5,7 +5,7 @@ import {
   type RouterContextProvider,
   type ServerBuild,
 } from "react-router";
-import { bufferedBody } from "./body-limit.ts";
+import { bufferedBody, streamedBody } from "./body-limit.ts";
 import { takeTurn } from "./fair-turns.ts";
 
 export interface RequestHandlerOptions {
@@ -63,10 +63,17 @@ function toFetchRequest(req: Request, res: Response): globalThis.Request {
   const init: RequestInit = { method: req.method, headers, signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     const body = bufferedBody(req);
-    // createApp mounts bodyLimit before this handler: a missing body is a wiring bug.
-    if (body === undefined) throw new Error("request body was not read by bodyLimit");
-    // Node's Buffers are views of plain ArrayBuffers, never shared ones.
-    init.body = body as Uint8Array<ArrayBuffer>;
+    // The image upload: a counted stream the route writes to disk (bodyLimit let it through).
+    const stream = body === undefined ? streamedBody(req) : undefined;
+    if (stream) {
+      init.body = stream;
+      (init as RequestInit & { duplex: "half" }).duplex = "half";
+    } else {
+      // createApp mounts bodyLimit before this handler: a missing body is a wiring bug.
+      if (body === undefined) throw new Error("request body was not read by bodyLimit");
+      // Node's Buffers are views of plain ArrayBuffers, never shared ones.
+      init.body = body as Uint8Array<ArrayBuffer>;
+    }
   }
   return new Request(url.href, init);
 }

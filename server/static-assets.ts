@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import type { RequestHandler } from "express";
+import express, { type RequestHandler } from "express";
 
 const types: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -64,4 +64,18 @@ export function precompressedAssets(assetsDir: string): PrecompressedAssetsHandl
     next();
   };
   return Object.assign(handler, { precompressed });
+}
+
+/**
+ * Course photos uploaded from the back office (DATA_DIR/img, mounted at
+ * /img/uploads): content-hashed names, so cached for a year like the build's
+ * images. Only rendition files are served (no listing, no dot files such as the
+ * upload's temporary folder); anything else falls through to the 404.
+ */
+export function uploadedImages(dir: string): RequestHandler {
+  const serve = express.static(dir, { immutable: true, maxAge: "1y", index: false, dotfiles: "ignore", fallthrough: true });
+  return (req, res, next) => {
+    if (!/^\/course-[0-9a-f]{16}-\d{3,4}\.(?:avif|webp|jpg)$/.test(req.path)) return next();
+    serve(req, res, next);
+  };
 }

@@ -2,7 +2,7 @@
 import type { Db } from "~/db/db.server.ts";
 import { nowIso } from "~/lib/ids.server.ts";
 import { listMyCourses, listOrders } from "~/orders/queries.server.ts";
-import { getSettings } from "./user-settings.server.ts";
+import { getSettingsRecord } from "./user-settings.server.ts";
 
 /** Everything we hold about the person (GDPR art. 15/20), never the password hash. */
 export async function exportAccountData(db: Db, userId: string) {
@@ -22,6 +22,7 @@ export async function exportAccountData(db: Db, userId: string) {
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!user) return null;
+  const { settings, newsletterConsentAt } = await getSettingsRecord(db, userId);
   const sessions = await db
     .selectFrom("sessions")
     .select(["created_at", "expires_at"])
@@ -41,7 +42,8 @@ export async function exportAccountData(db: Db, userId: string) {
       lastLoginAt: user.last_login_at,
       googleLinked: user.google_sub !== null,
     },
-    settings: await getSettings(db, userId),
+    // "Recordatorios de mis cursos", marketing consent and when it was given.
+    settings: { ...settings, newsletterConsentAt },
     enrollments: await listMyCourses(db, userId, { includeEnded: true }),
     orders: await listOrders(db, userId),
     sessions: sessions.map((s) => ({ createdAt: s.created_at, expiresAt: s.expires_at })),

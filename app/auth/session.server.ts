@@ -29,6 +29,8 @@ export const SESSION_COOKIE = "an_session";
  * 30 days at the latest, and no write is needed on every request.
  */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Staff sessions (opened with the second factor) last one working day: 12 hours. */
+export const STAFF_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
 /** Reads one cookie from a Cookie header without a dependency. */
 export function readCookie(header: string | null, name: string): string | null {
@@ -125,16 +127,26 @@ export async function requireUser(request: Request, context: Ctx, url: URL = new
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
-/** Stores a new session (hash only) and returns the raw token. */
-export async function insertSession(db: Db, userId: string, now = new Date()): Promise<string> {
+/**
+ * Stores a new session (hash only) and returns the raw token. `secondFactor`:
+ * the staff's session, opened with password (or Google) plus TOTP or a recovery
+ * code; it is the only kind the staff area accepts, and it lasts 12 hours.
+ */
+export async function insertSession(
+  db: Db,
+  userId: string,
+  now = new Date(),
+  { secondFactor = false }: { secondFactor?: boolean } = {},
+): Promise<string> {
   const token = newToken();
   await db
     .insertInto("sessions")
     .values({
       id: sha256(token),
       user_id: userId,
-      expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+      expires_at: new Date(now.getTime() + (secondFactor ? STAFF_SESSION_TTL_MS : SESSION_TTL_MS)).toISOString(),
       created_at: now.toISOString(),
+      second_factor_at: secondFactor ? now.toISOString() : null,
     })
     .execute();
   await db.updateTable("users").set({ last_login_at: now.toISOString() }).where("id", "=", userId).execute();
@@ -150,6 +162,26 @@ export async function createSession(context: Ctx, userId: string): Promise<strin
   await db.deleteFrom("sessions").where("user_id", "=", userId).where("expires_at", "<=", nowIso()).execute();
   const token = await insertSession(db, userId);
   return serializeCookie(config, SESSION_COOKIE, token, { maxAgeSeconds: SESSION_TTL_MS / 1000 });
+}
+
+/**
+ * The staff's sign-in, once the second factor passed: drops the user's expired
+ * sessions and any opened without the second factor, stores a 12-hour session
+ * and returns its Set-Cookie header. Pass the transaction that spent the challenge.
+ */
+export async function createStaffSession(db: Db, config: Pick<Config, "isLocalOrigin">, userId: string): Promise<string> {
+  await db
+    .deleteFrom("sessions")
+    .where("user_id", "=", userId)
+    .where((eb) => eb.or([eb("expires_at", "<=", nowIso()), eb("second_factor_at", "is", null)]))
+    .execute();
+  const token = await insertSession(db, userId, new Date(), { secondFactor: true });
+  return serializeCookie(config, SESSION_COOKIE, token, { maxAgeSeconds: STAFF_SESSION_TTL_MS / 1000 });
+}
+
+/** Set-Cookie value that removes the session cookie from the browser. */
+export function clearSessionCookie(config: Pick<Config, "isLocalOrigin">): string {
+  return serializeCookie(config, SESSION_COOKIE, "", { maxAgeSeconds: 0 });
 }
 
 /** Deletes the current session server-side; returns the Set-Cookie header that clears it. */

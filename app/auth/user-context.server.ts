@@ -56,6 +56,13 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
   await provideUser(request, context, url);
 };
 
+/** Staff pages reached without a staff session (activation, second factor): kept out of search engines. */
+export const staffNoindexMiddleware: MiddlewareFunction<Response> = async (_args, next) => {
+  const response = await next();
+  response.headers.set("X-Robots-Tag", "noindex, nofollow");
+  return response;
+};
+
 /** Middleware of the staff area; its responses also tell crawlers to stay out. */
 export const requireStaffMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
   await provideStaff(request, context, url);

@@ -31,12 +31,25 @@ export function settingsColumns(s: Readonly<UserSettings>): Record<SettingsColum
   };
 }
 
-export async function getSettings(db: Db, userId: string): Promise<UserSettings> {
+export interface SettingsRecord {
+  settings: UserSettings;
+  /** ISO timestamp of the first time marketing consent was given (null when not given now). */
+  newsletterConsentAt: string | null;
+}
+
+/** The preferences and the proof of marketing consent (profile page, data export). */
+export async function getSettingsRecord(db: Db, userId: string): Promise<SettingsRecord> {
   const row = await db.selectFrom("user_settings").selectAll().where("user_id", "=", userId).executeTakeFirst();
-  const out = { ...DEFAULT_USER_SETTINGS };
-  if (!row) return out;
-  for (const [key, col] of Object.entries(columns) as [SettingsKey, SettingsColumn][]) out[key] = row[col] === 1;
-  return out;
+  const settings = { ...DEFAULT_USER_SETTINGS };
+  if (!row) return { settings, newsletterConsentAt: null };
+  for (const [key, col] of Object.entries(columns) as [SettingsKey, SettingsColumn][]) {
+    settings[key] = Number(row[col]) === 1;
+  }
+  return { settings, newsletterConsentAt: settings.newsletter ? row.newsletter_consent_at : null };
+}
+
+export async function getSettings(db: Db, userId: string): Promise<UserSettings> {
+  return (await getSettingsRecord(db, userId)).settings;
 }
 
 /**

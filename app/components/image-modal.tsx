@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Picture, type ImageName } from "~/components/picture.tsx";
+import { Picture, type ImageSource } from "~/components/picture.tsx";
 
 export interface ImageModalProps {
-  name: ImageName;
+  name: ImageSource;
   alt: string;
   /** Called once the dialog has closed (close button, backdrop, Escape). */
   onClose: () => void;
@@ -92,7 +92,7 @@ function closeDialog(dialog: HTMLDialogElement) {
 }
 
 export interface ZoomableImageProps {
-  name: ImageName;
+  name: ImageSource;
   alt: string;
   sizes: string;
   className?: string;

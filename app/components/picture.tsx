@@ -3,9 +3,16 @@
 // `npm test` do it first) before `npm run typecheck` or `vitest`.
 import { preload } from "react-dom";
 import { imageManifest } from "~/content/images.generated.ts";
-import { type ImageFormat, type ImageName, type ImageVariant } from "~/content/image-names.ts";
+import { type ImageEntry, type ImageFormat, type ImageName, type ImageVariant } from "~/content/image-names.ts";
 
 export type { ImageName } from "~/content/image-names.ts";
+
+/** A build-time image by name, or the entry of an image uploaded at runtime (course photos). */
+export type ImageSource = ImageName | ImageEntry;
+
+function entryOf(source: ImageSource): ImageEntry {
+  return typeof source === "string" ? imageManifest[source] : source;
+}
 
 function srcSet(variants: ImageVariant[]): string {
   return variants.map((v) => `${v.src} ${v.width}w`).join(", ");
@@ -16,8 +23,8 @@ function pick(variants: ImageVariant[], width: number): ImageVariant {
   return variants.find((v) => v.width >= width) ?? variants[variants.length - 1];
 }
 
-export function imageSize(name: ImageName): { width: number; height: number } {
-  const { width, height } = imageManifest[name];
+export function imageSize(name: ImageSource): { width: number; height: number } {
+  const { width, height } = entryOf(name);
   return { width, height };
 }
 
@@ -26,8 +33,8 @@ export function imageSize(name: ImageName): { width: number; height: number } {
  * Default format is WebP, except og-default which defaults to JPEG (social networks).
  * Without a width it returns the largest rendition.
  */
-export function imageUrl(name: ImageName, width?: number, format?: ImageFormat): string {
-  const entry = imageManifest[name];
+export function imageUrl(name: ImageSource, width?: number, format?: ImageFormat): string {
+  const entry = entryOf(name);
   const fmt = format ?? (name === "og-default" ? "jpeg" : "webp");
   return pick(entry[fmt], width ?? Number.POSITIVE_INFINITY).src;
 }
@@ -36,19 +43,19 @@ export function imageUrl(name: ImageName, width?: number, format?: ImageFormat):
  * A `<link rel="preload">` descriptor for a route's `links` export, for the LCP image
  * (use the same `sizes` as the Picture). Typed AVIF: browsers without AVIF skip it.
  */
-export function imagePreloadLink(name: ImageName, sizes: string) {
+export function imagePreloadLink(name: ImageSource, sizes: string) {
   return {
     rel: "preload",
     as: "image",
     type: "image/avif",
-    imageSrcSet: srcSet(imageManifest[name].avif),
+    imageSrcSet: srcSet(entryOf(name).avif),
     imageSizes: sizes,
     fetchPriority: "high",
   } as const;
 }
 
 export interface PictureProps {
-  name: ImageName;
+  name: ImageSource;
   /** Spanish description; "" for purely decorative images. */
   alt: string;
   sizes: string;
@@ -58,7 +65,7 @@ export interface PictureProps {
 }
 
 export function Picture({ name, alt, sizes, priority = false, className }: PictureProps) {
-  const entry = imageManifest[name];
+  const entry = entryOf(name);
   // The JPEG is the one format every browser decodes; the sources above win wherever they can.
   const fallback = entry.jpeg[0];
   if (priority) {

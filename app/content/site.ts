@@ -48,7 +48,7 @@ export const site = {
       "https://www.google.com/maps/dir/?api=1&destination=Carrer+Major+48%2C+08750+Molins+de+Rei%2C+Barcelona",
   },
   rating: { value: 4.2, count: 97 },
-  academy: { students: "500+", years: "15+", rating: 4.9, maxGroup: 25 },
+  academy: { students: "500+", years: "15+", maxGroup: 25 },
   founder: { name: "Alejandra Ruiz", yearsExperience: "10+" },
   legal: {
     /** The owner must fill these in before going live (LSSI-CE art. 10). */

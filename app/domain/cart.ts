@@ -19,8 +19,6 @@ export type CartCourse = Pick<
   | "duration"
   | "classSize"
   | "level"
-  | "rating"
-  | "reviews"
   | "image"
 >;
 
@@ -38,8 +36,6 @@ export function toCartCourse(course: CartCourse): CartCourse {
     duration: course.duration,
     classSize: course.classSize,
     level: course.level,
-    rating: course.rating,
-    reviews: course.reviews,
     image: course.image,
   };
 }
@@ -113,8 +109,6 @@ export function parseStoredCart(raw: string | null | undefined): CartItem[] {
       duration: str(e.duration),
       classSize: num(e.classSize),
       level: str(e.level),
-      rating: num(e.rating),
-      reviews: num(e.reviews),
       image: str(e.image),
       quantity: 1,
     });

@@ -10,6 +10,8 @@ export interface CourseEdition {
   seats: number;
   seatsLeft: number;
   status: "open" | "full" | "closed" | "cancelled";
+  /** Days and hours as the staff wrote them ("Lunes y miércoles, 10:00–14:00"); "" when not set. */
+  schedule: string;
 }
 
 export interface Course {
@@ -22,8 +24,6 @@ export interface Course {
   duration: string;
   classSize: number;
   level: string;
-  rating: number;
-  reviews: number;
   features: string[];
   /** Image name for the image pipeline (see app/components/picture.tsx). */
   image: string;

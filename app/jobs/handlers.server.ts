@@ -10,16 +10,21 @@ import { emailJobHandlers, type EmailTemplate } from "~/mail/email-jobs.server.t
 import type { Mailer } from "~/mail/mailer.server.ts";
 import { ORDER_CONFIRMATION, orderConfirmationTemplate } from "~/orders/confirmation-email.server.ts";
 import { refundNoticeTemplate } from "~/orders/refund-email.server.ts";
+import { COURSE_REMINDER, courseReminderTemplate } from "~/orders/reminders.server.ts";
 import { REFUND_JOB, REFUND_NOTICE } from "~/orders/refunds.server.ts";
 import type { PaymentProvider } from "~/payments/provider.server.ts";
 import { refundJobHandler } from "~/payments/refund-job.server.ts";
+import { STAFF_INVITATION, staffInvitationTemplate } from "~/staff/auth/invitations.server.ts";
+import { salonNotificationTemplates } from "~/staff/salon-notification-emails.server.ts";
 import type { JobHandler } from "./worker.server.ts";
 
 export const emailTemplates: Record<string, EmailTemplate> = {
   [PASSWORD_RESET]: passwordResetTemplate,
   [ORDER_CONFIRMATION]: orderConfirmationTemplate,
   [REFUND_NOTICE]: refundNoticeTemplate,
+  [COURSE_REMINDER]: courseReminderTemplate,
   [EMAIL_VERIFICATION]: emailVerificationTemplate,
+  [STAFF_INVITATION]: staffInvitationTemplate,
 };
 
 export interface JobDeps {
@@ -27,12 +32,18 @@ export interface JobDeps {
   logger: Logger;
   mailer: Mailer;
   payments: PaymentProvider;
-  config: { publicUrl: string };
+  /** salonNotifyEmail: where the salon notices go (none sent without it). */
+  config: { publicUrl: string; salonNotifyEmail?: string };
 }
 
 export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
   return {
     ...emailJobHandlers(emailTemplates, { ...deps, publicUrl: deps.config.publicUrl }),
+    // The salon's notices of sales, withdrawals and refunds (app/staff), addressed from the config.
+    ...emailJobHandlers(salonNotificationTemplates(deps.config.salonNotifyEmail), {
+      ...deps,
+      publicUrl: deps.config.publicUrl,
+    }),
     [REFUND_JOB]: refundJobHandler(deps),
   };
 }

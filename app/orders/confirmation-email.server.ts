@@ -9,7 +9,8 @@ import { site } from "~/content/site.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { formatEuros, formatLongDate, formatMonthYear } from "~/domain/pricing.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
-import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
+import type { Db } from "~/db/db.server.ts";
+import { EMAIL_JOB_PREFIX, enqueueEmail, type EmailTemplate } from "~/mail/email-jobs.server.ts";
 import type { MailAttachment, MailMessage } from "~/mail/mailer.server.ts";
 import { buildCalendar, icsFileName } from "./ics.ts";
 import { orderCalendarEvents } from "./order-calendar.ts";
@@ -175,3 +176,32 @@ export const orderConfirmationTemplate: EmailTemplate = {
 
 export const ORDER_CONFIRMATION = "order-confirmation";
 export const orderConfirmationKey = (orderId: string) => `${ORDER_CONFIRMATION}:${orderId}`;
+
+/** The dedupe key of the n-th resend asked for by the staff: fresh for each one. */
+export const confirmationResendKey = (orderId: string, n: number) => `${orderConfirmationKey(orderId)}:reenvio:${n}`;
+
+/**
+ * Queues the confirmation of a paid order again (staff "Reenviar confirmación"),
+ * in the caller's transaction. "busy" when a confirmation of this order is still
+ * waiting to go out, or another resend won the same number at the same moment
+ * (the unique dedupe key decides): a double click stores one job.
+ */
+export async function enqueueConfirmationResend(
+  trx: Db,
+  orderId: string,
+  now = new Date(),
+): Promise<{ outcome: "queued"; dedupeKey: string } | { outcome: "busy" }> {
+  const key = orderConfirmationKey(orderId);
+  const previous = (
+    await trx
+      .selectFrom("jobs")
+      .select(["dedupe_key", "status"])
+      .where("kind", "=", `${EMAIL_JOB_PREFIX}${ORDER_CONFIRMATION}`)
+      .where("dedupe_key", "like", `${key}%`)
+      .execute()
+  ).filter((j) => j.dedupe_key === key || j.dedupe_key?.startsWith(`${key}:reenvio:`));
+  if (previous.some((j) => j.status === "pending")) return { outcome: "busy" };
+  const dedupeKey = confirmationResendKey(orderId, previous.filter((j) => j.dedupe_key !== key).length + 1);
+  const queued = await enqueueEmail(trx, ORDER_CONFIRMATION, { orderId }, { dedupeKey, now });
+  return queued ? { outcome: "queued", dedupeKey } : { outcome: "busy" };
+}

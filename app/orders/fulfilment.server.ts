@@ -19,8 +19,10 @@ import { inTransaction, type Db } from "~/db/db.server.ts";
 import { accessUntil } from "~/domain/access-window.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
+import { notifySalonOfSale } from "~/staff/salon-notifications.server.ts";
 import { ORDER_CONFIRMATION, orderConfirmationKey } from "./confirmation-email.server.ts";
 import { requestRefund } from "./refunds.server.ts";
+import { enqueueCourseReminders } from "./reminders.server.ts";
 
 export interface ProviderEventInput {
   /** Provider event id, or a synthetic one ("retrieve:<session>", "demo:<order>:paid"). */
@@ -163,6 +165,8 @@ export async function fulfilOrder(
         .where("id", "in", editionIds)
         .execute();
     }
+    // "Recordatorios de mis cursos": one job per new enrolment with a dated edition.
+    await enqueueCourseReminders(trx, order.id, now);
     if (duplicates.length > 0) {
       await requestRefund(trx, {
         orderId: order.id,
@@ -179,6 +183,8 @@ export async function fulfilOrder(
         { dedupeKey: orderConfirmationKey(order.id), now },
       );
     }
+    // The salon's sale notice (if switched on at /gestion/avisos), in this same transaction.
+    await notifySalonOfSale(trx, order.id, now);
     return { outcome: "paid", orderId: order.id };
   });
 }

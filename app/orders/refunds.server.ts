@@ -12,6 +12,7 @@ import type { RefundsTable } from "~/db/schema.ts";
 import { enqueueJob } from "~/jobs/queue.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
+import { notifySalonOfRefund } from "~/staff/salon-notifications.server.ts";
 
 export type RefundRow = RefundsTable;
 /** Why the site gives money back (staff refunds and withdrawals will add theirs). */
@@ -40,6 +41,8 @@ export async function requestRefund(
     })
     .execute();
   await enqueueJob(trx, { kind: REFUND_JOB, payload: { refundId: id }, dedupeKey: `${REFUND_JOB}:${id}`, now });
+  // The salon's notice: a withdrawal or a refund by reason (if switched on at /gestion/avisos).
+  await notifySalonOfRefund(trx, { refundId: id, reason: input.reason, now });
   return id;
 }
 

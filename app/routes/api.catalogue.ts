@@ -8,7 +8,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const courses = await listCourses(getServices(context).db);
   return Response.json(
     { courses: courses.map(toCartCourse) },
-    // Short cache: a price change reaches every cart within a minute.
-    { headers: { "Cache-Control": "public, max-age=60" } },
+    // Never served stale: a price the staff change (/gestion/cursos) reaches every cart at once.
+    { headers: { "Cache-Control": "public, no-cache" } },
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useCart } from "~/components/cart/cart-context.tsx";
 import { createCheckoutSession } from "~/components/cart/checkout.ts";
-import { courseImageName, formatRating } from "~/components/catalogue/course-bits.tsx";
+import { courseImageName } from "~/components/catalogue/course-bits.tsx";
 import { coursePath } from "~/components/catalogue/course-jsonld.ts";
 import { Picture } from "~/components/picture.tsx";
 import { site } from "~/content/site.ts";
@@ -158,11 +158,6 @@ function CartRow({ course, onRemove }: { course: CartCourse; onRemove: () => voi
           <span>{course.level}</span>
           <span>{course.duration}</span>
           <span>Máx. {course.classSize} alumnos</span>
-          <span>
-            <span aria-hidden="true">★ </span>
-            <span className="visually-hidden">Valoración </span>
-            {formatRating(course.rating)}
-          </span>
         </p>
       </div>
       <div className="cart-item__price">

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { courseImageName, Stars } from "~/components/catalogue/course-bits.tsx";
+import { courseImageName } from "~/components/catalogue/course-bits.tsx";
 import { CourseOffer, nextDateText } from "~/components/catalogue/course-card.tsx";
 import { coursePageJsonLd, coursePath } from "~/components/catalogue/course-jsonld.ts";
 import { ZoomableImage } from "~/components/image-modal.tsx";
@@ -70,7 +70,6 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
         <div className="course-detail__summary">
           <p className="course-level">{course.level}</p>
           <h1>{course.title}</h1>
-          <Stars rating={course.rating} reviews={course.reviews} />
           <p className="course-detail__lead">{course.description}</p>
           <CourseOffer course={course} />
         </div>
@@ -104,6 +103,9 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
                       <time dateTime={edition.startsOn}>{formatWeekdayDate(edition.startsOn)}</time>
                     )}
                   </p>
+                  {edition.schedule ? (
+                    <p className="edition__schedule">Horario: {edition.schedule}</p>
+                  ) : null}
                   <p className="edition__seats">{seatsText(edition)}</p>
                 </li>
               ))}

@@ -1,7 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { CourseCard } from "~/components/catalogue/course-card.tsx";
 import { courseListJsonLd } from "~/components/catalogue/course-jsonld.ts";
-import { formatRating } from "~/components/catalogue/course-bits.tsx";
 import { site } from "~/content/site.ts";
 import { getServices } from "~/context.server.ts";
 import { COURSE_FILTERS, filterCourses, parseCourseFilter } from "~/domain/course.ts";
@@ -73,10 +72,6 @@ export default function Formaciones({ loaderData }: Route.ComponentProps) {
             <div>
               <dt>Años de experiencia</dt>
               <dd>{site.academy.years}</dd>
-            </div>
-            <div>
-              <dt>Valoración media</dt>
-              <dd>{formatRating(site.academy.rating)}</dd>
             </div>
           </dl>
         </div>

@@ -1,28 +1,108 @@
-import { Link } from "react-router";
+import {
+  OrdersByMethodChart,
+  RevenueByMonthChart,
+  SeatsByEditionChart,
+} from "~/components/staff/charts/panel-charts.tsx";
+import { intentTopic, madridDate } from "~/domain/dashboard.ts";
+import { formatEuros, formatLongDate, formatMonthYear } from "~/domain/pricing.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/gestion";
+import { loadPanel } from "./gestion.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: "Gestión",
-    description: "Área de gestión del equipo de Alejandra Nails.",
+    title: "Panel · Gestión",
+    description: "Ingresos, plazas y preguntas sin respuesta del área de gestión de Alejandra Nails.",
     path: "/gestion",
     origin: rootOrigin(matches),
     noindex: true,
   });
 
-/** The staff area's landing page, until its first tools arrive. */
-export default function StaffHome() {
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadPanel(context);
+}
+
+const ordersText = (n: number) => `${n} ${n === 1 ? "pedido" : "pedidos"}`;
+
+/** The staff's landing page: revenue, payment methods, seats and the assistant's unanswered questions. */
+export default function StaffPanel({ loaderData: d }: Route.ComponentProps) {
   return (
-    <section className="staff-page">
-      <h1>Área de gestión</h1>
-      <p>
-        Estamos preparando el área de gestión del salón. Desde aquí el equipo podrá consultar los pedidos, las alumnas y
-        las convocatorias de cada formación.
-      </p>
-      <p>
-        Mientras tanto, todo se gestiona como hasta ahora. <Link to="/">Volver a la web</Link>
-      </p>
-    </section>
+    <div className="staff-panel">
+      <h1>Panel</h1>
+
+      <section aria-labelledby="ingresos">
+        <h2 id="ingresos">Ingresos</h2>
+        <dl className="panel-kpis">
+          <div className="panel-kpi">
+            <dt>Hoy, {formatLongDate(d.today)}</dt>
+            <dd>
+              <span className="panel-kpi__value">{formatEuros(d.todayCents)}</span>
+              <span className="panel-kpi__detail">{ordersText(d.todayOrders)}</span>
+            </dd>
+          </div>
+          <div className="panel-kpi">
+            <dt>Este mes, {formatMonthYear(`${d.month}-01`)}</dt>
+            <dd>
+              <span className="panel-kpi__value">{formatEuros(d.monthCents)}</span>
+              <span className="panel-kpi__detail">{ordersText(d.monthOrders)}</span>
+            </dd>
+          </div>
+        </dl>
+        <p className="panel-rule">
+          Cómo se cuenta: cada pedido pagado suma el día y el mes en que se cobró (hora de Madrid), por su importe menos
+          lo que ya se ha reembolsado de él; un reembolso resta en el mes de la venta. No cuentan los pedidos de la
+          pasarela de demostración
+          {d.demoOrders > 0 ? ` (en los últimos 12 meses hay ${ordersText(d.demoOrders)} de demostración)` : ""}.
+        </p>
+      </section>
+
+      <section aria-labelledby="graficos">
+        <h2 id="graficos">Evolución, métodos de pago y plazas</h2>
+        <div className="panel-charts">
+          <RevenueByMonthChart months={d.months} />
+          <OrdersByMethodChart methods={d.methods} />
+          {d.editions.length > 0 ? (
+            <SeatsByEditionChart editions={d.editions} />
+          ) : (
+            <p className="panel-empty">No hay convocatorias próximas.</p>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="preguntas">
+        <h2 id="preguntas">Preguntas que el asistente no supo responder</h2>
+        {d.questions.length > 0 ? (
+          <div className="staff-table-wrap">
+            <table className="staff-table panel-table">
+              <caption>
+                Preguntas sin respuesta de los últimos 30 días, agrupadas por texto (sin mayúsculas, tildes ni signos)
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Pregunta</th>
+                  <th scope="col" className="staff-table__num">
+                    Veces
+                  </th>
+                  <th scope="col">Última vez</th>
+                  <th scope="col">Tema más parecido</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.questions.map((q) => (
+                  <tr key={`${q.text}-${q.lastAskedAt}`}>
+                    <th scope="row">{q.text}</th>
+                    <td className="staff-table__num">{q.count}</td>
+                    <td>{formatLongDate(madridDate(q.lastAskedAt))}</td>
+                    <td>{intentTopic(q.guess)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="panel-empty">Ninguna pregunta sin respuesta en los últimos 30 días.</p>
+        )}
+      </section>
+    </div>
   );
 }

@@ -5,6 +5,8 @@ import { safeRedirect } from "~/auth/safe-redirect.ts";
 import { fieldErrorsOf, formValues, loginSchema, messages, type FieldErrors } from "~/auth/schemas.ts";
 import { createSession } from "~/auth/session.server.ts";
 import { clientIpContext, getServices } from "~/context.server.ts";
+import { isRole, isStaffRole } from "~/domain/roles.ts";
+import { NO_SECOND_FACTOR, staffSignInRedirect } from "~/staff/auth/challenges.server.ts";
 
 export interface AuthActionData {
   errors: FieldErrors;
@@ -14,7 +16,7 @@ export interface AuthActionData {
 type Ctx = Readonly<RouterContextProvider>;
 
 export async function loginAction(request: Request, context: Ctx) {
-  const { db, logger } = getServices(context);
+  const { db, logger, config } = getServices(context);
   const values = formValues(await request.formData());
   const parsed = loginSchema.safeParse(values);
   // Echo back what was typed, never the password.
@@ -44,6 +46,13 @@ export async function loginAction(request: Request, context: Ctx) {
     }
     const { user } = check;
     await clearLimit(db, "loginAccount", email);
+    if (isRole(user.role) && isStaffRole(user.role)) {
+      // Staff: no session yet. The password only opens the second factor (/gestion/verificar).
+      const next = await staffSignInRedirect(db, config, user.id, redirectTo);
+      if (!next) return data<AuthActionData>({ errors: { form: NO_SECOND_FACTOR }, values: echo }, 403);
+      logger.info({ userId: user.id }, "contraseña del equipo correcta: falta el segundo factor");
+      return next;
+    }
     const cookie = await createSession(context, user.id);
     logger.info({ userId: user.id }, "inicio de sesión con contraseña");
     return redirect(safeRedirect(redirectTo, "/"), { headers: { "Set-Cookie": cookie } });

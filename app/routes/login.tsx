@@ -6,6 +6,7 @@ import { Field, FormAlert } from "~/components/auth/field.tsx";
 import { GoogleButton } from "~/components/auth/google-button.tsx";
 import { useFormErrors } from "~/components/auth/use-form-errors.ts";
 import { getServices } from "~/context.server.ts";
+import { isStaffRole } from "~/domain/roles.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/login";
 import { loginAction } from "./login.server.ts";
@@ -28,14 +29,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const rawRedirect = url.searchParams.get("redirectTo");
   const redirectTo = safeRedirect(rawRedirect, "/");
-  if (await getOptionalUser(request, context)) throw redirect(redirectTo);
+  const user = await getOptionalUser(request, context);
+  // A staff member whose session lacks the second factor (the staff area sent them
+  // here) is asked to sign in again, not bounced back: that would loop.
+  const staffNeedsSecondFactor = user !== null && isStaffRole(user.role) && !user.secondFactor;
+  if (user && !staffNeedsSecondFactor) throw redirect(redirectTo);
   const fromProfile = /^\/perfil(?:[/?]|$)/.test(redirectTo);
   return {
     // Only a safe value is ever echoed into the form.
     redirectTo: rawRedirect ? redirectTo : "",
     googleEnabled: getServices(context).config.google !== null,
     googleError: url.searchParams.get("error") === "google" ? messages.loginGoogle : undefined,
-    notice: notices[url.searchParams.get("aviso") ?? ""] ?? (fromProfile ? "Debes iniciar sesión para ver tu perfil" : undefined),
+    notice: staffNeedsSecondFactor
+      ? "Para entrar en el área de gestión, vuelve a iniciar sesión: te pediremos también el código de tu aplicación."
+      : (notices[url.searchParams.get("aviso") ?? ""] ?? (fromProfile ? "Debes iniciar sesión para ver tu perfil" : undefined)),
   };
 }
 

@@ -5,16 +5,22 @@ import { hashPassword } from "~/auth/password.server.ts";
 import { changePasswordSchema, deleteAccountSchema, fieldErrorsOf, formValues, messages, settingsKeys } from "~/auth/schemas.ts";
 import { currentSessionToken, destroyOtherSessions, destroySession } from "~/auth/session.server.ts";
 import { getUser } from "~/auth/user-context.server.ts";
-import { getSettings, saveSettings, type UserSettings } from "~/auth/user-settings.server.ts";
+import { getSettingsRecord, saveSettings, type UserSettings } from "~/auth/user-settings.server.ts";
+import { todayInMadrid } from "~/catalogue.server.ts";
 import { getServices } from "~/context.server.ts";
+import { isStaffRole } from "~/domain/roles.ts";
 import { checkPassword, fail, SAVE_FAILED, UNKNOWN_ACTION, type Ctx, type ProfileIntent } from "./perfil.server.ts";
 
-/** "Configuración": the five preferences, and whether the account has a password yet. */
+/**
+ * "Configuración": the two preferences, the day marketing consent was given
+ * (YYYY-MM-DD in Madrid, or null) and whether the account has a password yet.
+ */
 export async function loadSettingsSection(context: Ctx) {
   const user = getUser(context);
   const { db } = getServices(context);
-  const [settings, row] = await Promise.all([getSettings(db, user.id), findUserById(db, user.id)]);
-  return { settings, hasPassword: !!row?.password_hash };
+  const [record, row] = await Promise.all([getSettingsRecord(db, user.id), findUserById(db, user.id)]);
+  const consentOn = record.newsletterConsentAt ? todayInMadrid(new Date(record.newsletterConsentAt)) : null;
+  return { settings: record.settings, newsletterConsentOn: consentOn, hasPassword: !!row?.password_hash };
 }
 
 /** intent=settings | password | delete. */
@@ -42,6 +48,11 @@ export async function settingsAction(request: Request, context: Ctx) {
           if (check !== "ok") return fail(intent, { currentPassword: messages.wrongPassword });
         }
         await setPasswordHash(db, user.id, await hashPassword(parsed.data.password));
+        if (isStaffRole(user.role)) {
+          // Staff: every session ends, this one too; the next sign-in asks for the second factor again.
+          await destroyOtherSessions(db, user.id);
+          return redirect("/login?aviso=contrasena-cambiada", { headers: { "Set-Cookie": await destroySession(request, context) } });
+        }
         // Whoever else knew the old password is signed out; this browser stays in.
         await destroyOtherSessions(db, user.id, currentSessionToken(request));
         return redirect("/perfil/ajustes?guardado=contrasena");

@@ -21,5 +21,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfileSettingsSection({ loaderData, actionData }: Route.ComponentProps) {
-  return <ProfileSettings settings={loaderData.settings} hasPassword={loaderData.hasPassword} action={actionData} />;
+  return (
+    <ProfileSettings
+      settings={loaderData.settings}
+      newsletterConsentOn={loaderData.newsletterConsentOn}
+      hasPassword={loaderData.hasPassword}
+      action={actionData}
+    />
+  );
 }

@@ -126,7 +126,6 @@ export const ACTIONS: Record<string, ActionSpec> = {
           ["intent", "settings"],
           ["courseEmails", "on"],
           ["newsletter", "on"],
-          ["showProgress", "on"],
         ],
       },
       {

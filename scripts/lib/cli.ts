@@ -1,9 +1,10 @@
 // The common start of the fuzz and benchmark scripts: the flags, the seed, the
-// checkout whose production build is run, and a fresh database per run.
+// checkout whose production build is run, and a fresh, catalogue-seeded database per run.
 import {
   appDirOf,
   createTarget,
   requireBuild,
+  seedTarget,
   ServerLog,
   startApp,
   type AppServer,
@@ -39,6 +40,8 @@ export interface Run {
 /** A fresh database (kept with --keep) and log collector for one run of `label` on `kind`. */
 export async function prepareRun(cli: Cli, kind: DbKind, pgUrl: string, label: string): Promise<Run> {
   const target = await createTarget(kind, pgUrl, { label: `${label}-${kind}`, keep: cli.flags.has("keep") });
+  // A fresh database has no courses: the catalogue seed, as `npm run quickstart` runs it.
+  seedTarget(cli.appDir, target);
   const log = new ServerLog();
   // The load benchmark asks the server for full GCs through the inspector (loopback only).
   const startServer = () =>

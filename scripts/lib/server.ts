@@ -1,7 +1,7 @@
 // Starts the production build (`node server.ts`) for the fuzz and benchmark
 // scripts: a free loopback port, a fresh DATA_DIR and, for PostgreSQL, a fresh
 // schema; collects the server's pino log lines and reads its RSS from /proc.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -290,6 +290,24 @@ const DROPPED_ENV = [
   "PUBLIC_URL",
   "DATABASE_URL",
 ];
+
+/**
+ * Migrates the target's fresh database and seeds the catalogue with the
+ * checkout's own `scripts/seed.ts` (an older checkout without one seeded in
+ * its migrations). Throws with the script's output when it fails.
+ */
+export function seedTarget(appDir: string, target: DbTarget): void {
+  const script = path.join(appDir, "scripts", "seed.ts");
+  if (!existsSync(script)) return;
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const k of DROPPED_ENV) delete env[k];
+  execFileSync(process.execPath, [script], {
+    cwd: appDir,
+    env: { ...env, DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "inherit"],
+    timeout: 60_000,
+  });
+}
 
 export async function startApp(opts: StartOptions): Promise<AppServer> {
   installHooks();

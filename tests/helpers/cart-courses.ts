@@ -10,8 +10,6 @@ export const inicio: CartCourse = {
   duration: "20 horas",
   classSize: 15,
   level: "Iniciación",
-  rating: 4.9,
-  reviews: 128,
   image: "course-formacion-inicio",
 };
 

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -51,17 +51,42 @@ export async function waitHealthy(
   }
 }
 
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** `npm run seed` against the database that `env` configures (migrations, then the catalogue). */
+export function seedDatabase(env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ["scripts/seed.ts"], { cwd: root, env, timeout: 60_000 }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`seed failed: ${err.message}\n${stdout}${stderr}`));
+      else resolve();
+    });
+  });
+}
+
 /**
  * Starts the production build (`node server.ts`, after `npm run build`) on a
- * free port with its own data directory and waits for /healthz.
+ * free port with its own data directory and waits for /healthz. The database
+ * is seeded first (the catalogue, dated from today) unless `seed: false`.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { seed?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "an-srv-"));
   const url = `http://localhost:${port}`;
+  const childEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    ...env,
+  };
+  if (opts.seed !== false) await seedDatabase(childEnv);
   const child: ChildProcess = spawn(process.execPath, ["server.ts"], {
-    cwd: path.resolve(import.meta.dirname, "../.."),
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", ...env },
+    cwd: root,
+    env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

@@ -3,7 +3,7 @@ import { findUserByEmail, findUserById } from "~/auth/accounts.server.ts";
 import { verifyPassword } from "~/auth/password.server.ts";
 import { findUserBySessionToken, insertSession } from "~/auth/session.server.ts";
 import { provideUser } from "~/auth/user-context.server.ts";
-import { getSettings } from "~/auth/user-settings.server.ts";
+import { getSettings, getSettingsRecord } from "~/auth/user-settings.server.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
 import { loadSettingsSection, settingsAction } from "~/routes/perfil.ajustes.server.ts";
 import { loader as purchasesLoader } from "~/routes/perfil.compras.tsx";
@@ -121,17 +121,43 @@ describe.each(dbKinds)("profile on %s", (kind) => {
     expect((await findUserByEmail(t.db, "nuevo@example.com"))?.id).toBe(user.id);
   });
 
-  it("persists the five settings", async () => {
+  it("persists the two settings and ignores keys that no longer exist", async () => {
     const { post, user } = await signedIn("ajustes@example.com");
     const saved = (await post({ intent: "settings", newsletter: "on", publicProfile: "on" })) as Response;
     expect(saved.headers.get("location")).toBe("/perfil/ajustes?guardado=preferencias");
-    expect(await getSettings(t.db, user.id)).toEqual({
-      courseEmails: false,
-      progressNotifications: false,
-      newsletter: true,
-      publicProfile: true,
-      showProgress: false,
+    expect(await getSettings(t.db, user.id)).toEqual({ courseEmails: false, newsletter: true });
+  });
+
+  it("keeps the date marketing consent was first given, and clears it when withdrawn", async () => {
+    const { post, user, context } = await signedIn("consiente@example.com");
+    expect(await loadSettingsSection(context)).toMatchObject({
+      settings: { courseEmails: true, newsletter: false },
+      newsletterConsentOn: null,
     });
+    await post({ intent: "settings", courseEmails: "on", newsletter: "on" });
+    const first = await getSettingsRecord(t.db, user.id);
+    expect(first.newsletterConsentAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // As if consent had been given on 3 November: a later save keeps that date.
+    await t.db
+      .updateTable("user_settings")
+      .set({ newsletter_consent_at: "2026-11-03T10:00:00.000Z" })
+      .where("user_id", "=", user.id)
+      .execute();
+    await post({ intent: "settings", newsletter: "on" });
+    expect(await getSettingsRecord(t.db, user.id)).toEqual({
+      settings: { courseEmails: false, newsletter: true },
+      newsletterConsentAt: "2026-11-03T10:00:00.000Z",
+    });
+    expect((await loadSettingsSection(context)).newsletterConsentOn).toBe("2026-11-03");
+
+    await post({ intent: "settings", courseEmails: "on" });
+    expect(await getSettingsRecord(t.db, user.id)).toEqual({
+      settings: { courseEmails: true, newsletter: false },
+      newsletterConsentAt: null,
+    });
+    const row = await t.db.selectFrom("user_settings").selectAll().where("user_id", "=", user.id).executeTakeFirst();
+    expect(row?.newsletter_consent_at).toBeNull();
+    expect((await loadSettingsSection(context)).newsletterConsentOn).toBeNull();
   });
 
   it("changes the password with the current one and signs out the other sessions only", async () => {
@@ -195,7 +221,23 @@ describe.each(dbKinds)("profile on %s", (kind) => {
     expect(res.headers.get("content-disposition")).toMatch(
       /^attachment; filename="alejandra-nails-mis-datos-\d{4}-\d{2}-\d{2}\.json"$/,
     );
-    const body = (await res.json()) as { account: { email: string } };
+    const body = (await res.json()) as { account: { email: string }; settings: unknown };
     expect(body.account.email).toBe(user.email);
+    expect(body.settings).toEqual({ courseEmails: true, newsletter: false, newsletterConsentAt: null });
+  });
+
+  it("exports both preferences and the consent date", async () => {
+    const { context, cookie, post } = await signedIn("exporta-consentimiento@example.com");
+    await post({ intent: "settings", newsletter: "on" });
+    const res = await exportLoader({
+      request: new Request("http://localhost/perfil/mis-datos.json", { headers: { cookie } }),
+      context,
+      params: {},
+    } as never);
+    const body = (await res.json()) as {
+      settings: { courseEmails: boolean; newsletter: boolean; newsletterConsentAt: string };
+    };
+    expect(body.settings).toMatchObject({ courseEmails: false, newsletter: true });
+    expect(Date.now() - Date.parse(body.settings.newsletterConsentAt)).toBeLessThan(60_000);
   });
 });

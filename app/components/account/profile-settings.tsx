@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import type { UserSettings } from "~/auth/user-settings.server.ts";
 import { changePasswordSchema, deleteAccountSchema, settingsKeys, type FieldErrors, type SettingsKey } from "~/auth/schemas.ts";
+import { formatLongDate } from "~/domain/pricing.ts";
 import { Field, FieldError, FormAlert } from "../auth/field.tsx";
 import { useFormErrors } from "../auth/use-form-errors.ts";
 
@@ -20,10 +21,13 @@ type Errors = { intent?: string; errors?: FieldErrors } | undefined;
 /** "Configuración": preferences, password change, data download and account deletion. */
 export function ProfileSettings({
   settings,
+  newsletterConsentOn = null,
   hasPassword,
   action,
 }: {
   settings: UserSettings;
+  /** YYYY-MM-DD (Madrid) of the marketing consent in force, or null. */
+  newsletterConsentOn?: string | null;
   hasPassword: boolean;
   action: Errors;
 }) {
@@ -38,15 +42,24 @@ export function ProfileSettings({
           <input type="hidden" name="intent" value="settings" />
           <fieldset>
             <legend className="visually-hidden">Notificaciones y privacidad</legend>
-            {settingsKeys.map((key) => (
-              <div key={key} className="toggle">
-                <input type="checkbox" id={`s-${key}`} name={key} defaultChecked={settings[key]} aria-describedby={`s-${key}-hint`} />
-                <label htmlFor={`s-${key}`}>{settingLabels[key].label}</label>
-                <p id={`s-${key}-hint`} className="field__hint">
-                  {settingLabels[key].hint}
-                </p>
-              </div>
-            ))}
+            {settingsKeys.map((key) => {
+              const consent = key === "newsletter" && settings.newsletter && newsletterConsentOn ? newsletterConsentOn : null;
+              const describedBy = consent ? `s-${key}-hint s-${key}-consent` : `s-${key}-hint`;
+              return (
+                <div key={key} className="toggle">
+                  <input type="checkbox" id={`s-${key}`} name={key} defaultChecked={settings[key]} aria-describedby={describedBy} />
+                  <label htmlFor={`s-${key}`}>{settingLabels[key].label}</label>
+                  <p id={`s-${key}-hint`} className="field__hint">
+                    {settingLabels[key].hint}
+                  </p>
+                  {consent ? (
+                    <p id={`s-${key}-consent`} className="field__hint">
+                      Aceptado el {formatLongDate(consent)}
+                    </p>
+                  ) : null}
+                </div>
+              );
+            })}
           </fieldset>
           {settingsError ? <FieldError>{settingsError}</FieldError> : null}
           <button type="submit" className="btn">

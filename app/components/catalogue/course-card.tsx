@@ -3,7 +3,7 @@ import { AddToCartButton } from "~/components/cart/add-to-cart.tsx";
 import { ZoomableImage } from "~/components/image-modal.tsx";
 import type { Course } from "~/domain/course.ts";
 import { formatMonthYear, formatPriceShort, monthlyFinancingEuros } from "~/domain/pricing.ts";
-import { courseImageName, MoreInfoLink, Stars } from "./course-bits.tsx";
+import { courseImageName, MoreInfoLink } from "./course-bits.tsx";
 import { coursePath } from "./course-jsonld.ts";
 
 export function nextDateText(course: Pick<Course, "nextEdition">): string {
@@ -52,7 +52,6 @@ export function CourseCard({ course, headingLevel = 3 }: { course: Course; headi
       </div>
       <div className="course-card__body">
         <p className="course-level">{course.level}</p>
-        <Stars rating={course.rating} reviews={course.reviews} />
         <Heading id={titleId} className="course-card__title">
           <Link to={coursePath(course.id)}>{course.title}</Link>
         </Heading>

@@ -12,8 +12,6 @@ const course: Course = {
   duration: "3 días",
   classSize: 8,
   level: "Principiante",
-  rating: 4.9,
-  reviews: 128,
   features: ["Material incluido"],
   image: "course-inicio",
   highlighted: false,
@@ -26,6 +24,7 @@ const course: Course = {
     seats: 8,
     seatsLeft: 8,
     status: "open",
+    schedule: "",
   },
 };
 

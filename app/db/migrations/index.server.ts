@@ -9,6 +9,7 @@ import { staff } from "./0006-staff.server.ts";
 /** Static, numbered list: the bundle needs no file-system scan at start. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
+  // A no-op since the catalogue moved to app/db/seed.server.ts; kept so databases that ran it stay consistent.
   "0002-catalogue-seed": catalogueSeed,
   "0003-accounts": accounts,
   "0004-payments": payments,

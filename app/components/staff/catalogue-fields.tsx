@@ -1,0 +1,240 @@
+// The fields of the staff's course and edition forms (/gestion/cursos…): plain
+// inputs that post without JavaScript, each error tied to its input.
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { Field, FieldError } from "~/components/auth/field.tsx";
+import { COURSE_CATEGORIES } from "~/domain/course.ts";
+import { CATEGORY_LABELS, COURSE_LIMITS, EDITION_LIMITS } from "~/domain/course-form.ts";
+import { COURSE_IMAGE } from "~/domain/course-image.ts";
+
+export type FormErrors = Partial<Record<string, string>>;
+export type FormValues = Partial<Record<string, string>>;
+
+function describedBy(id: string, hint?: ReactNode, error?: string): string | undefined {
+  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+}
+
+function TextArea({
+  name,
+  label,
+  hint,
+  error,
+  defaultValue,
+  rows = 4,
+  maxLength,
+}: {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  defaultValue?: string;
+  rows?: number;
+  maxLength?: number;
+}) {
+  const id = `f-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        required
+        maxLength={maxLength}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+    </div>
+  );
+}
+
+/** The course's fields; the slug is read-only once the course has been sold. */
+export function CourseFields({
+  values,
+  errors,
+  slugLocked = false,
+}: {
+  values: FormValues;
+  errors: FormErrors;
+  slugLocked?: boolean;
+}) {
+  const categoryId = "f-category";
+  return (
+    <>
+      <Field name="title" label="Título" defaultValue={values.title} error={errors.title} maxLength={COURSE_LIMITS.titleMax} />
+      <Field
+        name="id"
+        label="Identificador (dirección de la página)"
+        defaultValue={values.id}
+        error={errors.id}
+        readOnly={slugLocked}
+        maxLength={COURSE_LIMITS.slugMax}
+        pattern="[a-z0-9]+(-[a-z0-9]+)*"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint={
+          slugLocked
+            ? "Ya se ha vendido: el identificador no se puede cambiar."
+            : "Minúsculas sin acentos, números y guiones. Aparece en /formaciones/identificador; no se puede cambiar una vez vendido."
+        }
+      />
+      <div className="field">
+        <label htmlFor={categoryId}>Categoría</label>
+        <select
+          id={categoryId}
+          name="category"
+          defaultValue={values.category ?? ""}
+          required
+          aria-invalid={errors.category ? true : undefined}
+          aria-describedby={errors.category ? `${categoryId}-error` : undefined}
+        >
+          <option value="" disabled>
+            Elige una categoría
+          </option>
+          {COURSE_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {CATEGORY_LABELS[c]}
+            </option>
+          ))}
+        </select>
+        {errors.category ? <FieldError id={`${categoryId}-error`}>{errors.category}</FieldError> : null}
+      </div>
+      <Field name="level" label="Nivel" defaultValue={values.level} error={errors.level} maxLength={COURSE_LIMITS.levelMax} />
+      <TextArea
+        name="description"
+        label="Descripción"
+        defaultValue={values.description}
+        error={errors.description}
+        maxLength={COURSE_LIMITS.descriptionMax}
+      />
+      <TextArea
+        name="features"
+        label="Qué aprenderás"
+        rows={8}
+        defaultValue={values.features}
+        error={errors.features}
+        hint={`Un punto por línea, hasta ${COURSE_LIMITS.featuresMax} líneas de ${COURSE_LIMITS.featureMax} caracteres como máximo.`}
+      />
+      <Field
+        name="price"
+        label="Precio (€)"
+        inputMode="decimal"
+        defaultValue={values.price}
+        error={errors.price}
+        maxLength={20}
+        hint="Por ejemplo: 280 o 279,99"
+      />
+      <Field
+        name="originalPrice"
+        label="Precio original (€)"
+        inputMode="decimal"
+        optional
+        defaultValue={values.originalPrice}
+        error={errors.originalPrice}
+        maxLength={20}
+        hint="Se muestra tachado junto al precio. Déjalo vacío si no hay descuento."
+      />
+      <Field
+        name="duration"
+        label="Duración"
+        defaultValue={values.duration}
+        error={errors.duration}
+        maxLength={COURSE_LIMITS.durationMax}
+        hint="Por ejemplo: 20 horas"
+      />
+      <Field
+        name="classSize"
+        label="Máximo de alumnas por clase"
+        type="number"
+        min={1}
+        max={COURSE_LIMITS.classSizeMax}
+        step={1}
+        defaultValue={values.classSize}
+        error={errors.classSize}
+      />
+      <div className="field field--checkbox">
+        <input id="f-highlighted" name="highlighted" type="checkbox" defaultChecked={values.highlighted === "on"} />
+        <label htmlFor="f-highlighted">Destacado («Más Popular»)</label>
+      </div>
+    </>
+  );
+}
+
+/** An edition's dates, schedule and seats. */
+export function EditionFields({ values, errors, seatsTaken = 0 }: { values: FormValues; errors: FormErrors; seatsTaken?: number }) {
+  return (
+    <>
+      <Field name="startsOn" label="Fecha de inicio" type="date" defaultValue={values.startsOn} error={errors.startsOn} />
+      <Field
+        name="endsOn"
+        label="Fecha de fin"
+        type="date"
+        optional
+        defaultValue={values.endsOn}
+        error={errors.endsOn}
+        hint="Vacía si el curso dura un solo día."
+      />
+      <Field
+        name="schedule"
+        label="Horario"
+        optional
+        defaultValue={values.schedule}
+        error={errors.schedule}
+        maxLength={EDITION_LIMITS.scheduleMax}
+        hint="Días y horas, por ejemplo: Lunes y miércoles, 10:00–14:00. Se muestra en la página del curso."
+      />
+      <Field
+        name="seats"
+        label="Plazas"
+        type="number"
+        min={Math.max(1, seatsTaken)}
+        max={EDITION_LIMITS.seatsMax}
+        step={1}
+        defaultValue={values.seats}
+        error={errors.seats}
+        hint={seatsTaken > 0 ? `Hay ${seatsTaken} ${seatsTaken === 1 ? "plaza ocupada" : "plazas ocupadas"}: no puede haber menos plazas.` : undefined}
+      />
+    </>
+  );
+}
+
+/** The course picture's upload form: a plain multipart POST to /gestion/cursos/:courseId/imagen. */
+export function ImageUploadForm({ courseId, error }: { courseId: string; error?: string }) {
+  const id = "f-image";
+  return (
+    <Form
+      method="post"
+      action={`/gestion/cursos/${courseId}/imagen`}
+      encType="multipart/form-data"
+      className="staff-cat__form staff-cat__form--inline"
+    >
+      <div className="field">
+        <label htmlFor={id}>Nueva imagen</label>
+        <input
+          id={id}
+          name="image"
+          type="file"
+          required
+          accept="image/jpeg,image/png,image/webp"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        />
+        <p id={`${id}-hint`} className="field__hint">
+          JPEG, PNG o WebP de hasta {COURSE_IMAGE.maxBytes / 1024 / 1024} MB y al menos {COURSE_IMAGE.minWidth} ×{" "}
+          {COURSE_IMAGE.minHeight} píxeles. Se recorta en formato 3:2.
+        </p>
+        {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+      </div>
+      <button type="submit" className="staff-cat__button">
+        Subir imagen
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,175 @@
+import { formatEuros } from "~/domain/pricing.ts";
+import {
+  editionDates,
+  emailKindLabel,
+  formatDateTime,
+  jobStatusLabel,
+  paymentEventLabel,
+  refundReasonLabel,
+  refundStatusLabel,
+} from "./format.ts";
+
+/** The sections of the staff order detail (the page composes them). */
+
+export function OrderLines({
+  items,
+  totalCents,
+  refundedCents,
+}: {
+  items: { id: string; title: string; priceCents: number; editionStartsOn: string | null; editionEndsOn: string | null }[];
+  totalCents: number;
+  refundedCents: number;
+}) {
+  return (
+    <table className="staff-table">
+      <caption>Cursos del pedido</caption>
+      <thead>
+        <tr>
+          <th scope="col">Curso</th>
+          <th scope="col">Convocatoria</th>
+          <th scope="col" className="staff-table__num">
+            Precio
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((i) => (
+          <tr key={i.id}>
+            <th scope="row">{i.title}</th>
+            <td>{editionDates(i.editionStartsOn, i.editionEndsOn)}</td>
+            <td className="staff-table__num">{formatEuros(i.priceCents)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={2}>
+            Total
+          </th>
+          <td className="staff-table__num">{formatEuros(totalCents)}</td>
+        </tr>
+        {refundedCents > 0 ? (
+          <tr>
+            <th scope="row" colSpan={2}>
+              Reembolsado
+            </th>
+            <td className="staff-table__num">−{formatEuros(refundedCents)}</td>
+          </tr>
+        ) : null}
+      </tfoot>
+    </table>
+  );
+}
+
+export function OrderHistoryList({ history }: { history: { at: string; label: string }[] }) {
+  return (
+    <ol className="staff-timeline">
+      {history.map((h) => (
+        <li key={`${h.at}-${h.label}`}>
+          <time dateTime={h.at}>{formatDateTime(h.at)}</time> · {h.label}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function PaymentEventsTable({ events }: { events: { id: string; type: string; receivedAt: string }[] }) {
+  if (events.length === 0) return <p>No se ha recibido ningún aviso de la pasarela de pago para este pedido.</p>;
+  return (
+    <table className="staff-table">
+      <caption>Avisos de la pasarela de pago</caption>
+      <thead>
+        <tr>
+          <th scope="col">Recibido</th>
+          <th scope="col">Aviso</th>
+          <th scope="col">Tipo y referencia</th>
+        </tr>
+      </thead>
+      <tbody>
+        {events.map((e) => (
+          <tr key={e.id}>
+            <td>{formatDateTime(e.receivedAt)}</td>
+            <th scope="row">{paymentEventLabel(e.type)}</th>
+            <td>
+              <code>{e.type}</code>
+              <br />
+              <code className="staff-table__small">{e.id}</code>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function OrderEmailsTable({
+  emails,
+}: {
+  emails: { id: string; kind: string; status: string; attempts: number; lastError: string | null; createdAt: string; doneAt: string | null }[];
+}) {
+  if (emails.length === 0) return <p>No hay correos de este pedido.</p>;
+  return (
+    <table className="staff-table">
+      <caption>Correos de este pedido</caption>
+      <thead>
+        <tr>
+          <th scope="col">En cola desde</th>
+          <th scope="col">Correo</th>
+          <th scope="col">Estado</th>
+          <th scope="col" className="staff-table__num">
+            Intentos
+          </th>
+          <th scope="col">Último error</th>
+          <th scope="col">Enviado</th>
+        </tr>
+      </thead>
+      <tbody>
+        {emails.map((j) => (
+          <tr key={j.id}>
+            <td>{formatDateTime(j.createdAt)}</td>
+            <th scope="row">{emailKindLabel(j.kind)}</th>
+            <td>{jobStatusLabel(j.status)}</td>
+            <td className="staff-table__num">{j.attempts}</td>
+            <td className="staff-table__small">{j.lastError ?? "—"}</td>
+            <td>{formatDateTime(j.doneAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function RefundsTable({
+  refunds,
+}: {
+  refunds: { id: string; amountCents: number; reason: string; status: string; createdAt: string; completedAt: string | null }[];
+}) {
+  if (refunds.length === 0) return <p>Este pedido no tiene reembolsos.</p>;
+  return (
+    <table className="staff-table">
+      <caption>Reembolsos del pedido</caption>
+      <thead>
+        <tr>
+          <th scope="col">Solicitado</th>
+          <th scope="col" className="staff-table__num">
+            Importe
+          </th>
+          <th scope="col">Motivo</th>
+          <th scope="col">Estado</th>
+          <th scope="col">Resuelto</th>
+        </tr>
+      </thead>
+      <tbody>
+        {refunds.map((r) => (
+          <tr key={r.id}>
+            <td>{formatDateTime(r.createdAt)}</td>
+            <td className="staff-table__num">{formatEuros(r.amountCents)}</td>
+            <th scope="row">{refundReasonLabel(r.reason)}</th>
+            <td>{refundStatusLabel(r.status)}</td>
+            <td>{formatDateTime(r.completedAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The starting catalogue for a new installation (`npm run seed`, the quick
+ * start, the test and benchmark harnesses). Migrations create structure only;
+ * this inserts data, and is safe to run any number of times:
+ * - a course is inserted only if no course with its id exists, so a course the
+ *   salon has edited (or withdrawn) is never touched;
+ * - an active seed course with no future edition gets its planned editions,
+ *   all starting after `today`, so the catalogue is never shown with past dates.
+ * Everything happens in one transaction.
+ */
+import { nowIso } from "~/lib/ids.server.ts";
+import { inTransaction, type Db } from "./db.server.ts";
+import { catalogueSeedCourses, planEditions } from "./seed-courses.server.ts";
+
+export interface SeedOptions {
+  /** YYYY-MM-DD in Madrid: editions start after it. */
+  today: string;
+}
+
+export interface SeedResult {
+  coursesInserted: number;
+  editionsInserted: number;
+}
+
+export async function seedCatalogue(db: Db, { today }: SeedOptions): Promise<SeedResult> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new RangeError(`today must be YYYY-MM-DD (got ${today})`);
+  const ids = catalogueSeedCourses.map((c) => c.id);
+  return inTransaction(db, async (trx) => {
+    const now = nowIso();
+    const inserted = await trx
+      .insertInto("courses")
+      .values(
+        catalogueSeedCourses.map(({ editions: _plan, features, ...course }) => ({
+          ...course,
+          features: JSON.stringify(features),
+          rating: 0,
+          reviews: 0,
+          active: 1,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.column("id").doNothing())
+      .returning("id")
+      .execute();
+
+    const active = new Set(
+      (await trx.selectFrom("courses").select("id").where("id", "in", ids).where("active", "=", 1).execute()).map(
+        (r) => r.id,
+      ),
+    );
+    const withFuture = new Set(
+      (
+        await trx
+          .selectFrom("course_editions")
+          .select("course_id")
+          .where("course_id", "in", ids)
+          .where("starts_on", ">", today)
+          .where("status", "!=", "cancelled")
+          .execute()
+      ).map((r) => r.course_id),
+    );
+    const editions = catalogueSeedCourses
+      .filter((c) => active.has(c.id) && !withFuture.has(c.id))
+      .flatMap((c) => planEditions(c, today));
+    let editionsInserted = 0;
+    if (editions.length > 0) {
+      const rows = await trx
+        .insertInto("course_editions")
+        .values(editions.map((e) => ({ ...e, seats_taken: 0, status: "open", updated_at: now, cancelled_at: null })))
+        // An edition id already used (e.g. one cancelled for that month) stays as it is.
+        .onConflict((oc) => oc.column("id").doNothing())
+        .returning("id")
+        .execute();
+      editionsInserted = rows.length;
+    }
+    return { coursesInserted: inserted.length, editionsInserted };
+  });
+}

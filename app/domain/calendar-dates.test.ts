@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { addDays, firstMondayOfMonth, madridTimeToInstant } from "./calendar-dates.ts";
+
+describe("calendar dates", () => {
+  it("adds days across months and years", () => {
+    expect(addDays("2027-01-04", 4)).toBe("2027-01-08");
+    expect(addDays("2026-12-30", 3)).toBe("2027-01-02");
+    expect(addDays("2027-03-01", -3)).toBe("2027-02-26");
+    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+  });
+
+  it("finds the first Monday of a later month", () => {
+    expect(firstMondayOfMonth("2026-11-23", 2)).toBe("2027-01-04");
+    expect(firstMondayOfMonth("2026-11-23", 4)).toBe("2027-03-01");
+    expect(firstMondayOfMonth("2026-11-23", 6)).toBe("2027-05-03");
+    // A month starting on a Monday keeps its 1st; December + 2 crosses the year.
+    expect(firstMondayOfMonth("2027-01-31", 1)).toBe("2027-02-01");
+    expect(firstMondayOfMonth("2027-12-15", 2)).toBe("2028-02-07");
+  });
+
+  it("converts a Madrid wall-clock time in winter and in summer", () => {
+    expect(madridTimeToInstant("2027-01-04", 9).toISOString()).toBe("2027-01-04T08:00:00.000Z");
+    expect(madridTimeToInstant("2027-07-05", 9).toISOString()).toBe("2027-07-05T07:00:00.000Z");
+    // The days of the clock changes (last Sunday of March and of October 2027).
+    expect(madridTimeToInstant("2027-03-28", 9).toISOString()).toBe("2027-03-28T07:00:00.000Z");
+    expect(madridTimeToInstant("2027-10-31", 9).toISOString()).toBe("2027-10-31T08:00:00.000Z");
+  });
+
+  it("refuses what is not a date", () => {
+    expect(() => addDays("4 de enero", 1)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Calendar arithmetic on plain dates ("YYYY-MM-DD", a day in Madrid) and the
+ * one conversion from a Madrid wall-clock time to an instant. Pure: no clock.
+ */
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parts(date: string): [number, number, number] {
+  const m = DATE.exec(date);
+  if (!m) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+function format(utc: Date): string {
+  return utc.toISOString().slice(0, 10);
+}
+
+/** The date `days` after (or before, when negative) `date`. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = parts(date);
+  return format(new Date(Date.UTC(y, m - 1, d + days)));
+}
+
+/** The first Monday of the month `months` after the month of `date` ("2026-11-23", 2 → "2027-01-04"). */
+export function firstMondayOfMonth(date: string, months: number): string {
+  const [y, m] = parts(date);
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  // getUTCDay: 0 Sunday … 1 Monday … 6 Saturday.
+  const shift = (8 - first.getUTCDay()) % 7;
+  return format(new Date(first.getTime() + shift * 86_400_000));
+}
+
+/** Minutes Madrid is ahead of UTC at `instant` (60 in winter, 120 in summer). */
+function madridOffsetMinutes(instant: Date): number {
+  const fields = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/Madrid",
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(instant);
+  const get = (type: string) => Number(fields.find((f) => f.type === type)?.value);
+  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
+  return Math.round((wall - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The instant when Madrid's clocks show `hour`:`minute` on `date`. Meant for
+ * daytime hours: the clock changes happen at night, so the offset found two
+ * hours earlier is the one in force.
+ */
+export function madridTimeToInstant(date: string, hour: number, minute = 0): Date {
+  const [y, m, d] = parts(date);
+  const asUtc = Date.UTC(y, m - 1, d, hour, minute);
+  const offset = madridOffsetMinutes(new Date(asUtc - 2 * 3_600_000));
+  return new Date(asUtc - offset * 60_000);
+}

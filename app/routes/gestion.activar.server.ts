@@ -1,0 +1,135 @@
+import { data, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { findUserByEmail } from "~/auth/accounts.server.ts";
+import { hashPassword, verifyPassword } from "~/auth/password.server.ts";
+import { fieldErrorsOf, formValues, loginSchema, messages, registerSchema, type FieldErrors } from "~/auth/schemas.ts";
+import { clientIpContext, getServices } from "~/context.server.ts";
+import { ROLE_LABELS } from "~/domain/roles.ts";
+import { groupSecret } from "~/domain/totp.ts";
+import { completeActivation, type ActivationIdentity } from "~/staff/auth/activation.server.ts";
+import { checkInvitation, type Invitation } from "~/staff/auth/invitations.server.ts";
+import { clearStaffLimit, hitStaffLimit } from "~/staff/auth/limits.server.ts";
+import { enrolmentSecret, matchEnrolmentCode, totpQrSvg } from "~/staff/auth/second-factor.server.ts";
+
+type Ctx = Readonly<RouterContextProvider>;
+
+/** new: no account yet · password: an account with a password (prove it) · google: an account without one. */
+export type ActivationMode = "new" | "password" | "google";
+
+export const INVALID_LINK =
+  "Este enlace de activación no es válido o ya no está disponible. Pide a la propietaria una invitación nueva.";
+
+export const activationMessages = {
+  codeRequired: "Introduce el código de 6 cifras de tu aplicación",
+  codeWrong:
+    "El código no es correcto. Comprueba que la hora del móvil está en automático y escribe el código que se ve ahora.",
+  changed: "La cuenta de esta dirección ha cambiado mientras activabas el acceso. Recarga la página y vuelve a intentarlo.",
+  google:
+    "Esta dirección ya tiene una cuenta creada con Google, sin contraseña. Ponle una contraseña con «¿Has olvidado tu contraseña?» en la página de inicio de sesión y vuelve a abrir este enlace.",
+  failed: "No se ha podido activar el acceso. Inténtalo de nuevo.",
+} as const;
+
+const codeSchema = z
+  .string()
+  .max(40, { message: activationMessages.codeWrong, abort: true })
+  .transform((v) => v.replace(/\s/g, ""))
+  .pipe(z.string().min(1, activationMessages.codeRequired).regex(/^\d{6}$/, activationMessages.codeWrong));
+
+type Invalid = { status: "invalid"; message: string };
+
+async function openInvitation(context: Ctx, token: string) {
+  const { db, config } = getServices(context);
+  const state = await checkInvitation(db, token);
+  if (state.state !== "valid") {
+    const status = state.state === "unknown" ? 404 : 410;
+    return { invalid: data<Invalid>({ status: "invalid", message: INVALID_LINK }, { status }) };
+  }
+  const invitation = state.invitation;
+  const account = await findUserByEmail(db, invitation.email);
+  const mode: ActivationMode = !account ? "new" : account.password_hash ? "password" : "google";
+  const secret = enrolmentSecret(config.sessionSecrets[0], invitation.tokenHash);
+  return { invitation, account, mode, secret };
+}
+
+async function pageData(invitation: Invitation, mode: ActivationMode, secret: string) {
+  return {
+    status: "form" as const,
+    email: invitation.email,
+    roleLabel: ROLE_LABELS[invitation.role],
+    expiresAt: invitation.expiresAt,
+    mode,
+    secret: groupSecret(secret),
+    qrSvg: await totpQrSvg(secret, invitation.email),
+  };
+}
+
+export async function loadActivation(context: Ctx, token: string) {
+  const opened = await openInvitation(context, token);
+  if (opened.invalid) return opened.invalid;
+  return pageData(opened.invitation, opened.mode, opened.secret);
+}
+
+export async function activationAction(request: Request, context: Ctx, token: string) {
+  const { db, config, logger } = getServices(context);
+  const values = formValues(await request.formData());
+  const ip = context.get(clientIpContext);
+  // Names echoed back (capped), never a password or the code.
+  const echo = { firstName: (values.firstName ?? "").slice(0, 80), lastName: (values.lastName ?? "").slice(0, 80) };
+  const fail = (errors: FieldErrors, status = 400) => data({ status: "error" as const, errors, values: echo }, status);
+  if (!(await hitStaffLimit(db, "staffActivateIp", ip)).allowed) return fail({ form: messages.tooManyAttempts }, 429);
+  const opened = await openInvitation(context, token);
+  if (opened.invalid) return opened.invalid;
+  const { invitation, account, mode, secret } = opened;
+  if (mode === "google" || !(values.mode === mode)) {
+    // The page was drawn for another state of the account: show it again as it is now.
+    return fail({ form: mode === "google" ? activationMessages.google : activationMessages.changed }, 409);
+  }
+
+  // Every field is checked before anything expensive, and every error is shown at once.
+  const errors: FieldErrors = {};
+  const code = codeSchema.safeParse(values.code ?? "");
+  if (!code.success) errors.code = fieldErrorsOf(code.error).form;
+  let names: { firstName: string; lastName: string } | null = null;
+  let password: string | null = null;
+  if (mode === "new") {
+    const parsed = registerSchema.safeParse({ ...values, email: invitation.email, phone: "" });
+    if (parsed.success) {
+      password = parsed.data.password;
+      names = { firstName: parsed.data.firstName, lastName: parsed.data.lastName };
+    } else Object.assign(errors, fieldErrorsOf(parsed.error));
+  } else {
+    const parsed = loginSchema.safeParse({ email: invitation.email, password: values.currentPassword ?? "" });
+    if (parsed.success) password = parsed.data.password;
+    else errors.currentPassword = messages.currentPasswordRequired;
+  }
+  const step = code.success ? matchEnrolmentCode(secret, code.data) : null;
+  if (code.success && step === null) errors.code = activationMessages.codeWrong;
+  if (Object.keys(errors).length > 0 || step === null || password === null) return fail(errors);
+
+  try {
+    let identity: ActivationIdentity;
+    if (names) {
+      identity = { kind: "new", ...names, passwordHash: await hashPassword(password) };
+    } else {
+      if (!(await hitStaffLimit(db, "staffActivateAccount", invitation.email)).allowed) {
+        return fail({ form: messages.tooManyAttempts }, 429);
+      }
+      if (!account?.password_hash || !(await verifyPassword(account.password_hash, password))) {
+        return fail({ currentPassword: messages.wrongPassword });
+      }
+      await clearStaffLimit(db, "staffActivateAccount", invitation.email);
+      identity = { kind: "existing", userId: account.id };
+    }
+    const result = await completeActivation(db, config, { invitation, identity, totpSecret: secret, totpStep: step });
+    if (result.status === "spent") return data<Invalid>({ status: "invalid", message: INVALID_LINK }, { status: 410 });
+    if (result.status === "changed") return fail({ form: activationMessages.changed }, 409);
+    logger.info({ userId: result.userId, role: invitation.role }, "acceso al área de gestión activado");
+    return data(
+      { status: "done" as const, email: invitation.email, recoveryCodes: result.recoveryCodes },
+      { headers: { "Set-Cookie": result.cookie, "Cache-Control": "no-store" } },
+    );
+  } catch (err) {
+    logger.error({ err }, "staff activation failed");
+    return fail({ form: activationMessages.failed }, 500);
+  }
+}

@@ -1,0 +1,69 @@
+import { Link, useSearchParams } from "react-router";
+import { AttendeesTable } from "~/components/staff/attendees-table.tsx";
+import { editionDates, editionStatusLabel } from "~/components/staff/format.ts";
+import { SignInSheet } from "~/components/staff/sign-in-sheet.tsx";
+import { pageMeta, rootOrigin } from "~/lib/seo.ts";
+import type { Route } from "./+types/gestion.convocatorias.alumnos";
+import { loadEditionAttendees } from "./gestion.convocatorias.alumnos.server.ts";
+
+export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
+  pageMeta({
+    title: loaderData ? `Alumnos · ${loaderData.edition.courseTitle} · Gestión` : "Convocatoria no encontrada · Gestión",
+    description: "Alumnos inscritos en una convocatoria, hoja de firmas y exportación.",
+    path: `/gestion/convocatorias/${encodeURIComponent(params.editionId)}/alumnos`,
+    origin: rootOrigin(matches),
+    noindex: true,
+  });
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return loadEditionAttendees(params.editionId, context);
+}
+
+export default function EditionAttendees({ loaderData }: Route.ComponentProps) {
+  const { edition, active, ended } = loaderData;
+  const [search] = useSearchParams();
+  const base = `/gestion/convocatorias/${edition.id}/alumnos`;
+  if (search.get("imprimir") === "1") return <SignInSheet edition={edition} attendees={active} backHref={base} />;
+  return (
+    <section className="staff-section">
+      <p className="staff-breadcrumb">
+        <Link to="/gestion/convocatorias">← Convocatorias</Link>
+      </p>
+      <h1>Alumnos · {edition.courseTitle}</h1>
+      <dl className="staff-facts staff-facts--inline">
+        <dt>Fechas</dt>
+        <dd>{editionDates(edition.startsOn, edition.endsOn)}</dd>
+        <dt>Horario</dt>
+        <dd>{edition.schedule || "Sin horario"}</dd>
+        <dt>Plazas ocupadas / ofrecidas</dt>
+        <dd>
+          {edition.seatsTaken} / {edition.seats}
+        </dd>
+        <dt>Estado</dt>
+        <dd>{editionStatusLabel(edition.status)}</dd>
+      </dl>
+      <p className="staff-toolbar no-print">
+        <Link className="staff-button" to={`${base}?imprimir=1`}>
+          Imprimir hoja de firmas
+        </Link>
+        <a className="staff-button staff-button--secondary" href={`${base}.csv`} download>
+          Exportar CSV
+        </a>
+        <Link to={`/gestion/cursos/${edition.courseId}/convocatorias/${edition.id}`}>Editar convocatoria</Link>
+      </p>
+
+      {active.length ? (
+        <AttendeesTable caption={`Alumnos inscritos (${active.length})`} attendees={active} />
+      ) : (
+        <p>Todavía no hay alumnos inscritos en esta convocatoria.</p>
+      )}
+
+      {ended.length ? (
+        <section aria-labelledby="bajas">
+          <h2 id="bajas">Inscripciones que ya no cuentan</h2>
+          <AttendeesTable caption={`Bajas (${ended.length})`} attendees={ended} ended />
+        </section>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * Every query of the staff panel (/gestion), in one place. Portable on SQLite
+ * and PostgreSQL: the SQL only compares ISO-8601 UTC text; the Madrid days and
+ * months are computed in TypeScript (app/domain/dashboard.ts).
+ *
+ * Revenue rule (also stated on the panel): an order counts on the day and in
+ * the month it was paid (paid_at, Madrid time), for its total minus what has
+ * already been refunded of it (refunded_cents); a refund lowers the month of
+ * the sale. Orders of the demo gateway (provider "demo") took no money and do
+ * not count.
+ */
+import type { Db } from "~/db/db.server.ts";
+import {
+  addMonths,
+  bucketByMonth,
+  groupQuestions,
+  madridDate,
+  madridDayStart,
+  madridMonth,
+  monthsEndingAt,
+  type MonthTotal,
+  type QuestionGroup,
+} from "~/domain/dashboard.ts";
+import { PAYMENT_METHOD_KEYS, paymentMethodName } from "~/domain/payment-methods.ts";
+
+export const REVENUE_MONTHS = 12;
+export const QUESTION_DAYS = 30;
+const MAX_EDITIONS = 12;
+/** Enough for a salon's month of questions; more only means an older tail is not grouped. */
+const MAX_QUESTIONS = 5000;
+
+export interface MethodTotal {
+  key: string;
+  name: string;
+  orders: number;
+  cents: number;
+}
+
+export interface EditionSeats {
+  editionId: string;
+  courseTitle: string;
+  startsOn: string;
+  seats: number;
+  taken: number;
+}
+
+export interface Dashboard {
+  /** Madrid day and month the figures are for ("YYYY-MM-DD", "YYYY-MM"). */
+  today: string;
+  month: string;
+  todayCents: number;
+  todayOrders: number;
+  monthCents: number;
+  monthOrders: number;
+  /** The last 12 months, oldest first, the current one last. */
+  months: MonthTotal[];
+  /** Orders paid in the last 12 months by payment method (every offered method, then any other). */
+  methods: MethodTotal[];
+  /** Upcoming editions (from today), soonest first. */
+  editions: EditionSeats[];
+  /** The assistant's unanswered questions of the last 30 days, grouped. */
+  questions: QuestionGroup[];
+  /** Demo-gateway orders left out of the last 12 months' figures. */
+  demoOrders: number;
+}
+
+/** Net amount of the orders paid in [from, to), by the instant they were paid. */
+async function paidOrders(db: Db, from: Date, to: Date) {
+  const rows = await db
+    .selectFrom("orders")
+    .select(["paid_at", "total_cents", "refunded_cents", "payment_method", "provider"])
+    .where("paid_at", ">=", from.toISOString())
+    .where("paid_at", "<", to.toISOString())
+    .where("status", "in", ["paid", "refunded"])
+    .execute();
+  return rows.map((r) => ({
+    at: r.paid_at!,
+    cents: Number(r.total_cents) - Number(r.refunded_cents),
+    method: r.payment_method,
+    demo: r.provider === "demo",
+  }));
+}
+
+function byMethod(rows: { method: string; cents: number }[]): MethodTotal[] {
+  const totals = new Map<string, MethodTotal>(
+    PAYMENT_METHOD_KEYS.map((key) => [key, { key, name: paymentMethodName(key), orders: 0, cents: 0 }]),
+  );
+  for (const row of rows) {
+    const total = totals.get(row.method) ?? {
+      key: row.method,
+      name: paymentMethodName(row.method),
+      orders: 0,
+      cents: 0,
+    };
+    total.orders += 1;
+    total.cents += row.cents;
+    totals.set(row.method, total);
+  }
+  return [...totals.values()];
+}
+
+async function upcomingEditions(db: Db, today: string): Promise<EditionSeats[]> {
+  const rows = await db
+    .selectFrom("course_editions as e")
+    .innerJoin("courses as c", "c.id", "e.course_id")
+    .select(["e.id", "c.title", "e.starts_on", "e.seats", "e.seats_taken"])
+    .where("e.starts_on", ">=", today)
+    .where("e.status", "<>", "cancelled")
+    .where("e.cancelled_at", "is", null)
+    .orderBy("e.starts_on")
+    .orderBy("c.title")
+    .limit(MAX_EDITIONS)
+    .execute();
+  return rows.map((r) => ({
+    editionId: r.id,
+    courseTitle: r.title,
+    startsOn: r.starts_on,
+    seats: Number(r.seats),
+    taken: Number(r.seats_taken),
+  }));
+}
+
+async function unansweredQuestions(db: Db, now: Date): Promise<QuestionGroup[]> {
+  const since = new Date(now.getTime() - QUESTION_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const rows = await db
+    .selectFrom("chat_questions")
+    .select(["text", "intent", "created_at"])
+    .where("created_at", ">=", since)
+    .orderBy("created_at", "desc")
+    .limit(MAX_QUESTIONS)
+    .execute();
+  return groupQuestions(rows);
+}
+
+/** Everything the panel shows, as of `now`. */
+export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard> {
+  const today = madridDate(now);
+  const month = madridMonth(now);
+  const months = monthsEndingAt(month, REVENUE_MONTHS);
+  const from = madridDayStart(`${months[0]}-01`);
+  const to = madridDayStart(`${addMonths(month, 1)}-01`);
+  const [orders, editions, questions] = await Promise.all([
+    paidOrders(db, from, to),
+    upcomingEditions(db, today),
+    unansweredQuestions(db, now),
+  ]);
+  const real = orders.filter((o) => !o.demo);
+  const ofToday = real.filter((o) => madridDate(o.at) === today);
+  const totals = bucketByMonth(real, months);
+  const current = totals.at(-1)!;
+  return {
+    today,
+    month,
+    todayCents: ofToday.reduce((sum, o) => sum + o.cents, 0),
+    todayOrders: ofToday.length,
+    monthCents: current.cents,
+    monthOrders: current.orders,
+    months: totals,
+    methods: byMethod(real),
+    editions,
+    questions,
+    demoOrders: orders.length - real.length,
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * The salon is told by email of each course sale, withdrawal and refund
+ * (SALON_NOTIFY_EMAIL). The email is an outbox job enqueued in the transaction
+ * that makes the change: fulfilment when an order is paid, `requestRefund` when
+ * a refund row is created (reason "withdrawal" → withdrawal, anything else → refund).
+ *
+ * The staff's switch (/gestion/avisos) is read here, when the job is enqueued,
+ * inside that same transaction: turning a kind off stops the emails of every
+ * later event, which is what the staff expect, and a job already queued (at most
+ * seconds old) still goes out. The templates live in salon-notification-emails.server.ts.
+ */
+import type { Db } from "~/db/db.server.ts";
+import { enqueueEmail } from "~/mail/email-jobs.server.ts";
+import { isNotifyOn, type NotifyKind } from "./salon-settings.server.ts";
+
+export const SALON_SALE = "salon-sale";
+export const SALON_WITHDRAWAL = "salon-withdrawal";
+export const SALON_REFUND = "salon-refund";
+
+/** Template name of each kind of notice. */
+export const SALON_TEMPLATES: Record<NotifyKind, string> = {
+  sale: SALON_SALE,
+  withdrawal: SALON_WITHDRAWAL,
+  refund: SALON_REFUND,
+};
+
+/** A refund with reason "withdrawal" is a withdrawal; every other reason is a refund. */
+export const refundNotifyKind = (reason: string): NotifyKind => (reason === "withdrawal" ? "withdrawal" : "refund");
+
+/** In the transaction that marked the order paid: one email per order (dedupe key), if the switch is on. */
+export async function notifySalonOfSale(trx: Db, orderId: string, now?: Date): Promise<boolean> {
+  if (!(await isNotifyOn(trx, "sale"))) return false;
+  return enqueueEmail(trx, SALON_SALE, { orderId }, { dedupeKey: `${SALON_SALE}:${orderId}`, now });
+}
+
+/** In the transaction that created the refund row: one email per refund, if its kind's switch is on. */
+export async function notifySalonOfRefund(
+  trx: Db,
+  refund: { refundId: string; reason: string; now?: Date },
+): Promise<boolean> {
+  const kind = refundNotifyKind(refund.reason);
+  if (!(await isNotifyOn(trx, kind))) return false;
+  const template = SALON_TEMPLATES[kind];
+  return enqueueEmail(
+    trx,
+    template,
+    { refundId: refund.refundId },
+    { dedupeKey: `${template}:${refund.refundId}`, now: refund.now },
+  );
+}
