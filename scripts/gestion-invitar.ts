@@ -50,9 +50,11 @@ try {
   const { token, expiresAt } = await inTransaction(db, (trx) =>
     createInvitation(trx, { id: null, email: "cli" }, { email: email.data.email, role }),
   );
-  const until = new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Madrid" }).format(
-    new Date(expiresAt),
-  );
+  const until = new Intl.DateTimeFormat("es-ES", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "Europe/Madrid",
+  }).format(new Date(expiresAt));
   console.log(`Invitación creada para ${email.data.email} (${role === "owner" ? "propietaria" : "equipo"}).`);
   console.log(`Enlace de activación (un solo uso, caduca el ${until}):`);
   console.log(activationLink(config.publicUrl, token));

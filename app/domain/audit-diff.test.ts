@@ -3,9 +3,12 @@ import { auditChanges, readableValue } from "./audit-diff.ts";
 
 describe("audit changes", () => {
   it("lists only the fields that changed", () => {
-    expect(auditChanges(JSON.stringify({ email: "a@x.es", role: "staff" }), JSON.stringify({ email: "a@x.es", role: "owner" }))).toEqual([
-      { field: "role", before: "staff", after: "owner" },
-    ]);
+    expect(
+      auditChanges(
+        JSON.stringify({ email: "a@x.es", role: "staff" }),
+        JSON.stringify({ email: "a@x.es", role: "owner" }),
+      ),
+    ).toEqual([{ field: "role", before: "staff", after: "owner" }]);
   });
 
   it("shows a creation and a deletion field by field, with a dash for the missing side", () => {
@@ -13,7 +16,9 @@ describe("audit changes", () => {
       { field: "email", before: "—", after: "a@x.es" },
       { field: "emailed", before: "—", after: "sí" },
     ]);
-    expect(auditChanges(JSON.stringify({ role: "staff" }), null)).toEqual([{ field: "role", before: "staff", after: "—" }]);
+    expect(auditChanges(JSON.stringify({ role: "staff" }), null)).toEqual([
+      { field: "role", before: "staff", after: "—" },
+    ]);
     expect(auditChanges(null, null)).toEqual([]);
   });
 

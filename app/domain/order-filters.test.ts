@@ -15,7 +15,9 @@ const parse = (query: string) => parseOrderFilters(new URLSearchParams(query));
 
 describe("parseOrderFilters", () => {
   it("reads every filter from the Spanish query names", () => {
-    const r = parse("estado=paid&metodo=klarna&curso=formacion-inicio&desde=2027-01-01&hasta=2027-01-31&q=%20Ana%40x.es%20&pagina=3");
+    const r = parse(
+      "estado=paid&metodo=klarna&curso=formacion-inicio&desde=2027-01-01&hasta=2027-01-31&q=%20Ana%40x.es%20&pagina=3",
+    );
     expect(r.filters).toEqual({
       status: "paid",
       method: "klarna",

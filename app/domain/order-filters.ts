@@ -179,7 +179,10 @@ export function nextDay(day: string): string {
 }
 
 /** The created_at bounds of the filters: `fromIso` inclusive, `toIso` exclusive. */
-export function createdAtRange(filters: Pick<OrderFilters, "from" | "to">): { fromIso: string | null; toIso: string | null } {
+export function createdAtRange(filters: Pick<OrderFilters, "from" | "to">): {
+  fromIso: string | null;
+  toIso: string | null;
+} {
   return {
     fromIso: filters.from ? madridDayStartUtc(filters.from) : null,
     toIso: filters.to ? madridDayStartUtc(nextDay(filters.to)) : null,

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { base32Decode, base32Encode, groupSecret, hotp, matchTotp, otpauthUri, timeStep, totp, type TotpAlgorithm } from "./totp.ts";
+import {
+  base32Decode,
+  base32Encode,
+  groupSecret,
+  hotp,
+  matchTotp,
+  otpauthUri,
+  timeStep,
+  totp,
+  type TotpAlgorithm,
+} from "./totp.ts";
 
 const ascii = (s: string) => new TextEncoder().encode(s);
 
@@ -37,7 +47,18 @@ describe("TOTP (RFC 6238)", () => {
   });
 
   it("matches RFC 4226's HOTP values and pads six-digit codes", () => {
-    const expected = ["755224", "287082", "359152", "969429", "338314", "254676", "287922", "162583", "399871", "520489"];
+    const expected = [
+      "755224",
+      "287082",
+      "359152",
+      "969429",
+      "338314",
+      "254676",
+      "287922",
+      "162583",
+      "399871",
+      "520489",
+    ];
     expect(expected.map((_, i) => hotp(seeds.sha1, i))).toEqual(expected);
     expect(totp(seeds.sha1, 59_000)).toBe("287082");
   });

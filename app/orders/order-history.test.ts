@@ -29,8 +29,18 @@ describe("orderHistory", () => {
         confirmationSentAt: "2027-01-10T10:07:00.000Z",
       },
       refunds: [
-        { amountCents: 28000, status: "succeeded", createdAt: "2027-01-10T10:06:00.000Z", completedAt: "2027-01-10T10:08:00.000Z" },
-        { amountCents: 500, status: "failed", createdAt: "2027-01-11T09:00:00.000Z", completedAt: "2027-01-11T09:01:00.000Z" },
+        {
+          amountCents: 28000,
+          status: "succeeded",
+          createdAt: "2027-01-10T10:06:00.000Z",
+          completedAt: "2027-01-10T10:08:00.000Z",
+        },
+        {
+          amountCents: 500,
+          status: "failed",
+          createdAt: "2027-01-11T09:00:00.000Z",
+          completedAt: "2027-01-11T09:01:00.000Z",
+        },
       ],
     });
     expect(history.map((h) => h.label)).toEqual([
@@ -47,7 +57,10 @@ describe("orderHistory", () => {
   });
 
   it("dates a failure or cancellation by the order's last change", () => {
-    const failed = orderHistory({ order: { ...base, status: "failed", updatedAt: "2027-01-10T11:00:00.000Z" }, refunds: [] });
+    const failed = orderHistory({
+      order: { ...base, status: "failed", updatedAt: "2027-01-10T11:00:00.000Z" },
+      refunds: [],
+    });
     expect(failed.at(-1)).toEqual({ at: "2027-01-10T11:00:00.000Z", label: "Pago fallido" });
     const cancelled = orderHistory({ order: { ...base, status: "cancelled" }, refunds: [] });
     expect(cancelled.at(-1)?.label).toMatch(/cancelado/u);

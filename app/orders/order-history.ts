@@ -33,17 +33,24 @@ export function orderHistory({ order, refunds }: OrderHistoryInput): OrderHistor
     entries.push({ at: order.withdrawalWaiverAt, label: "Aceptó el acceso inmediato (renuncia al desistimiento)" });
   }
   if (order.checkoutCompletedAt) {
-    entries.push({ at: order.checkoutCompletedAt, label: "Pago completado en la pasarela, a la espera de confirmación" });
+    entries.push({
+      at: order.checkoutCompletedAt,
+      label: "Pago completado en la pasarela, a la espera de confirmación",
+    });
   }
   if (order.paidAt) entries.push({ at: order.paidAt, label: "Pago confirmado" });
-  if (order.confirmationSentAt) entries.push({ at: order.confirmationSentAt, label: "Confirmación enviada por correo" });
+  if (order.confirmationSentAt)
+    entries.push({ at: order.confirmationSentAt, label: "Confirmación enviada por correo" });
   if (order.status === "failed") entries.push({ at: order.updatedAt, label: "Pago fallido" });
-  if (order.status === "cancelled") entries.push({ at: order.updatedAt, label: "Pedido cancelado: el pago no se completó" });
+  if (order.status === "cancelled")
+    entries.push({ at: order.updatedAt, label: "Pedido cancelado: el pago no se completó" });
   for (const r of refunds) {
     const amount = formatEuros(r.amountCents);
     entries.push({ at: r.createdAt, label: `Reembolso de ${amount} solicitado` });
-    if (r.completedAt && r.status === "succeeded") entries.push({ at: r.completedAt, label: `Reembolso de ${amount} hecho` });
-    if (r.completedAt && r.status === "failed") entries.push({ at: r.completedAt, label: `Reembolso de ${amount} rechazado por la pasarela` });
+    if (r.completedAt && r.status === "succeeded")
+      entries.push({ at: r.completedAt, label: `Reembolso de ${amount} hecho` });
+    if (r.completedAt && r.status === "failed")
+      entries.push({ at: r.completedAt, label: `Reembolso de ${amount} rechazado por la pasarela` });
   }
   return entries
     .map((e, i) => ({ e, i }))

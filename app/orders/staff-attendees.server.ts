@@ -50,7 +50,9 @@ function editionsQuery(db: Db) {
     ]);
 }
 
-const toEdition = (r: Omit<StaffEditionRow, "activeStudents"> & { activeStudents: number | string | null }): StaffEditionRow => ({
+const toEdition = (
+  r: Omit<StaffEditionRow, "activeStudents"> & { activeStudents: number | string | null },
+): StaffEditionRow => ({
   ...r,
   activeStudents: Number(r.activeStudents ?? 0),
 });

@@ -104,7 +104,7 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
                     )}
                   </p>
                   {edition.schedule ? (
-                    <p className="edition__schedule">Horario: {edition.schedule}</p>
+                    <p className="edition__schedule">{`Horario: ${edition.schedule}`}</p>
                   ) : null}
                   <p className="edition__seats">{seatsText(edition)}</p>
                 </li>

@@ -9,6 +9,7 @@ import { groupSecret } from "~/domain/totp.ts";
 import { completeActivation, type ActivationIdentity } from "~/staff/auth/activation.server.ts";
 import { checkInvitation, type Invitation } from "~/staff/auth/invitations.server.ts";
 import { clearStaffLimit, hitStaffLimit } from "~/staff/auth/limits.server.ts";
+import { activationMessages, INVALID_LINK } from "~/staff/auth/messages.ts";
 import { enrolmentSecret, matchEnrolmentCode, totpQrSvg } from "~/staff/auth/second-factor.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -16,24 +17,16 @@ type Ctx = Readonly<RouterContextProvider>;
 /** new: no account yet · password: an account with a password (prove it) · google: an account without one. */
 export type ActivationMode = "new" | "password" | "google";
 
-export const INVALID_LINK =
-  "Este enlace de activación no es válido o ya no está disponible. Pide a la propietaria una invitación nueva.";
-
-export const activationMessages = {
-  codeRequired: "Introduce el código de 6 cifras de tu aplicación",
-  codeWrong:
-    "El código no es correcto. Comprueba que la hora del móvil está en automático y escribe el código que se ve ahora.",
-  changed: "La cuenta de esta dirección ha cambiado mientras activabas el acceso. Recarga la página y vuelve a intentarlo.",
-  google:
-    "Esta dirección ya tiene una cuenta creada con Google, sin contraseña. Ponle una contraseña con «¿Has olvidado tu contraseña?» en la página de inicio de sesión y vuelve a abrir este enlace.",
-  failed: "No se ha podido activar el acceso. Inténtalo de nuevo.",
-} as const;
-
 const codeSchema = z
   .string()
   .max(40, { message: activationMessages.codeWrong, abort: true })
   .transform((v) => v.replace(/\s/g, ""))
-  .pipe(z.string().min(1, activationMessages.codeRequired).regex(/^\d{6}$/, activationMessages.codeWrong));
+  .pipe(
+    z
+      .string()
+      .min(1, activationMessages.codeRequired)
+      .regex(/^\d{6}$/, activationMessages.codeWrong),
+  );
 
 type Invalid = { status: "invalid"; message: string };
 
@@ -92,7 +85,15 @@ export async function activationAction(request: Request, context: Ctx, token: st
   let names: { firstName: string; lastName: string } | null = null;
   let password: string | null = null;
   if (mode === "new") {
-    const parsed = registerSchema.safeParse({ ...values, email: invitation.email, phone: "" });
+    const parsed = registerSchema.safeParse({
+      firstName: "",
+      lastName: "",
+      password: "",
+      confirmPassword: "",
+      ...values,
+      email: invitation.email,
+      phone: "",
+    });
     if (parsed.success) {
       password = parsed.data.password;
       names = { firstName: parsed.data.firstName, lastName: parsed.data.lastName };

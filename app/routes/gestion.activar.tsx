@@ -3,7 +3,8 @@ import { Field, FormAlert, NewPasswordFields } from "~/components/auth/field.tsx
 import { RecoveryCodesList } from "~/components/staff/recovery-codes.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/gestion.activar";
-import { activationAction, activationMessages, loadActivation } from "./gestion.activar.server.ts";
+import { activationMessages } from "~/staff/auth/messages.ts";
+import { activationAction, loadActivation } from "./gestion.activar.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -23,7 +24,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 const expiry = (iso: string) =>
-  new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Madrid" }).format(new Date(iso));
+  new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Madrid" }).format(
+    new Date(iso),
+  );
 
 export default function ActivateStaff({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
@@ -32,8 +35,8 @@ export default function ActivateStaff({ loaderData, actionData }: Route.Componen
       <section className="staff-page staff-auth">
         <h1>Acceso activado</h1>
         <p>
-          Ya puedes entrar en el área de gestión con <strong>{actionData.email}</strong>, tu contraseña y el código de tu
-          aplicación.
+          Ya puedes entrar en el área de gestión con <strong>{actionData.email}</strong>, tu contraseña y el código de
+          tu aplicación.
         </p>
         <RecoveryCodesList codes={actionData.recoveryCodes} />
         <p>
@@ -75,8 +78,20 @@ export default function ActivateStaff({ loaderData, actionData }: Route.Componen
           {page.mode === "new" ? (
             <fieldset>
               <legend>1. Tus datos</legend>
-              <Field name="firstName" label="Nombre" autoComplete="given-name" defaultValue={values?.firstName} error={errors.firstName} />
-              <Field name="lastName" label="Apellidos" autoComplete="family-name" defaultValue={values?.lastName} error={errors.lastName} />
+              <Field
+                name="firstName"
+                label="Nombre"
+                autoComplete="given-name"
+                defaultValue={values?.firstName}
+                error={errors.firstName}
+              />
+              <Field
+                name="lastName"
+                label="Apellidos"
+                autoComplete="family-name"
+                defaultValue={values?.lastName}
+                error={errors.lastName}
+              />
               <NewPasswordFields errors={errors} />
             </fieldset>
           ) : (

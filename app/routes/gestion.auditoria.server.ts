@@ -21,11 +21,19 @@ export async function loadAuditLog(context: Ctx, url: URL) {
   const wanted = typeParam.parse(url.searchParams.get("tipo") ?? "");
   const entityType = types.includes(wanted) ? wanted : "";
   let page = pageParam.parse(url.searchParams.get("pagina") ?? "1");
-  let result = await listAudit(db, { limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE, entityType: entityType || undefined });
+  let result = await listAudit(db, {
+    limit: AUDIT_PAGE_SIZE,
+    offset: (page - 1) * AUDIT_PAGE_SIZE,
+    entityType: entityType || undefined,
+  });
   const pageCount = Math.max(1, Math.ceil(result.total / AUDIT_PAGE_SIZE));
   if (page > pageCount) {
     page = pageCount;
-    result = await listAudit(db, { limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE, entityType: entityType || undefined });
+    result = await listAudit(db, {
+      limit: AUDIT_PAGE_SIZE,
+      offset: (page - 1) * AUDIT_PAGE_SIZE,
+      entityType: entityType || undefined,
+    });
   }
   return {
     types,

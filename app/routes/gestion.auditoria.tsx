@@ -26,7 +26,9 @@ const TYPE_LABELS: Record<string, string> = {
 const typeLabel = (t: string) => TYPE_LABELS[t] ?? t;
 
 const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "medium", timeZone: "Europe/Madrid" }).format(new Date(iso));
+  new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "medium", timeZone: "Europe/Madrid" }).format(
+    new Date(iso),
+  );
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { types, entityType, page, pageCount, total, entries } = loaderData;

@@ -2,23 +2,12 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { getUser } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
-import {
-  getNotifySettings,
-  NOTIFY_KINDS,
-  saveNotifySettings,
-  type NotifyKind,
-  type NotifySettings,
-} from "~/staff/salon-settings.server.ts";
+import { NOTIFY_KINDS, NOTIFY_LABELS, type NotifyKind } from "~/domain/salon-notify.ts";
+import { getNotifySettings, saveNotifySettings, type NotifySettings } from "~/staff/salon-settings.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
 export type AvisosErrors = Partial<Record<NotifyKind | "form", string>>;
-
-export const NOTIFY_LABELS: Record<NotifyKind, string> = {
-  sale: "Ventas",
-  withdrawal: "Desistimientos",
-  refund: "Reembolsos",
-};
 
 /** A checked box sends "on"; an unchecked one sends nothing. Anything else is not from our form. */
 const switchValue = z.union([z.undefined(), z.literal("on")]);

@@ -1,9 +1,9 @@
 import { Form } from "react-router";
 import { FieldError, FormAlert } from "~/components/auth/field.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
-import type { NotifyKind } from "~/staff/salon-settings.server.ts";
+import { NOTIFY_KINDS, NOTIFY_LABELS, type NotifyKind } from "~/domain/salon-notify.ts";
 import type { Route } from "./+types/gestion.avisos";
-import { loadAvisos, NOTIFY_LABELS, saveAvisos, type AvisosErrors } from "./gestion.avisos.server.ts";
+import { loadAvisos, saveAvisos, type AvisosErrors } from "./gestion.avisos.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -28,8 +28,6 @@ const DESCRIPTIONS: Record<NotifyKind, string> = {
   refund: "Cualquier otro reembolso, incluidos los automáticos por una compra duplicada.",
 };
 
-const KINDS: NotifyKind[] = ["sale", "withdrawal", "refund"];
-
 export default function StaffNotices({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, address, saved } = loaderData;
   const errors: AvisosErrors = actionData?.errors ?? {};
@@ -45,7 +43,7 @@ export default function StaffNotices({ loaderData, actionData }: Route.Component
       <Form method="post" action="/gestion/avisos" className="staff-form" key={JSON.stringify(settings)}>
         <fieldset>
           <legend>Enviar un correo al salón por…</legend>
-          {KINDS.map((kind) => {
+          {NOTIFY_KINDS.map((kind) => {
             const id = `aviso-${kind}`;
             const describedBy = [`${id}-hint`, errors[kind] ? `${id}-error` : null].filter(Boolean).join(" ");
             return (

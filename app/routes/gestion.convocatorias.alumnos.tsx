@@ -8,7 +8,9 @@ import { loadEditionAttendees } from "./gestion.convocatorias.alumnos.server.ts"
 
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
   pageMeta({
-    title: loaderData ? `Alumnos · ${loaderData.edition.courseTitle} · Gestión` : "Convocatoria no encontrada · Gestión",
+    title: loaderData
+      ? `Alumnos · ${loaderData.edition.courseTitle} · Gestión`
+      : "Convocatoria no encontrada · Gestión",
     description: "Alumnos inscritos en una convocatoria, hoja de firmas y exportación.",
     path: `/gestion/convocatorias/${encodeURIComponent(params.editionId)}/alumnos`,
     origin: rootOrigin(matches),

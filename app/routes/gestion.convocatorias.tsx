@@ -46,7 +46,10 @@ export default function StaffEditions({ loaderData }: Route.ComponentProps) {
 
       <h2>Próximas y en curso</h2>
       {upcoming.length ? (
-        <EditionsTable caption="Convocatorias próximas y en curso, de la más cercana a la más lejana" editions={upcoming} />
+        <EditionsTable
+          caption="Convocatorias próximas y en curso, de la más cercana a la más lejana"
+          editions={upcoming}
+        />
       ) : (
         <p>No hay convocatorias próximas.</p>
       )}

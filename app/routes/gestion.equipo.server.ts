@@ -5,7 +5,12 @@ import { clearSessionCookie } from "~/auth/session.server.ts";
 import { requireOwner } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
 import { inTransaction } from "~/db/db.server.ts";
-import { activationLink, createInvitation, listPendingInvitations, revokeInvitations } from "~/staff/auth/invitations.server.ts";
+import {
+  activationLink,
+  createInvitation,
+  listPendingInvitations,
+  revokeInvitations,
+} from "~/staff/auth/invitations.server.ts";
 import { listStaff, setStaffRole, type RoleChangeResult } from "~/staff/auth/members.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -61,8 +66,25 @@ export async function teamAction(request: Request, context: Ctx) {
   const values = formValues(await request.formData());
   const parsed = teamSchema.safeParse(values);
   const fail = (errors: FieldErrors, status = 400, target?: string) =>
-    data<TeamActionData>({ status: "error", intent: String(values.intent ?? "").slice(0, 20), target, errors, values: { email: (values.email ?? "").slice(0, 320) } }, status);
-  if (!parsed.success) return fail(fieldErrorsOf(parsed.error), 400, values.userId?.slice(0, 100));
+    data<TeamActionData>(
+      {
+        status: "error",
+        intent: String(values.intent ?? "").slice(0, 20),
+        target,
+        errors,
+        values: { email: (values.email ?? "").slice(0, 320) },
+      },
+      status,
+    );
+  if (!parsed.success) {
+    const { intent, ...errors } = fieldErrorsOf(parsed.error);
+    // An unknown or missing intent is a form that does not belong to this page.
+    return fail(
+      intent ? { form: teamMessages.unknownAction } : errors,
+      400,
+      intent ? undefined : values.userId?.slice(0, 100),
+    );
+  }
   const input = parsed.data;
   const actor = { id: me.id, email: me.email };
   try {
@@ -91,10 +113,14 @@ export async function teamAction(request: Request, context: Ctx) {
         if (result !== "ok") return fail({ form: roleOutcome[result] }, 409, input.userId);
         logger.info({ userId: input.userId, role }, "rol del equipo cambiado");
         // Their own change ended the owner's sessions too: back to sign-in.
-        if (input.userId === me.id) return redirect("/login", { headers: { "Set-Cookie": clearSessionCookie(services.config) } });
+        if (input.userId === me.id)
+          return redirect("/login", { headers: { "Set-Cookie": clearSessionCookie(services.config) } });
         return data<TeamActionData>({
           status: "done",
-          notice: input.intent === "remove" ? "Persona quitada del equipo. Ya no puede entrar en gestión." : "Rol cambiado. Esa persona tendrá que volver a iniciar sesión.",
+          notice:
+            input.intent === "remove"
+              ? "Persona quitada del equipo. Ya no puede entrar en gestión."
+              : "Rol cambiado. Esa persona tendrá que volver a iniciar sesión.",
         });
       }
     }

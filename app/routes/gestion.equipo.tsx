@@ -24,7 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const dateTime = (iso: string | null) =>
   iso
-    ? new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Madrid" }).format(new Date(iso))
+    ? new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Madrid" }).format(
+        new Date(iso),
+      )
     : "Nunca";
 
 const roleLabel = (role: string) => (isRole(role) ? ROLE_LABELS[role] : role);
@@ -35,18 +37,25 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   const error = actionData?.status === "error" ? actionData : null;
   const inviteErrors = error?.intent === "invite" ? error.errors : {};
   const rowError = (id: string) => (error && error.target === id ? error.errors.form : undefined);
-  const generalError = error && error.intent !== "invite" && !error.target ? (error.errors.form ?? "Revisa los datos del formulario.") : undefined;
+  const generalError =
+    error && error.intent !== "invite" && !error.target
+      ? (error.errors.form ?? "Revisa los datos del formulario.")
+      : undefined;
   return (
     <section className="staff-auth">
       <h1>Equipo</h1>
-      {actionData?.status === "done" ? <FormAlert tone="success" message={actionData.notice} /> : <FormAlert message={generalError} />}
+      {actionData?.status === "done" ? (
+        <FormAlert tone="success" message={actionData.notice} />
+      ) : (
+        <FormAlert message={generalError} />
+      )}
 
       {actionData?.status === "invited" ? (
         <div className="staff-auth__link" role="status">
           <h2>Invitación creada para {actionData.email}</h2>
           <p>
-            Le hemos enviado este enlace por correo. Cópialo ahora si quieres dárselo tú: <strong>no se volverá a mostrar</strong>.
-            Caduca el {dateTime(actionData.expiresAt)} y solo sirve una vez.
+            Le hemos enviado este enlace por correo. Cópialo ahora si quieres dárselo tú:{" "}
+            <strong>no se volverá a mostrar</strong>. Caduca el {dateTime(actionData.expiresAt)} y solo sirve una vez.
           </p>
           <p>
             <code>{actionData.link}</code>
@@ -91,7 +100,12 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                       <label className="visually-hidden" htmlFor={`role-${m.id}`}>
                         Rol de {who}
                       </label>
-                      <select id={`role-${m.id}`} name="role" defaultValue={m.role} aria-describedby={message ? `err-${m.id}` : undefined}>
+                      <select
+                        id={`role-${m.id}`}
+                        name="role"
+                        defaultValue={m.role}
+                        aria-describedby={message ? `err-${m.id}` : undefined}
+                      >
                         <option value="staff">{ROLE_LABELS.staff}</option>
                         <option value="owner">{ROLE_LABELS.owner}</option>
                       </select>{" "}
@@ -115,8 +129,8 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         </tbody>
       </table>
       <p className="staff-auth__note">
-        Cambiar el rol o quitar a alguien cierra todas sus sesiones al momento. Quitarla borra también su verificación en
-        dos pasos.
+        Cambiar el rol o quitar a alguien cierra todas sus sesiones al momento. Quitarla borra también su verificación
+        en dos pasos.
       </p>
 
       <h2>Invitaciones pendientes</h2>

@@ -6,13 +6,15 @@ import { inTransaction } from "~/db/db.server.ts";
 import { enqueueConfirmationResend } from "~/orders/confirmation-email.server.ts";
 import { orderHistory } from "~/orders/order-history.ts";
 import { getOrderWithItems } from "~/orders/orders.server.ts";
-import { getStaffOrderDetail, isPlausibleOrderId } from "~/orders/staff-queries.server.ts";
+import { getStaffOrderDetail } from "~/orders/staff-order-detail.server.ts";
+import { isPlausibleOrderId } from "~/orders/staff-queries.server.ts";
 import { recordAudit } from "~/staff/audit.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
 const NOTICES: Record<string, string> = {
-  "confirmacion-reenviada": "Confirmación reenviada: el correo saldrá en unos segundos. Lo verás abajo, en «Correos enviados».",
+  "confirmacion-reenviada":
+    "Confirmación reenviada: el correo saldrá en unos segundos. Lo verás abajo, en «Correos enviados».",
 };
 
 export const RESEND_INTENT = "reenviar-confirmacion";
@@ -35,7 +37,10 @@ export async function orderDetailAction(orderId: string, request: Request, conte
   if (!isPlausibleOrderId(orderId)) throw data("Pedido no encontrado", { status: 404 });
   const form = await request.formData();
   if (form.get("intent") !== RESEND_INTENT) {
-    return data<OrderActionData>({ error: "No se ha entendido la acción. Vuelve a intentarlo desde esta página." }, 400);
+    return data<OrderActionData>(
+      { error: "No se ha entendido la acción. Vuelve a intentarlo desde esta página." },
+      400,
+    );
   }
   const result = await inTransaction(services.db, async (trx) => {
     const found = await getOrderWithItems(trx, orderId);

@@ -42,7 +42,10 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
       <div className="staff-heading">
         <h1>Pedido {orderRef(order.id)}</h1>
         <p>
-          <StatusBadge status={order.status} amounts={{ refundedCents: order.refundedCents, totalCents: order.totalCents }} />
+          <StatusBadge
+            status={order.status}
+            amounts={{ refundedCents: order.refundedCents, totalCents: order.totalCents }}
+          />
           <DemoBadge demo={order.demo} />
         </p>
       </div>

@@ -8,7 +8,8 @@ export async function loadOrderList(request: Request, context: Readonly<RouterCo
   const { db } = getServices(context);
   const { filters, page, notes } = parseOrderFilters(new URL(request.url).searchParams);
   const [list, courses] = await Promise.all([listStaffOrders(db, filters, page), listOrderedCourses(db)]);
-  if (page > list.page && list.total > 0) notes.push(`La página ${page} no existe: se muestra la última (${list.page}).`);
+  if (page > list.page && list.total > 0)
+    notes.push(`La página ${page} no existe: se muestra la última (${list.page}).`);
   return {
     filters,
     notes,

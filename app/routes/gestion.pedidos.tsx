@@ -28,7 +28,11 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
     <section className="staff-section">
       <div className="staff-heading">
         <h1>Pedidos</h1>
-        <a className="staff-button staff-button--secondary" href={`/gestion/pedidos/exportar.csv${exportSearch}`} download>
+        <a
+          className="staff-button staff-button--secondary"
+          href={`/gestion/pedidos/exportar.csv${exportSearch}`}
+          download
+        >
           Exportar CSV
         </a>
       </div>
@@ -49,7 +53,10 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <>
-          <OrdersTable rows={rows} caption={`Pedidos, del más reciente al más antiguo (página ${page} de ${pageCount})`} />
+          <OrdersTable
+            rows={rows}
+            caption={`Pedidos, del más reciente al más antiguo (página ${page} de ${pageCount})`}
+          />
           <Pager page={page} pageCount={pageCount} href={(p) => `/gestion/pedidos${orderFiltersSearch(filters, p)}`} />
         </>
       )}

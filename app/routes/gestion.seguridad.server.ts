@@ -37,13 +37,17 @@ export async function securityAction(request: Request, context: Ctx) {
     const recoveryCodes = await inTransaction(db, async (trx) => {
       const before = await countRecoveryCodes(trx, user.id);
       const codes = await replaceRecoveryCodes(trx, user.id);
-      await recordAudit(trx, { id: user.id, email: user.email }, {
-        action: "staff.recovery-codes",
-        entityType: "user",
-        entityId: user.id,
-        before: { recoveryCodesLeft: before },
-        after: { recoveryCodesLeft: codes.length },
-      });
+      await recordAudit(
+        trx,
+        { id: user.id, email: user.email },
+        {
+          action: "staff.recovery-codes",
+          entityType: "user",
+          entityId: user.id,
+          before: { recoveryCodesLeft: before },
+          after: { recoveryCodesLeft: codes.length },
+        },
+      );
       return codes;
     });
     logger.info({ userId: user.id }, "códigos de recuperación regenerados");

@@ -11,18 +11,11 @@ import {
   readChallengeToken,
   spendChallenge,
 } from "~/staff/auth/challenges.server.ts";
-import { clearStaffLimit, hitStaffLimit, STAFF_LOCKOUT_MINUTES } from "~/staff/auth/limits.server.ts";
+import { clearStaffLimit, hitStaffLimit } from "~/staff/auth/limits.server.ts";
+import { verifyMessages } from "~/staff/auth/messages.ts";
 import { checkStaffCode } from "~/staff/auth/second-factor.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
-
-export const verifyMessages = {
-  expired: "Tu inicio de sesión ha caducado o no es válido. Vuelve a iniciar sesión.",
-  codeRequired: "Introduce el código de 6 cifras de tu aplicación o un código de recuperación",
-  codeWrong: "El código no es correcto o ya se ha usado. Escribe el código que muestra ahora tu aplicación.",
-  lockedOut: `Demasiados códigos incorrectos. Por seguridad, espera ${STAFF_LOCKOUT_MINUTES} minutos y vuelve a iniciar sesión.`,
-  failed: "No se ha podido completar el inicio de sesión. Inténtalo de nuevo.",
-} as const;
 
 type VerifyData = { status: "expired" } | { status: "form"; email: string };
 type VerifyActionData = { status: "expired" | "locked"; message: string } | { status: "error"; error: string };
@@ -75,11 +68,15 @@ export async function verifyAction(request: Request, context: Ctx) {
     const cookie = await inTransaction(db, async (trx) => {
       if (!(await spendChallenge(trx, challenge.tokenHash))) return null;
       if (result === "recovery") {
-        await recordAudit(trx, { id: challenge.userId, email: challenge.email }, {
-          action: "staff.recovery-code-use",
-          entityType: "user",
-          entityId: challenge.userId,
-        });
+        await recordAudit(
+          trx,
+          { id: challenge.userId, email: challenge.email },
+          {
+            action: "staff.recovery-code-use",
+            entityType: "user",
+            entityId: challenge.userId,
+          },
+        );
       }
       return createStaffSession(trx, config, challenge.userId);
     });

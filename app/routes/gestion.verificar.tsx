@@ -2,7 +2,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/auth/field.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/gestion.verificar";
-import { loadVerify, verifyAction, verifyMessages } from "./gestion.verificar.server.ts";
+import { verifyMessages } from "~/staff/auth/messages.ts";
+import { loadVerify, verifyAction } from "./gestion.verificar.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

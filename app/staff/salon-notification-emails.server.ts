@@ -7,6 +7,7 @@
  */
 import { findUserById } from "~/auth/accounts.server.ts";
 import type { Db } from "~/db/db.server.ts";
+import { madridDate } from "~/domain/dashboard.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
 import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
@@ -101,7 +102,7 @@ function saleTemplate(to: string | undefined): EmailTemplate {
         {
           title: "Nueva venta de un curso",
           subject: `Venta de curso: pedido ${ref} · ${formatEuros(data.order.total_cents)}`,
-          intro: `Se ha pagado el pedido ${ref} el ${formatLongDate(data.order.paid_at)}.`,
+          intro: `Se ha pagado el pedido ${ref} el ${formatLongDate(madridDate(data.order.paid_at))}.`,
           facts: orderFacts(data, await buyerOf(ctx.db, data.order)),
         },
         to,
@@ -125,7 +126,7 @@ function refundTemplate(to: string | undefined, kind: "withdrawal" | "refund"): 
         {
           title: kind === "withdrawal" ? "Una compradora ha desistido" : "Reembolso de un pedido",
           subject: `${label}: pedido ${ref} · ${amount}`,
-          intro: `${label} de ${amount} del pedido ${ref}, solicitado el ${formatLongDate(refund.created_at)}.`,
+          intro: `${label} de ${amount} del pedido ${ref}, solicitado el ${formatLongDate(madridDate(refund.created_at))}.`,
           facts: [
             ...orderFacts(data, await buyerOf(ctx.db, data.order)),
             ["Importe a devolver", amount],

@@ -10,8 +10,9 @@
  * seconds old) still goes out. The templates live in salon-notification-emails.server.ts.
  */
 import type { Db } from "~/db/db.server.ts";
+import { refundNotifyKind, type NotifyKind } from "~/domain/salon-notify.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
-import { isNotifyOn, type NotifyKind } from "./salon-settings.server.ts";
+import { isNotifyOn } from "./salon-settings.server.ts";
 
 export const SALON_SALE = "salon-sale";
 export const SALON_WITHDRAWAL = "salon-withdrawal";
@@ -23,9 +24,6 @@ export const SALON_TEMPLATES: Record<NotifyKind, string> = {
   withdrawal: SALON_WITHDRAWAL,
   refund: SALON_REFUND,
 };
-
-/** A refund with reason "withdrawal" is a withdrawal; every other reason is a refund. */
-export const refundNotifyKind = (reason: string): NotifyKind => (reason === "withdrawal" ? "withdrawal" : "refund");
 
 /** In the transaction that marked the order paid: one email per order (dedupe key), if the switch is on. */
 export async function notifySalonOfSale(trx: Db, orderId: string, now?: Date): Promise<boolean> {

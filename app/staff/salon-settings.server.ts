@@ -5,12 +5,10 @@
  * transaction.
  */
 import { inTransaction, type Db } from "~/db/db.server.ts";
+import { NOTIFY_KINDS, type NotifyKind } from "~/domain/salon-notify.ts";
 import { nowIso } from "~/lib/ids.server.ts";
 import { recordAudit, type AuditActor } from "./audit.server.ts";
 
-/** The events the salon can be told about by email. */
-export const NOTIFY_KINDS = ["sale", "withdrawal", "refund"] as const;
-export type NotifyKind = (typeof NOTIFY_KINDS)[number];
 export type NotifySettings = Record<NotifyKind, boolean>;
 
 /** salon_settings keys: notify.sale, notify.withdrawal, notify.refund ("1" on, "0" off). */

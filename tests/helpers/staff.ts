@@ -24,7 +24,8 @@ type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-e
 /** A loader/action result, `data()` wrapper or plain object: its body and status. */
 function unwrap(result: unknown): { body: Loose; status: number } {
   const r = result as { type?: string; data?: unknown; init?: { status?: number } | null };
-  if (r && typeof r === "object" && r.type === "DataWithResponseInit") return { body: r.data as Loose, status: r.init?.status ?? 200 };
+  if (r && typeof r === "object" && r.type === "DataWithResponseInit")
+    return { body: r.data as Loose, status: r.init?.status ?? 200 };
   return { body: result as Loose, status: 200 };
 }
 

@@ -3,9 +3,14 @@
  * per event, unless the staff switched that kind off at /gestion/avisos (an
  * audited change) — on SQLite and PostgreSQL.
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AuthUser } from "~/auth/session.server.ts";
 import { userContext } from "~/auth/user-context.server.ts";
+import { loadConfig } from "~/config.server.ts";
+import { site } from "~/content/site.ts";
 import { inTransaction } from "~/db/db.server.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import { jobHandlers } from "~/jobs/handlers.server.ts";
@@ -35,6 +40,20 @@ const STAFF: AuthUser = {
   role: "staff",
   secondFactor: true,
 };
+
+describe("SALON_NOTIFY_EMAIL", () => {
+  const base = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "an-salon-")), SESSION_SECRET: "s" };
+  it("defaults to the salon's contact address, takes another one, and refuses a malformed one", () => {
+    expect(loadConfig(base).salonNotifyEmail).toBe(site.email);
+    expect(loadConfig({ ...base, SALON_NOTIFY_EMAIL: " " }).salonNotifyEmail).toBe(site.email);
+    expect(loadConfig({ ...base, SALON_NOTIFY_EMAIL: "pedidos@example.com" }).salonNotifyEmail).toBe(
+      "pedidos@example.com",
+    );
+    expect(() => loadConfig({ ...base, SALON_NOTIFY_EMAIL: "no-es-un-correo" })).toThrow(
+      "SALON_NOTIFY_EMAIL: debe ser una dirección de correo",
+    );
+  });
+});
 
 describe.each(dbKinds)("salon notifications on %s", (kind) => {
   let t: TestDb;
@@ -243,7 +262,7 @@ describe.each(dbKinds)("salon notifications on %s", (kind) => {
         params: {},
       } as never);
       expect(before.settings).toEqual({ sale: true, withdrawal: true, refund: true });
-      expect(before.address).toBe("hola@alejandranails.es");
+      expect(before.address).toBe(site.email);
 
       await t.db.deleteFrom("audit_log").execute();
       const res = (await post({ sale: "on", withdrawal: "on" })) as Response;

@@ -15,7 +15,8 @@ import { findUserBySessionToken, STAFF_SESSION_TTL_MS } from "~/auth/session.ser
 import { createDb } from "~/db/db.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";
 import { sha256 } from "~/lib/ids.server.ts";
-import { activationAction, activationMessages, INVALID_LINK, loadActivation } from "~/routes/gestion.activar.server.ts";
+import { activationAction, loadActivation } from "~/routes/gestion.activar.server.ts";
+import { activationMessages, INVALID_LINK } from "~/staff/auth/messages.ts";
 import { staffInvitationTemplate } from "~/staff/auth/invitations.server.ts";
 import { formRequest, makeContext, makeUser, testConfig } from "../helpers/accounts.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
@@ -38,7 +39,13 @@ describe.each(dbKinds)("staff invitations and activation on %s", (kind) => {
   const open = (token: string) => loadActivation(context(), token);
   const submit = (token: string, fields: Record<string, string>, ip?: string) =>
     activationAction(formRequest(`http://localhost/gestion/activar/${token}`, fields), context(ip), token);
-  const newPerson = { mode: "new", firstName: "Alejandra", lastName: "Ruiz", password: "esmalte-rosa-2027", confirmPassword: "esmalte-rosa-2027" };
+  const newPerson = {
+    mode: "new",
+    firstName: "Alejandra",
+    lastName: "Ruiz",
+    password: "esmalte-rosa-2027",
+    confirmPassword: "esmalte-rosa-2027",
+  };
   const auditOf = (action: string, entityId: string) =>
     t.db.selectFrom("audit_log").selectAll().where("action", "=", action).where("entity_id", "=", entityId).execute();
 
@@ -75,20 +82,41 @@ describe.each(dbKinds)("staff invitations and activation on %s", (kind) => {
     expect(cookie).toMatch(/HttpOnly/);
     const sessionToken = decodeURIComponent(cookie.split(";")[0].slice("an_session=".length));
     const user = await findUserBySessionToken(t.db, sessionToken);
-    expect(user).toMatchObject({ email: "duena@example.com", role: "owner", secondFactor: true, displayName: "Alejandra Ruiz" });
-    const session = await t.db.selectFrom("sessions").selectAll().where("id", "=", sha256(sessionToken)).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({
+      email: "duena@example.com",
+      role: "owner",
+      secondFactor: true,
+      displayName: "Alejandra Ruiz",
+    });
+    const session = await t.db
+      .selectFrom("sessions")
+      .selectAll()
+      .where("id", "=", sha256(sessionToken))
+      .executeTakeFirstOrThrow();
     expect(Date.parse(session.expires_at) - Date.parse(session.created_at)).toBe(STAFF_SESSION_TTL_MS);
 
     // Only hashes are stored.
-    const stored = await t.db.selectFrom("recovery_codes").select("code_hash").where("user_id", "=", user!.id).execute();
+    const stored = await t.db
+      .selectFrom("recovery_codes")
+      .select("code_hash")
+      .where("user_id", "=", user!.id)
+      .execute();
     expect(stored).toHaveLength(10);
     expect(stored.map((r) => r.code_hash)).not.toContain(body.recoveryCodes[0]);
-    const invitation = await t.db.selectFrom("staff_invitations").selectAll().where("email", "=", "duena@example.com").execute();
+    const invitation = await t.db
+      .selectFrom("staff_invitations")
+      .selectAll()
+      .where("email", "=", "duena@example.com")
+      .execute();
     expect(invitation.map((r) => r.token_hash)).toEqual([sha256(token)]);
 
     expect(await auditOf("staff.invite", "duena@example.com")).toMatchObject([{ actor_email: "cli", actor_id: null }]);
     const [activated] = await auditOf("staff.activate", user!.id);
-    expect(JSON.parse(activated.after_json ?? "{}")).toEqual({ email: "duena@example.com", role: "owner", twoFactor: true });
+    expect(JSON.parse(activated.after_json ?? "{}")).toEqual({
+      email: "duena@example.com",
+      role: "owner",
+      twoFactor: true,
+    });
 
     // The link is spent: the page says so without details.
     const again = await open(token);
@@ -104,7 +132,11 @@ describe.each(dbKinds)("staff invitations and activation on %s", (kind) => {
       expect(bodyOf(r).message).toBe(INVALID_LINK);
     }
     const { token } = await inviteFromCli(t.db, "caducada@example.com", "staff");
-    await t.db.updateTable("staff_invitations").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("token_hash", "=", sha256(token)).execute();
+    await t.db
+      .updateTable("staff_invitations")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("token_hash", "=", sha256(token))
+      .execute();
     expect(statusOf(await open(token))).toBe(410);
     expect(bodyOf(await open(token)).message).toBe(INVALID_LINK);
 
@@ -120,7 +152,9 @@ describe.each(dbKinds)("staff invitations and activation on %s", (kind) => {
     const code = appCode(secret);
     const results = await Promise.all([submit(token, { ...newPerson, code }), submit(token, { ...newPerson, code })]);
     expect(results.map((r) => bodyOf(r).status).sort()).toEqual(["done", "invalid"]);
-    expect(await t.db.selectFrom("users").select("id").where("email", "=", "carrera@example.com").execute()).toHaveLength(1);
+    expect(
+      await t.db.selectFrom("users").select("id").where("email", "=", "carrera@example.com").execute(),
+    ).toHaveLength(1);
   });
 
   it("asks an existing account for its own password; never lets the link replace it", async () => {
@@ -132,7 +166,11 @@ describe.each(dbKinds)("staff invitations and activation on %s", (kind) => {
     expect(statusOf(await submit(token, { ...newPerson, code: appCode(page.secret) }))).toBe(409);
     const wrong = await submit(token, { mode: "password", currentPassword: "no-es-esta", code: appCode(page.secret) });
     expect(bodyOf(wrong).errors.currentPassword).toBe("Contraseña incorrecta");
-    const done = await submit(token, { mode: "password", currentPassword: customer.password, code: appCode(page.secret) });
+    const done = await submit(token, {
+      mode: "password",
+      currentPassword: customer.password,
+      code: appCode(page.secret),
+    });
     expect(bodyOf(done).status).toBe("done");
     const row = await findUserByEmail(t.db, customer.email);
     expect(row).toMatchObject({ id: customer.id, role: "staff", first_name: "Ana" });
@@ -140,7 +178,17 @@ describe.each(dbKinds)("staff invitations and activation on %s", (kind) => {
     // An account without a password (Google) must first prove the mailbox with a reset.
     const google = await t.db
       .insertInto("users")
-      .values({ id: "google-only", email: "google@example.com", display_name: "G", first_name: "G", last_name: "", phone: "", created_at: new Date().toISOString(), google_sub: "sub-1", email_verified_at: new Date().toISOString() })
+      .values({
+        id: "google-only",
+        email: "google@example.com",
+        display_name: "G",
+        first_name: "G",
+        last_name: "",
+        phone: "",
+        created_at: new Date().toISOString(),
+        google_sub: "sub-1",
+        email_verified_at: new Date().toISOString(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const g = await inviteFromCli(t.db, "google@example.com", "staff");
@@ -154,9 +202,17 @@ describe.each(dbKinds)("staff invitations and activation on %s", (kind) => {
 
   it("emails a fresh link of the same invitation; the first one used spends both", async () => {
     const { token } = await inviteFromCli(t.db, "correo@example.com", "staff");
-    const ctx = { db: t.db, publicUrl: "https://www.alejandranails.es", logger: createLogger("silent"), now: new Date() };
+    const ctx = {
+      db: t.db,
+      publicUrl: "https://www.alejandranails.es",
+      logger: createLogger("silent"),
+      now: new Date(),
+    };
     const message = await staffInvitationTemplate.render(ctx, { email: "correo@example.com" });
-    expect(message).toMatchObject({ to: "correo@example.com", subject: "Activa tu acceso al área de gestión · Alejandra Nails" });
+    expect(message).toMatchObject({
+      to: "correo@example.com",
+      subject: "Activa tu acceso al área de gestión · Alejandra Nails",
+    });
     const emailed = /https:\/\/www\.alejandranails\.es\/gestion\/activar\/([\w-]+)/.exec(message?.text ?? "")?.[1];
     expect(emailed).toBeTruthy();
     expect(emailed).not.toBe(token);
@@ -183,7 +239,10 @@ describe.each(dbKinds)("staff invitations and activation on %s", (kind) => {
     else env.DATABASE_URL = t.url;
     const node = process.execPath;
     const script = path.join(ROOT, "scripts/gestion-invitar.ts");
-    const { stdout } = await run(node, [script, "--email", "Primera@Example.com", "--role", "owner"], { env, cwd: ROOT });
+    const { stdout } = await run(node, [script, "--email", "Primera@Example.com", "--role", "owner"], {
+      env,
+      cwd: ROOT,
+    });
     const link = /http:\/\/localhost:3301\/gestion\/activar\/([\w-]+)/.exec(stdout);
     expect(stdout).toContain("Invitación creada para primera@example.com (propietaria).");
     expect(link).not.toBeNull();
@@ -192,13 +251,19 @@ describe.each(dbKinds)("staff invitations and activation on %s", (kind) => {
     try {
       const page = await loadActivation(makeContext(db, kind, { config }).context, link![1]);
       expect(bodyOf(page)).toMatchObject({ status: "form", email: "primera@example.com", roleLabel: "Propietaria" });
-      const audit = await db.selectFrom("audit_log").selectAll().where("entity_id", "=", "primera@example.com").execute();
+      const audit = await db
+        .selectFrom("audit_log")
+        .selectAll()
+        .where("entity_id", "=", "primera@example.com")
+        .execute();
       expect(audit).toMatchObject([{ action: "staff.invite", actor_email: "cli" }]);
     } finally {
       if (db !== t.db) await db.destroy();
     }
 
-    const bad = await run(node, [script, "--email", "no-es-correo", "--role", "owner"], { env, cwd: ROOT }).catch((e: { code: number; stderr: string }) => e);
+    const bad = await run(node, [script, "--email", "no-es-correo", "--role", "owner"], { env, cwd: ROOT }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(bad).toMatchObject({ code: 2 });
     expect((bad as { stderr: string }).stderr).toContain("Correo no válido");
   });

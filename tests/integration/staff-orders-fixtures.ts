@@ -37,7 +37,15 @@ export async function insertCourse(db: Db, id: string, title: string, priceCents
 
 export async function insertEdition(
   db: Db,
-  e: { id: string; courseId: string; startsOn: string; endsOn?: string | null; seats?: number; schedule?: string; status?: string },
+  e: {
+    id: string;
+    courseId: string;
+    startsOn: string;
+    endsOn?: string | null;
+    seats?: number;
+    schedule?: string;
+    status?: string;
+  },
 ): Promise<void> {
   await db
     .insertInto("course_editions")
@@ -125,11 +133,20 @@ export async function payOrder(db: Db, orderId: string, now = new Date()) {
 }
 
 /** A staff member (or owner) signed in with the second factor, in a router context as the staff layout leaves it. */
-export async function staffContext(db: Db, kind: DbKind, email: string, role: "staff" | "owner" | "customer" = "staff") {
+export async function staffContext(
+  db: Db,
+  kind: DbKind,
+  email: string,
+  role: "staff" | "owner" | "customer" = "staff",
+) {
   const user = await makeUser(db, email);
   await db.updateTable("users").set({ role }).where("id", "=", user.id).execute();
   const token = await insertSession(db, user.id);
-  await db.updateTable("sessions").set({ second_factor_at: new Date().toISOString() }).where("user_id", "=", user.id).execute();
+  await db
+    .updateTable("sessions")
+    .set({ second_factor_at: new Date().toISOString() })
+    .where("user_id", "=", user.id)
+    .execute();
   const { context, services } = makeContext(db, kind);
   const cookie = `an_session=${token}`;
   await provideStaff(new Request("http://localhost/gestion", { headers: { cookie } }), context);

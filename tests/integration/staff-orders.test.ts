@@ -18,7 +18,14 @@ import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { insertBuyer } from "../helpers/payments.ts";
 import { insertCourse, insertEdition, insertOrder, payOrder, staffContext, statusOf } from "./staff-orders-fixtures.ts";
 
-const ACR = { courseId: "st-acrilico", title: "Uñas acrílicas", priceCents: 28000, editionId: "st-acrilico-2027-03", startsOn: "2027-03-01", endsOn: "2027-03-03" };
+const ACR = {
+  courseId: "st-acrilico",
+  title: "Uñas acrílicas",
+  priceCents: 28000,
+  editionId: "st-acrilico-2027-03",
+  startsOn: "2027-03-01",
+  endsOn: "2027-03-03",
+};
 const RUSA = { courseId: "st-rusa", title: "Manicura rusa", priceCents: 45000 };
 
 describe.each(dbKinds)("staff orders on %s", (kind) => {
@@ -32,21 +39,44 @@ describe.each(dbKinds)("staff orders on %s", (kind) => {
     t = await createTestDb(kind);
     await insertCourse(t.db, ACR.courseId, ACR.title, ACR.priceCents);
     await insertCourse(t.db, RUSA.courseId, RUSA.title, RUSA.priceCents);
-    await insertEdition(t.db, { id: ACR.editionId, courseId: ACR.courseId, startsOn: ACR.startsOn, endsOn: ACR.endsOn });
+    await insertEdition(t.db, {
+      id: ACR.editionId,
+      courseId: ACR.courseId,
+      startsOn: ACR.startsOn,
+      endsOn: ACR.endsOn,
+    });
     const ana = await makeUser(t.db, "ana.staffpedidos@example.com");
     const berta = await insertBuyer(t.db, { prefix: "berta", firstName: "Berta", lastName: "Sanz" });
     const carla = await insertBuyer(t.db, { prefix: "carla", firstName: "=SUMA(1+1)", lastName: "@Ruiz" });
     const doraUser = await insertBuyer(t.db, { prefix: "dora", firstName: "Dora", lastName: "Vidal" });
     for (let i = 0; i < 26; i++) {
       const minute = String(i).padStart(2, "0");
-      dora.push(await insertOrder(t.db, { user: doraUser, lines: [ACR], createdAt: `2026-12-01T10:${minute}:00.000Z` }));
+      dora.push(
+        await insertOrder(t.db, { user: doraUser, lines: [ACR], createdAt: `2026-12-01T10:${minute}:00.000Z` }),
+      );
     }
     ids.o1 = await insertOrder(t.db, { user: ana, lines: [ACR], createdAt: "2027-01-10T10:00:00.000Z" });
     await payOrder(t.db, ids.o1, new Date("2027-01-10T10:02:00.000Z"));
     // 23:30 UTC on 31 January is 00:30 on 1 February in Madrid.
-    ids.o2 = await insertOrder(t.db, { user: berta, lines: [RUSA], method: "klarna", createdAt: "2027-01-31T23:30:00.000Z" });
-    ids.o3 = await insertOrder(t.db, { user: carla, lines: [ACR, RUSA], method: "sequra", status: "failed", createdAt: "2027-02-15T09:00:00.000Z" });
-    ids.o4 = await insertOrder(t.db, { user: ana, lines: [RUSA], provider: "demo", createdAt: "2027-02-20T12:00:00.000Z" });
+    ids.o2 = await insertOrder(t.db, {
+      user: berta,
+      lines: [RUSA],
+      method: "klarna",
+      createdAt: "2027-01-31T23:30:00.000Z",
+    });
+    ids.o3 = await insertOrder(t.db, {
+      user: carla,
+      lines: [ACR, RUSA],
+      method: "sequra",
+      status: "failed",
+      createdAt: "2027-02-15T09:00:00.000Z",
+    });
+    ids.o4 = await insertOrder(t.db, {
+      user: ana,
+      lines: [RUSA],
+      provider: "demo",
+      createdAt: "2027-02-20T12:00:00.000Z",
+    });
     await payOrder(t.db, ids.o4, new Date("2027-02-20T12:01:00.000Z"));
     // Ana buys the acrylic course again: nothing to enrol, the whole amount is refunded.
     ids.o5 = await insertOrder(t.db, { user: ana, lines: [ACR], createdAt: "2027-02-25T08:00:00.000Z" });
@@ -76,7 +106,14 @@ describe.each(dbKinds)("staff orders on %s", (kind) => {
     expect(new Set(all).size).toBe(31);
     expect(all.slice(5)).toEqual([...dora].reverse());
     const o4 = first.rows[1];
-    expect(o4).toMatchObject({ buyerName: "Ana López", buyerEmail: "ana.staffpedidos@example.com", courses: ["Manicura rusa"], demo: true, status: "paid", totalCents: 45000 });
+    expect(o4).toMatchObject({
+      buyerName: "Ana López",
+      buyerEmail: "ana.staffpedidos@example.com",
+      courses: ["Manicura rusa"],
+      demo: true,
+      status: "paid",
+      totalCents: 45000,
+    });
     expect(first.rows[2].courses).toEqual(["Uñas acrílicas", "Manicura rusa"]);
   });
 
@@ -134,11 +171,15 @@ describe.each(dbKinds)("staff orders on %s", (kind) => {
   it("exports the filtered list as Excel es-ES CSV: BOM, ;, decimal commas, CRLF, Madrid dates", async () => {
     const { response, bytes, text, lines } = await exportCsv("?estado=paid");
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="pedidos-\d{4}-\d{2}-\d{2}\.csv"$/u);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="pedidos-\d{4}-\d{2}-\d{2}\.csv"$/u,
+    );
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(text.endsWith("\r\n")).toBe(true);
     expect(/[^\r]\n/u.test(text)).toBe(false);
-    expect(lines[0]).toBe("Fecha;Pedido;Id del pedido;Email;Nombre;Cursos;Total (€);Reembolsado (€);Método de pago;Estado;Demo");
+    expect(lines[0]).toBe(
+      "Fecha;Pedido;Id del pedido;Email;Nombre;Cursos;Total (€);Reembolsado (€);Método de pago;Estado;Demo",
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toBe(
       `20/02/2027 13:00;${ids.o4.slice(0, 8).toUpperCase()};${ids.o4};ana.staffpedidos@example.com;Ana López;Manicura rusa;450,00;0,00;Tarjeta de Crédito/Débito;Completado;Sí`,
@@ -169,7 +210,8 @@ describe.each(dbKinds)("staff orders on %s", (kind) => {
     expect(batches.map((b) => b.length)).toEqual([7, 7, 7, 7, 3]);
     expect(batches.flat()).toEqual([ids.o5, ids.o4, ids.o3, ids.o2, ids.o1, ...[...dora].reverse()]);
     const capped: string[] = [];
-    for await (const batch of staffOrderBatches(t.db, filters, { batchSize: 4, maxRows: 10 })) capped.push(...idsOf(batch));
+    for await (const batch of staffOrderBatches(t.db, filters, { batchSize: 4, maxRows: 10 }))
+      capped.push(...idsOf(batch));
     expect(capped).toHaveLength(10);
   });
 
@@ -178,13 +220,31 @@ describe.each(dbKinds)("staff orders on %s", (kind) => {
 
   it("shows a paid order's lines, buyer, payment events, emails and history", async () => {
     const d = await detail(ids.o1);
-    expect(d.order).toMatchObject({ id: ids.o1, status: "paid", totalCents: 28000, refundedCents: 0, paymentMethod: "card", demo: false });
+    expect(d.order).toMatchObject({
+      id: ids.o1,
+      status: "paid",
+      totalCents: 28000,
+      refundedCents: 0,
+      paymentMethod: "card",
+      demo: false,
+    });
     expect(d.buyer).toEqual({ name: "Ana López", email: "ana.staffpedidos@example.com", phone: "600 000 000" });
     expect(d.items).toEqual([
-      expect.objectContaining({ title: "Uñas acrílicas", priceCents: 28000, editionStartsOn: "2027-03-01", editionEndsOn: "2027-03-03" }),
+      expect.objectContaining({
+        title: "Uñas acrílicas",
+        priceCents: 28000,
+        editionStartsOn: "2027-03-01",
+        editionEndsOn: "2027-03-03",
+      }),
     ]);
-    expect(d.events).toEqual([{ id: `evt_${ids.o1}`, type: "checkout.session.completed", receivedAt: "2027-01-10T10:02:00.000Z" }]);
-    expect(d.emails.map((e) => [e.kind, e.status, e.attempts])).toContainEqual(["email:order-confirmation", "pending", 0]);
+    expect(d.events).toEqual([
+      { id: `evt_${ids.o1}`, type: "checkout.session.completed", receivedAt: "2027-01-10T10:02:00.000Z" },
+    ]);
+    expect(d.emails.map((e) => [e.kind, e.status, e.attempts])).toContainEqual([
+      "email:order-confirmation",
+      "pending",
+      0,
+    ]);
     expect(d.emails.every((e) => e.kind.startsWith("email:"))).toBe(true);
     expect(d.refunds).toEqual([]);
     expect(d.history.map((h) => h.label)).toEqual(["Pedido creado, pendiente de pago", "Pago confirmado"]);
@@ -195,7 +255,12 @@ describe.each(dbKinds)("staff orders on %s", (kind) => {
     const d = await detail(ids.o5);
     expect(d.order).toMatchObject({ status: "refunded", refundedCents: 28000 });
     expect(d.refunds).toEqual([
-      expect.objectContaining({ amountCents: 28000, reason: "duplicate-purchase", status: "succeeded", completedAt: "2027-02-25T09:00:00.000Z" }),
+      expect.objectContaining({
+        amountCents: 28000,
+        reason: "duplicate-purchase",
+        status: "succeeded",
+        completedAt: "2027-02-25T09:00:00.000Z",
+      }),
     ]);
     const kinds = d.emails.map((e) => e.kind);
     expect(kinds).toContain("email:refund-notice");
@@ -207,7 +272,14 @@ describe.each(dbKinds)("staff orders on %s", (kind) => {
   });
 
   it("answers 404 for unknown or malformed order ids, never 500", async () => {
-    for (const id of ["00000000-0000-4000-8000-000000000000", "../../etc/passwd", "x".repeat(500), "%", "' or 1=1 --", ""]) {
+    for (const id of [
+      "00000000-0000-4000-8000-000000000000",
+      "../../etc/passwd",
+      "x".repeat(500),
+      "%",
+      "' or 1=1 --",
+      "",
+    ]) {
       expect(await statusOf(() => detail(id))).toBe(404);
       const post = formRequest(`http://localhost/gestion/pedidos/x`, { intent: RESEND_INTENT });
       expect(await statusOf(() => orderDetailAction(id, post, context))).toBe(404);
@@ -225,9 +297,18 @@ describe.each(dbKinds)("staff orders on %s", (kind) => {
       .orderBy("dedupe_key")
       .execute();
   const audits = (orderId: string) =>
-    t.db.selectFrom("audit_log").selectAll().where("entity_id", "=", orderId).where("action", "=", "order.resend-confirmation").execute();
+    t.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity_id", "=", orderId)
+      .where("action", "=", "order.resend-confirmation")
+      .execute();
   const markSent = (orderId: string) =>
-    t.db.updateTable("jobs").set({ status: "done", done_at: new Date().toISOString() }).where("payload", "=", JSON.stringify({ orderId })).execute();
+    t.db
+      .updateTable("jobs")
+      .set({ status: "done", done_at: new Date().toISOString() })
+      .where("payload", "=", JSON.stringify({ orderId }))
+      .execute();
 
   it("resends a paid order's confirmation: one new job with a fresh key and one audit entry", async () => {
     // The first confirmation is still waiting to go out: a resend would only duplicate it.
@@ -249,7 +330,10 @@ describe.each(dbKinds)("staff orders on %s", (kind) => {
     const [entry, ...more] = await audits(ids.o1);
     expect(more).toEqual([]);
     expect(entry).toMatchObject({ actor_email: staffEmail, entity_type: "order", entity_id: ids.o1 });
-    expect(JSON.parse(entry.after_json ?? "{}")).toMatchObject({ to: "ana.staffpedidos@example.com", emailJob: `order-confirmation:${ids.o1}:reenvio:1` });
+    expect(JSON.parse(entry.after_json ?? "{}")).toMatchObject({
+      to: "ana.staffpedidos@example.com",
+      emailJob: `order-confirmation:${ids.o1}:reenvio:1`,
+    });
     expect((await detail(ids.o1, "?aviso=confirmacion-reenviada")).notice).toMatch(/Confirmación reenviada/u);
 
     // A second click before it is sent changes nothing; after it is sent, a new key again.
@@ -258,7 +342,9 @@ describe.each(dbKinds)("staff orders on %s", (kind) => {
     expect(await audits(ids.o1)).toHaveLength(1);
     await markSent(ids.o1);
     expect(await statusOf(() => resend(ids.o1))).toBe(302);
-    expect((await confirmationJobs(ids.o1)).map((j) => j.dedupe_key).at(-1)).toBe(`order-confirmation:${ids.o1}:reenvio:2`);
+    expect((await confirmationJobs(ids.o1)).map((j) => j.dedupe_key).at(-1)).toBe(
+      `order-confirmation:${ids.o1}:reenvio:2`,
+    );
     expect(await audits(ids.o1)).toHaveLength(2);
   });
 
@@ -266,7 +352,9 @@ describe.each(dbKinds)("staff orders on %s", (kind) => {
     for (const id of [ids.o2, ids.o3, ids.o5]) {
       const r = await resend(id);
       expect(await statusOf(async () => r)).toBe(409);
-      expect((r as { data: { error: string } }).data.error).toBe("Solo se puede reenviar la confirmación de un pedido pagado.");
+      expect((r as { data: { error: string } }).data.error).toBe(
+        "Solo se puede reenviar la confirmación de un pedido pagado.",
+      );
       expect(await audits(id)).toEqual([]);
     }
     expect(await confirmationJobs(ids.o2)).toEqual([]);

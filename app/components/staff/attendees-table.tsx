@@ -21,7 +21,15 @@ export interface AttendeeView {
 }
 
 /** The students of an edition; `ended` adds when and why each stopped counting. */
-export function AttendeesTable({ caption, attendees, ended = false }: { caption: string; attendees: AttendeeView[]; ended?: boolean }) {
+export function AttendeesTable({
+  caption,
+  attendees,
+  ended = false,
+}: {
+  caption: string;
+  attendees: AttendeeView[];
+  ended?: boolean;
+}) {
   return (
     <div className="staff-table-wrap">
       <table className="staff-table">

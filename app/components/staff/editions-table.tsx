@@ -30,13 +30,22 @@ export function EditionsTable({ caption, editions }: { caption: string; editions
                 {e.seatsTaken} / {e.seats}
               </td>
               <td>{editionStatusLabel(e.status)}</td>
-              <td className="staff-table__actions">
-                <Link to={`/gestion/convocatorias/${e.id}/alumnos`}>
-                  Alumnos ({e.activeStudents})<span className="visually-hidden">: {e.courseTitle}, {e.startsOn}</span>
-                </Link>
-                <Link to={`/gestion/cursos/${e.courseId}/convocatorias/${e.id}`}>
-                  Editar<span className="visually-hidden"> la convocatoria de {e.courseTitle}, {e.startsOn}</span>
-                </Link>
+              <td>
+                <span className="staff-table__actions">
+                  <Link to={`/gestion/convocatorias/${e.id}/alumnos`}>
+                    Alumnos ({e.activeStudents})
+                    <span className="visually-hidden">
+                      : {e.courseTitle}, {e.startsOn}
+                    </span>
+                  </Link>
+                  <Link to={`/gestion/cursos/${e.courseId}/convocatorias/${e.id}`}>
+                    Editar
+                    <span className="visually-hidden">
+                      {" "}
+                      la convocatoria de {e.courseTitle}, {e.startsOn}
+                    </span>
+                  </Link>
+                </span>
               </td>
             </tr>
           ))}

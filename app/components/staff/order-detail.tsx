@@ -16,7 +16,13 @@ export function OrderLines({
   totalCents,
   refundedCents,
 }: {
-  items: { id: string; title: string; priceCents: number; editionStartsOn: string | null; editionEndsOn: string | null }[];
+  items: {
+    id: string;
+    title: string;
+    priceCents: number;
+    editionStartsOn: string | null;
+    editionEndsOn: string | null;
+  }[];
   totalCents: number;
   refundedCents: number;
 }) {
@@ -105,7 +111,15 @@ export function PaymentEventsTable({ events }: { events: { id: string; type: str
 export function OrderEmailsTable({
   emails,
 }: {
-  emails: { id: string; kind: string; status: string; attempts: number; lastError: string | null; createdAt: string; doneAt: string | null }[];
+  emails: {
+    id: string;
+    kind: string;
+    status: string;
+    attempts: number;
+    lastError: string | null;
+    createdAt: string;
+    doneAt: string | null;
+  }[];
 }) {
   if (emails.length === 0) return <p>No hay correos de este pedido.</p>;
   return (
@@ -142,7 +156,14 @@ export function OrderEmailsTable({
 export function RefundsTable({
   refunds,
 }: {
-  refunds: { id: string; amountCents: number; reason: string; status: string; createdAt: string; completedAt: string | null }[];
+  refunds: {
+    id: string;
+    amountCents: number;
+    reason: string;
+    status: string;
+    createdAt: string;
+    completedAt: string | null;
+  }[];
 }) {
   if (refunds.length === 0) return <p>Este pedido no tiene reembolsos.</p>;
   return (

@@ -37,7 +37,12 @@ export type ActivationResult =
 
 class ActivationChanged extends Error {}
 
-async function insertStaffUser(trx: Db, email: string, identity: Extract<ActivationIdentity, { kind: "new" }>, role: string) {
+async function insertStaffUser(
+  trx: Db,
+  email: string,
+  identity: Extract<ActivationIdentity, { kind: "new" }>,
+  role: string,
+) {
   const id = newId();
   const now = nowIso();
   await trx
@@ -58,7 +63,10 @@ async function insertStaffUser(trx: Db, email: string, identity: Extract<Activat
       role_changed_at: now,
     })
     .execute();
-  await trx.insertInto("user_settings").values({ user_id: id, ...settingsColumns(DEFAULT_USER_SETTINGS), updated_at: now }).execute();
+  await trx
+    .insertInto("user_settings")
+    .values({ user_id: id, ...settingsColumns(DEFAULT_USER_SETTINGS), updated_at: now })
+    .execute();
   // Like any new password account: the address is proven by the verification email.
   await requestEmailVerification(trx, id);
   return id;
@@ -99,13 +107,17 @@ export async function completeActivation(
       await dropChallenges(trx, userId);
       await destroyOtherSessions(trx, userId);
       const cookie = await createStaffSession(trx, config, userId);
-      await recordAudit(trx, { id: userId, email: invitation.email }, {
-        action: "staff.activate",
-        entityType: "user",
-        entityId: userId,
-        before,
-        after: { email: invitation.email, role, twoFactor: true },
-      });
+      await recordAudit(
+        trx,
+        { id: userId, email: invitation.email },
+        {
+          action: "staff.activate",
+          entityType: "user",
+          entityId: userId,
+          before,
+          after: { email: invitation.email, role, twoFactor: true },
+        },
+      );
       return { status: "ok", userId, cookie, recoveryCodes };
     });
   } catch (err) {

@@ -31,9 +31,18 @@ export const readChallengeToken = (request: Request): string | null =>
   readCookie(request.headers.get("cookie"), CHALLENGE_COOKIE);
 
 /** Opens a challenge for the user; returns the Set-Cookie header carrying it. */
-export async function startChallenge(db: Db, config: CookieConfig, userId: string, redirectTo: string | null): Promise<string> {
+export async function startChallenge(
+  db: Db,
+  config: CookieConfig,
+  userId: string,
+  redirectTo: string | null,
+): Promise<string> {
   const now = new Date();
-  await db.deleteFrom("staff_challenges").where("user_id", "=", userId).where("expires_at", "<=", now.toISOString()).execute();
+  await db
+    .deleteFrom("staff_challenges")
+    .where("user_id", "=", userId)
+    .where("expires_at", "<=", now.toISOString())
+    .execute();
   const token = newToken();
   await db
     .insertInto("staff_challenges")
@@ -61,7 +70,13 @@ export async function findChallenge(db: Db, token: string | null): Promise<Chall
   const row = await db
     .selectFrom("staff_challenges")
     .innerJoin("users", "users.id", "staff_challenges.user_id")
-    .select(["staff_challenges.token_hash", "staff_challenges.user_id", "staff_challenges.redirect_to", "users.email", "users.role"])
+    .select([
+      "staff_challenges.token_hash",
+      "staff_challenges.user_id",
+      "staff_challenges.redirect_to",
+      "users.email",
+      "users.role",
+    ])
     .where("staff_challenges.token_hash", "=", sha256(token))
     .where("staff_challenges.expires_at", ">", nowIso())
     .executeTakeFirst();

@@ -110,7 +110,10 @@ export async function checkInvitation(db: Db, token: string, now = new Date()): 
   if (!row || !role) return { state: "unknown" };
   if (row.used_at) return { state: "used" };
   if (row.expires_at <= now.toISOString()) return { state: "expired" };
-  return { state: "valid", invitation: { tokenHash: row.token_hash, email: row.email, role, expiresAt: row.expires_at } };
+  return {
+    state: "valid",
+    invitation: { tokenHash: row.token_hash, email: row.email, role, expiresAt: row.expires_at },
+  };
 }
 
 /**
@@ -142,14 +145,21 @@ export async function listPendingInvitations(db: Db): Promise<PendingInvitation[
   const rows = await db
     .selectFrom("staff_invitations")
     .leftJoin("users", "users.id", "staff_invitations.invited_by")
-    .select(["staff_invitations.email", "staff_invitations.role", "staff_invitations.expires_at", "staff_invitations.created_at", "users.email as inviter"])
+    .select([
+      "staff_invitations.email",
+      "staff_invitations.role",
+      "staff_invitations.expires_at",
+      "staff_invitations.created_at",
+      "users.email as inviter",
+    ])
     .where("staff_invitations.used_at", "is", null)
     .where("staff_invitations.expires_at", ">", nowIso())
     .orderBy("staff_invitations.created_at", "desc")
     .execute();
   const byEmail = new Map<string, PendingInvitation>();
   for (const r of rows) {
-    if (!byEmail.has(r.email)) byEmail.set(r.email, { email: r.email, role: r.role, expiresAt: r.expires_at, invitedBy: r.inviter });
+    if (!byEmail.has(r.email))
+      byEmail.set(r.email, { email: r.email, role: r.role, expiresAt: r.expires_at, invitedBy: r.inviter });
   }
   return [...byEmail.values()].sort((a, b) => a.expiresAt.localeCompare(b.expiresAt));
 }
@@ -176,7 +186,9 @@ export async function revokeInvitations(trx: Db, actor: AuditActor, email: strin
 }
 
 const spanishDateTime = (iso: string): string =>
-  new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Madrid" }).format(new Date(iso));
+  new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Madrid" }).format(
+    new Date(iso),
+  );
 
 export function invitationEmail(to: string, role: string, link: string, expiresAt: string): MailMessage {
   const roleName = role === "owner" ? ROLE_LABELS.owner.toLowerCase() : "miembro del equipo";

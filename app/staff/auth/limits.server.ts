@@ -4,13 +4,14 @@
  */
 import type { Db } from "~/db/db.server.ts";
 import { sha256 } from "~/lib/ids.server.ts";
+import { STAFF_LOCKOUT_MINUTES } from "./messages.ts";
 import { hitRateLimit, resetRateLimit, type RateLimitResult, type RateLimitRule } from "~/lib/rate-limit.server.ts";
 
 const MINUTE = 60_000;
 
 export const staffLimits = {
   /** Second-factor codes per account: the fifth wrong one ends the sign-in and locks it for 15 minutes. */
-  staffCodeAccount: { points: 5, windowMs: 15 * MINUTE },
+  staffCodeAccount: { points: 5, windowMs: STAFF_LOCKOUT_MINUTES * MINUTE },
   /** Second-factor codes per address, whatever the account. */
   staffCodeIp: { points: 30, windowMs: 15 * MINUTE },
   /** Activation-page submissions per address (each may check a password). */
@@ -21,8 +22,6 @@ export const staffLimits = {
 
 export type StaffLimit = keyof typeof staffLimits;
 
-/** Minutes a person locked out of the second factor waits, for the Spanish messages. */
-export const STAFF_LOCKOUT_MINUTES = staffLimits.staffCodeAccount.windowMs / MINUTE;
 
 const key = (limit: StaffLimit, subject: string): string => `${limit}:${sha256(subject.toLowerCase())}`;
 

@@ -65,7 +65,11 @@ export type RoleChangeResult = "ok" | "not-found" | "unchanged" | "last-owner";
  * the same moment are serialized and the second one sees a single owner left.
  */
 async function lockOwners(trx: Db): Promise<number> {
-  const r = await trx.updateTable("users").set((eb) => ({ role: eb.ref("role") })).where("role", "=", "owner").executeTakeFirst();
+  const r = await trx
+    .updateTable("users")
+    .set((eb) => ({ role: eb.ref("role") }))
+    .where("role", "=", "owner")
+    .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 

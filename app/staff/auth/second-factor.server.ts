@@ -133,7 +133,12 @@ export async function countRecoveryCodes(db: Db, userId: string): Promise<number
 export type StaffCodeResult = "totp" | "recovery" | "wrong";
 
 /** Six digits are a TOTP code; anything else is tried as a recovery code. */
-export async function checkStaffCode(db: Db, userId: string, input: string, now = Date.now()): Promise<StaffCodeResult> {
+export async function checkStaffCode(
+  db: Db,
+  userId: string,
+  input: string,
+  now = Date.now(),
+): Promise<StaffCodeResult> {
   const code = input.replace(/\s/g, "");
   if (/^\d{6}$/.test(code)) return (await verifyStaffTotp(db, userId, code, now)) ? "totp" : "wrong";
   return (await consumeRecoveryCode(db, userId, code)) ? "recovery" : "wrong";
