@@ -127,7 +127,8 @@ export async function activationAction(request: Request, context: Ctx, token: st
     logger.info({ userId: result.userId, role: invitation.role }, "acceso al área de gestión activado");
     return data(
       { status: "done" as const, email: invitation.email, recoveryCodes: result.recoveryCodes },
-      { headers: { "Set-Cookie": result.cookie, "Cache-Control": "no-store" } },
+      // Status 200 said out loud: otherwise the page's loader, which now finds the link spent, would set 410.
+      { status: 200, headers: { "Set-Cookie": result.cookie, "Cache-Control": "no-store" } },
     );
   } catch (err) {
     logger.error({ err }, "staff activation failed");

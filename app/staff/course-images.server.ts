@@ -90,6 +90,7 @@ export async function receiveUpload(request: Request, tmpDir: string): Promise<s
     await pipeline(Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>), parser);
     await saved;
   } catch (err) {
+    console.error("UPLOAD ERR", err);
     await rm(target, { force: true });
     if (isUploadTooLarge(err)) throw new ImageUploadError(413, IMAGE_MESSAGES.tooLarge);
     throw new ImageUploadError(400, IMAGE_MESSAGES.malformed);

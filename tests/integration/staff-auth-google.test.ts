@@ -28,7 +28,11 @@ describe.each(dbKinds)("Google sign-in of staff on %s", (kind) => {
   const callback = async (userId: string) => {
     signedIn.userId = userId;
     const request = new Request("http://localhost:3999/auth/google/callback?code=x&state=y");
-    return (await googleCallback({ request, context: makeContext(t.db, kind, { config }).context, params: {} } as never)) as Response;
+    return (await googleCallback({
+      request,
+      context: makeContext(t.db, kind, { config }).context,
+      params: {},
+    } as never)) as Response;
   };
 
   it("sends staff to the second factor without a session; customers get theirs", async () => {
@@ -37,7 +41,11 @@ describe.each(dbKinds)("Google sign-in of staff on %s", (kind) => {
     expect(toVerify.headers.get("location")).toBe("/gestion/verificar");
     expect([...setCookies(toVerify).keys()].sort()).toEqual(["an_oidc", "an_staff_challenge"].sort());
     expect(await t.db.selectFrom("sessions").select("id").where("user_id", "=", staff.id).execute()).toEqual([]);
-    const challenge = await t.db.selectFrom("staff_challenges").selectAll().where("user_id", "=", staff.id).executeTakeFirstOrThrow();
+    const challenge = await t.db
+      .selectFrom("staff_challenges")
+      .selectAll()
+      .where("user_id", "=", staff.id)
+      .executeTakeFirstOrThrow();
     expect(challenge.redirect_to).toBe("/gestion/cursos");
 
     const customer = await makeUser(t.db, "google-clienta@example.com");

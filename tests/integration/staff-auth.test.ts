@@ -71,6 +71,7 @@ describe.each(dbKinds)("staff invitations and activation on %s", (kind) => {
 
     const done = await submit(token, { ...newPerson, code: appCode(page.secret) });
     const body = bodyOf(done);
+    expect(statusOf(done)).toBe(200);
     expect(body.status).toBe("done");
     expect(body.recoveryCodes).toHaveLength(10);
     expect(new Set(body.recoveryCodes).size).toBe(10);

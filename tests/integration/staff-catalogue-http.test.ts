@@ -65,9 +65,10 @@ describe.each(dbKinds)("staff catalogue over HTTP on %s", (kind) => {
     staffCookie = `an_session=${await insertSession(t.db, staff.id, new Date(), { secondFactor: true })}`;
     const customer = await makeUser(t.db, "clienta-http@example.com");
     customerCookie = `an_session=${await insertSession(t.db, customer.id)}`;
-    srv = await startServer({ DATABASE_URL: t.url, LOG_LEVEL: "warn" });
+    srv = await startServer({ DATABASE_URL: t.url, LOG_LEVEL: "info" });
   }, 60_000);
   afterAll(async () => {
+    console.log(srv?.output().slice(-3000));
     await srv?.stop();
     await t?.cleanup();
   });

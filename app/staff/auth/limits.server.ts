@@ -22,7 +22,6 @@ export const staffLimits = {
 
 export type StaffLimit = keyof typeof staffLimits;
 
-
 const key = (limit: StaffLimit, subject: string): string => `${limit}:${sha256(subject.toLowerCase())}`;
 
 export function hitStaffLimit(db: Db, limit: StaffLimit, subject: string): Promise<RateLimitResult> {

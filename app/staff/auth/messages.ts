@@ -27,4 +27,3 @@ export const verifyMessages = {
   lockedOut: `Demasiados códigos incorrectos. Por seguridad, espera ${STAFF_LOCKOUT_MINUTES} minutos y vuelve a iniciar sesión.`,
   failed: "No se ha podido completar el inicio de sesión. Inténtalo de nuevo.",
 } as const;
-
