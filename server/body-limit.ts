@@ -199,6 +199,12 @@ export function streamedBody(req: Request): ReadableStream<Uint8Array> | undefin
     controller.error(err);
   };
   state.res.once("finish", stop);
+  // The client went away mid-upload: the route's read fails instead of waiting forever.
+  state.res.once("close", () => {
+    if (settled) return;
+    detach();
+    controller.error(new Error("upload aborted"));
+  });
   return new ReadableStream<Uint8Array>({
     start(c) {
       controller = c;

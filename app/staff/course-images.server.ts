@@ -85,12 +85,15 @@ export async function receiveUpload(request: Request, tmpDir: string): Promise<s
       },
     });
     saved = pipeline(file, count, createWriteStream(target, { flags: "wx" }));
+    // Awaited below; when the body fails first, this one fails too and is awaited in the catch.
+    saved.catch(() => {});
   });
   try {
     await pipeline(Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>), parser);
     await saved;
   } catch (err) {
-    console.error("UPLOAD ERR", err);
+    parser.destroy();
+    await (saved as Promise<void> | null)?.catch(() => {});
     await rm(target, { force: true });
     if (isUploadTooLarge(err)) throw new ImageUploadError(413, IMAGE_MESSAGES.tooLarge);
     throw new ImageUploadError(400, IMAGE_MESSAGES.malformed);

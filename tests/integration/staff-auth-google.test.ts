@@ -4,6 +4,7 @@
  * replaced so the callback's answer for staff and customers can be compared.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type * as Google from "~/auth/google.server.ts";
 import { loader as googleCallback } from "~/routes/auth.google.callback.ts";
 import { makeContext, makeUser, testConfig } from "../helpers/accounts.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
@@ -11,7 +12,7 @@ import { makeStaff, setCookies } from "../helpers/staff.ts";
 
 const signedIn = vi.hoisted(() => ({ userId: "" }));
 vi.mock("~/auth/google.server.ts", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("~/auth/google.server.ts")>()),
+  ...(await importOriginal<typeof Google>()),
   finishGoogleSignIn: async () => ({ userId: signedIn.userId, redirectTo: "/gestion/cursos", created: false }),
 }));
 

@@ -65,10 +65,9 @@ describe.each(dbKinds)("staff catalogue over HTTP on %s", (kind) => {
     staffCookie = `an_session=${await insertSession(t.db, staff.id, new Date(), { secondFactor: true })}`;
     const customer = await makeUser(t.db, "clienta-http@example.com");
     customerCookie = `an_session=${await insertSession(t.db, customer.id)}`;
-    srv = await startServer({ DATABASE_URL: t.url, LOG_LEVEL: "info" });
+    srv = await startServer({ DATABASE_URL: t.url, LOG_LEVEL: "warn" });
   }, 60_000);
   afterAll(async () => {
-    console.log(srv?.output().slice(-3000));
     await srv?.stop();
     await t?.cleanup();
   });
@@ -198,7 +197,6 @@ describe.each(dbKinds)("staff catalogue over HTTP on %s", (kind) => {
     const declared = await rawPost(url, { "content-length": String(50 * 1024 * 1024) }, boundary, (req) => {
       req.write(head);
     });
-    console.log("declared", declared.status);
     expect(declared.status).toBe(413);
 
     // Chunked, no length: 9 MB of "image" is cut at the 8 MB cap.
@@ -240,7 +238,6 @@ describe.each(dbKinds)("staff catalogue over HTTP on %s", (kind) => {
           },
         },
         (res) => {
-          console.log("response", res.statusCode);
           let body = "";
           res.setEncoding("utf8");
           res.on("data", (d: string) => (body += d));
