@@ -73,7 +73,13 @@ export function precompressedAssets(assetsDir: string): PrecompressedAssetsHandl
  * upload's temporary folder); anything else falls through to the 404.
  */
 export function uploadedImages(dir: string): RequestHandler {
-  const serve = express.static(dir, { immutable: true, maxAge: "1y", index: false, dotfiles: "ignore", fallthrough: true });
+  const serve = express.static(dir, {
+    immutable: true,
+    maxAge: "1y",
+    index: false,
+    dotfiles: "ignore",
+    fallthrough: true,
+  });
   return (req, res, next) => {
     if (!/^\/course-[0-9a-f]{16}-\d{3,4}\.(?:avif|webp|jpg)$/.test(req.path)) return next();
     serve(req, res, next);

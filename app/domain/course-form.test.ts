@@ -40,7 +40,17 @@ describe("courseFormSchema", () => {
   });
 
   it("validates the slug: lowercase a-z, digits and single hyphens", () => {
-    for (const id of ["Uñas", "unas acrilicas", "-unas", "unas-", "unas--acrilicas", "UNAS", "ab", "x".repeat(61), "uñas"]) {
+    for (const id of [
+      "Uñas",
+      "unas acrilicas",
+      "-unas",
+      "unas-",
+      "unas--acrilicas",
+      "UNAS",
+      "ab",
+      "x".repeat(61),
+      "uñas",
+    ]) {
       expect(errorsOf(courseFormSchema, { ...course, id }).id, id).toBeTruthy();
     }
     expect(errorsOf(courseFormSchema, { ...course, id: "curso-2027" })).toEqual({});
@@ -88,7 +98,12 @@ describe("courseFormSchema", () => {
 describe("editionFormSchema", () => {
   it("accepts dates, an optional end and schedule; collapses whitespace", () => {
     expect(
-      editionFormSchema.parse({ startsOn: "2027-02-08", endsOn: "2027-02-10", schedule: " Lunes  y martes,\n10:00–14:00 ", seats: "15" }),
+      editionFormSchema.parse({
+        startsOn: "2027-02-08",
+        endsOn: "2027-02-10",
+        schedule: " Lunes  y martes,\n10:00–14:00 ",
+        seats: "15",
+      }),
     ).toEqual({ startsOn: "2027-02-08", endsOn: "2027-02-10", schedule: "Lunes y martes, 10:00–14:00", seats: 15 });
     expect(editionFormSchema.parse({ startsOn: "2027-02-08", endsOn: "", seats: "1" })).toEqual({
       startsOn: "2027-02-08",
@@ -102,13 +117,15 @@ describe("editionFormSchema", () => {
     expect(errorsOf(editionFormSchema, { startsOn: "2027-02-08", endsOn: "2027-02-07", seats: "5" }).endsOn).toBe(
       "La fecha de fin no puede ser anterior a la de inicio",
     );
-    expect(errorsOf(editionFormSchema, { startsOn: "2027-02-30", seats: "5" }).startsOn).toBe("Elige la fecha de inicio");
+    expect(errorsOf(editionFormSchema, { startsOn: "2027-02-30", seats: "5" }).startsOn).toBe(
+      "Elige la fecha de inicio",
+    );
     expect(errorsOf(editionFormSchema, { startsOn: "08/02/2027", seats: "5" }).startsOn).toBeTruthy();
     expect(errorsOf(editionFormSchema, { startsOn: "2027-02-08", seats: "0" }).seats).toMatch(/entre 1 y 500/);
     expect(errorsOf(editionFormSchema, { startsOn: "2027-02-08", seats: "-1" }).seats).toMatch(/entre 1 y 500/);
-    expect(errorsOf(editionFormSchema, { startsOn: "2027-02-08", seats: "3", schedule: "x".repeat(201) }).schedule).toMatch(
-      /como mucho 200/,
-    );
+    expect(
+      errorsOf(editionFormSchema, { startsOn: "2027-02-08", seats: "3", schedule: "x".repeat(201) }).schedule,
+    ).toMatch(/como mucho 200/);
   });
 
   it("isIsoDate checks the calendar", () => {

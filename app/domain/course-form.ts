@@ -72,11 +72,19 @@ export const courseFormSchema = z
       .max(COURSE_LIMITS.slugMax, `El identificador admite como mucho ${COURSE_LIMITS.slugMax} caracteres`)
       .regex(SLUG_PATTERN, "Usa solo minúsculas sin acentos, números y guiones (por ejemplo: unas-acrilicas)")
       .refine((id) => !RESERVED_SLUGS.includes(id), "Ese identificador está reservado; elige otro"),
-    title: text("Escribe el título", COURSE_LIMITS.titleMax, `El título admite como mucho ${COURSE_LIMITS.titleMax} caracteres`),
+    title: text(
+      "Escribe el título",
+      COURSE_LIMITS.titleMax,
+      `El título admite como mucho ${COURSE_LIMITS.titleMax} caracteres`,
+    ),
     category: z.enum(COURSE_CATEGORIES as readonly [CourseCategory, ...CourseCategory[]], {
       error: "Elige una categoría",
     }),
-    level: text("Escribe el nivel", COURSE_LIMITS.levelMax, `El nivel admite como mucho ${COURSE_LIMITS.levelMax} caracteres`),
+    level: text(
+      "Escribe el nivel",
+      COURSE_LIMITS.levelMax,
+      `El nivel admite como mucho ${COURSE_LIMITS.levelMax} caracteres`,
+    ),
     description: text(
       "Escribe la descripción",
       COURSE_LIMITS.descriptionMax,
@@ -154,7 +162,9 @@ export function isIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const [y, m, d] = value.split("-").map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 2000 && y <= 2100;
+  return (
+    date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 2000 && y <= 2100
+  );
 }
 
 const isoDate = (message: string) => z.string({ error: message }).trim().refine(isIsoDate, message);

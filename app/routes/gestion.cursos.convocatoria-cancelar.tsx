@@ -51,8 +51,8 @@ export default function CancelEdition({ loaderData, actionData }: Route.Componen
       {students.length > 0 ? (
         <>
           <p>
-            Hay {students.length} {students.length === 1 ? "alumna inscrita" : "alumnas inscritas"}. Cancelar no avisa ni
-            reembolsa a nadie: contacta con cada una y gestiona su reembolso desde Pedidos.
+            Hay {students.length} {students.length === 1 ? "alumna inscrita" : "alumnas inscritas"}. Cancelar no avisa
+            ni reembolsa a nadie: contacta con cada una y gestiona su reembolso desde Pedidos.
           </p>
           <div className="staff-cat__table-wrap">
             <table className="staff-cat__table">

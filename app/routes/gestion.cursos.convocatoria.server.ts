@@ -88,7 +88,8 @@ export async function editionAction(request: Request, context: Ctx, courseId: st
     }
     throw redirect(`${here}?aviso=${STATUS_NOTICES[values.intent]}`);
   }
-  if (values.intent !== "save") return data<EditionFormData>({ errors: { form: "Acción desconocida" }, values: {} }, 400);
+  if (values.intent !== "save")
+    return data<EditionFormData>({ errors: { form: "Acción desconocida" }, values: {} }, 400);
   const parsed = editionFormSchema.safeParse(values);
   if (!parsed.success) {
     return data<EditionFormData>({ errors: formErrors(parsed.error), values: echoValues(values) }, 400);

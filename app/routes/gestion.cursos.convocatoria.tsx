@@ -54,8 +54,14 @@ export default function StaffEdition({ loaderData, actionData }: Route.Component
         <>
           <Form method="post" noValidate className="staff-cat__form">
             <input type="hidden" name="intent" value="save" />
-            <FormAlert message={errors.form ?? (Object.keys(errors).length > 0 ? "Revisa los campos marcados." : undefined)} />
-            <EditionFields values={actionData?.values?.startsOn !== undefined ? actionData.values : loaderData.values} errors={errors} seatsTaken={edition.seatsTaken} />
+            <FormAlert
+              message={errors.form ?? (Object.keys(errors).length > 0 ? "Revisa los campos marcados." : undefined)}
+            />
+            <EditionFields
+              values={actionData?.values?.startsOn !== undefined ? actionData.values : loaderData.values}
+              errors={errors}
+              seatsTaken={edition.seatsTaken}
+            />
             <button type="submit" className="staff-cat__button">
               Guardar convocatoria
             </button>

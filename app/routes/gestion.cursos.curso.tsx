@@ -69,7 +69,9 @@ export default function StaffCourse({ loaderData, actionData }: Route.ComponentP
       <h2 id="datos">Datos del curso</h2>
       <Form method="post" noValidate className="staff-cat__form" aria-labelledby="datos">
         <input type="hidden" name="intent" value="save" />
-        <FormAlert message={errors.form ?? (Object.keys(errors).length > 0 ? "Revisa los campos marcados." : undefined)} />
+        <FormAlert
+          message={errors.form ?? (Object.keys(errors).length > 0 ? "Revisa los campos marcados." : undefined)}
+        />
         <CourseFields values={actionData?.values ?? loaderData.values} errors={errors} slugLocked={sold} />
         <button type="submit" className="staff-cat__button">
           Guardar cambios

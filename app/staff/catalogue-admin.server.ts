@@ -197,8 +197,7 @@ export async function listEditionStudents(db: Db, editionId: string): Promise<Ed
 // — course writes —
 
 export type CourseWriteResult =
-  | { ok: true; id: string }
-  | { ok: false; reason: "not-found" | "slug-taken" | "slug-locked" };
+  { ok: true; id: string } | { ok: false; reason: "not-found" | "slug-taken" | "slug-locked" };
 
 function courseValues(input: CourseInput) {
   return {

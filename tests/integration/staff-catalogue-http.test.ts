@@ -79,9 +79,13 @@ describe.each(dbKinds)("staff catalogue over HTTP on %s", (kind) => {
       expect(html).toContain("Acceso restringido");
     }
     expect((await form("/gestion/cursos/nuevo", COURSE, customerCookie)).status).toBe(403);
-    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#c04080" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#c04080" } })
+      .png()
+      .toBuffer();
     expect((await upload(png, "a.png", "image/png", customerCookie)).status).toBe(403);
-    expect(await t.db.selectFrom("courses").select("id").where("id", "=", COURSE.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom("courses").select("id").where("id", "=", COURSE.id).executeTakeFirst(),
+    ).toBeUndefined();
     expect((await page("/gestion/cursos")).res.status).toBe(302); // a visitor goes to sign in
   });
 
@@ -109,7 +113,9 @@ describe.each(dbKinds)("staff catalogue over HTTP on %s", (kind) => {
     expect(detail.html).toContain("280\u00a0€");
     expect(detail.html).toContain("Horario: Lunes y martes, 16:00–20:00");
 
-    expect((await form(`/gestion/cursos/${COURSE.id}`, { ...COURSE, price: "1.250,50", intent: "save" })).status).toBe(302);
+    expect((await form(`/gestion/cursos/${COURSE.id}`, { ...COURSE, price: "1.250,50", intent: "save" })).status).toBe(
+      302,
+    );
     detail = await page(`/formaciones/${COURSE.id}`);
     expect(detail.html).toContain("1250,50\u00a0€");
     expect(detail.html).not.toContain("280\u00a0€");
@@ -128,7 +134,13 @@ describe.each(dbKinds)("staff catalogue over HTTP on %s", (kind) => {
       [await base.clone().png().toBuffer(), "foto.png", "image/png"],
       [await base.clone().jpeg().toBuffer(), "foto.jpg", "image/jpeg"],
       // A WebP sent as "application/octet-stream": the bytes decide, not the browser's type.
-      [await sharp({ create: { width: 700, height: 500, channels: 3, background: "#407090" } }).webp().toBuffer(), "foto.webp", "application/octet-stream"],
+      [
+        await sharp({ create: { width: 700, height: 500, channels: 3, background: "#407090" } })
+          .webp()
+          .toBuffer(),
+        "foto.webp",
+        "application/octet-stream",
+      ],
     ];
     for (const [bytes, name, type] of files) {
       const res = await upload(bytes, name, type);
@@ -156,12 +168,19 @@ describe.each(dbKinds)("staff catalogue over HTTP on %s", (kind) => {
 
     // The public page draws the uploaded photo.
     expect((await page(`/formaciones/${COURSE.id}`)).html).toContain(entry.webp[0].src);
-    const audit = await t.db.selectFrom("audit_log").select("action").where("entity_id", "=", COURSE.id).where("action", "=", "course.image").execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("entity_id", "=", COURSE.id)
+      .where("action", "=", "course.image")
+      .execute();
     expect(audit).toHaveLength(3);
   });
 
   it("also takes the upload React Router sends with JavaScript (the .data URL)", async () => {
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#70a040" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#70a040" } })
+      .png()
+      .toBuffer();
     const res = await upload(png, "js.png", "image/png", staffCookie, ".data");
     expect(res.status).toBe(202);
     expect(uploadedImageEntry(await courseImage())?.width).toBe(640);
@@ -174,9 +193,13 @@ describe.each(dbKinds)("staff catalogue over HTTP on %s", (kind) => {
     expect(res.status).toBe(415);
     expect(await res.text()).toContain("El archivo no es una imagen JPEG, PNG o WebP");
     // A GIF is a real image, but not one of the three formats.
-    const gif = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#000" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
     expect((await upload(gif, "foto.png", "image/png")).status).toBe(415);
-    const tiny = await sharp({ create: { width: 100, height: 80, channels: 3, background: "#fff" } }).png().toBuffer();
+    const tiny = await sharp({ create: { width: 100, height: 80, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
     res = await upload(tiny, "mini.png", "image/png");
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("La imagen es demasiado pequeña");

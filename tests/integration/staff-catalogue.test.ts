@@ -106,7 +106,9 @@ describe.each(dbKinds)("staff catalogue on %s", (kind) => {
   });
 
   it("creates an unpublished course, refusing bad fields in Spanish and a taken slug", async () => {
-    const bad = outcome(await run(() => newCourseAction(post(`${BASE}/nuevo`, { ...courseForm, price: "12,345", id: "Mal Id" }), ctx())));
+    const bad = outcome(
+      await run(() => newCourseAction(post(`${BASE}/nuevo`, { ...courseForm, price: "12,345", id: "Mal Id" }), ctx())),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
       errors: {
@@ -142,7 +144,13 @@ describe.each(dbKinds)("staff catalogue on %s", (kind) => {
     const saved = outcome(
       await run(() =>
         staffCourseAction(
-          post(`${BASE}/${id}`, { ...courseForm, intent: "save", price: "1.250,50", originalPrice: "1.500", highlighted: "on" }),
+          post(`${BASE}/${id}`, {
+            ...courseForm,
+            intent: "save",
+            price: "1.250,50",
+            originalPrice: "1.500",
+            highlighted: "on",
+          }),
           ctx(),
           id,
         ),
@@ -150,14 +158,18 @@ describe.each(dbKinds)("staff catalogue on %s", (kind) => {
     );
     expect(saved).toMatchObject({ status: 302, location: `/gestion/cursos/${id}?aviso=guardado` });
     const below = outcome(
-      await run(() => staffCourseAction(post(`${BASE}/${id}`, { ...courseForm, intent: "save", originalPrice: "100" }), ctx(), id)),
+      await run(() =>
+        staffCourseAction(post(`${BASE}/${id}`, { ...courseForm, intent: "save", originalPrice: "100" }), ctx(), id),
+      ),
     );
     expect(below.status).toBe(400);
     expect(below.body).toMatchObject({
       errors: { originalPrice: "El precio original debe ser igual o mayor que el precio (o déjalo vacío)" },
     });
 
-    expect(outcome(await run(() => staffCourseAction(post(`${BASE}/${id}`, { intent: "publish" }), ctx(), id)))).toMatchObject({
+    expect(
+      outcome(await run(() => staffCourseAction(post(`${BASE}/${id}`, { intent: "publish" }), ctx(), id))),
+    ).toMatchObject({
       status: 302,
       location: `/gestion/cursos/${id}?aviso=publicado`,
     });
@@ -173,23 +185,43 @@ describe.each(dbKinds)("staff catalogue on %s", (kind) => {
     const rows = await auditRows(t.db, id);
     expect(rows.map((r) => r.action)).toEqual(["course.create", "course.update", "course.publish", "course.unpublish"]);
     const update = rows[1];
-    expect(JSON.parse(update.before_json!)).toMatchObject({ priceCents: 45000, originalPriceCents: 0, highlighted: false });
-    expect(JSON.parse(update.after_json!)).toMatchObject({ priceCents: 125050, originalPriceCents: 150000, highlighted: true });
+    expect(JSON.parse(update.before_json!)).toMatchObject({
+      priceCents: 45000,
+      originalPriceCents: 0,
+      highlighted: false,
+    });
+    expect(JSON.parse(update.after_json!)).toMatchObject({
+      priceCents: 125050,
+      originalPriceCents: 150000,
+      highlighted: true,
+    });
     expect(JSON.parse(rows[2].after_json!)).toEqual({ published: true });
 
     const page = await loadStaffCoursePage(new Request(`${BASE}/${id}?aviso=guardado`), ctx(), id);
     expect(page.values).toMatchObject({ price: "1250,50", originalPrice: "1500", highlighted: "on" });
     expect(page.notice).toBe("Cambios guardados. Ya se ven en la web.");
-    await expect(run(() => loadStaffCoursePage(new Request(`${BASE}/nada`), ctx(), "nada"))).resolves.toMatchObject({ status: 404 });
+    await expect(run(() => loadStaffCoursePage(new Request(`${BASE}/nada`), ctx(), "nada"))).resolves.toMatchObject({
+      status: 404,
+    });
   });
 
   it("renames the slug (editions follow) while unsold, and locks it once an order line names it", async () => {
     await run(() => newCourseAction(post(`${BASE}/nuevo`, { ...courseForm, id: "borrador" }), ctx()));
     await run(() =>
-      newEditionAction(post(`${BASE}/borrador/convocatorias/nueva`, { startsOn: "2027-03-01", seats: "8" }), ctx(), "borrador"),
+      newEditionAction(
+        post(`${BASE}/borrador/convocatorias/nueva`, { startsOn: "2027-03-01", seats: "8" }),
+        ctx(),
+        "borrador",
+      ),
     );
     const renamed = outcome(
-      await run(() => staffCourseAction(post(`${BASE}/borrador`, { ...courseForm, id: "gel-avanzado", intent: "save" }), ctx(), "borrador")),
+      await run(() =>
+        staffCourseAction(
+          post(`${BASE}/borrador`, { ...courseForm, id: "gel-avanzado", intent: "save" }),
+          ctx(),
+          "borrador",
+        ),
+      ),
     );
     expect(renamed).toMatchObject({ status: 302, location: "/gestion/cursos/gel-avanzado?aviso=guardado" });
     const page = await loadStaffCoursePage(new Request(`${BASE}/gel-avanzado`), ctx(), "gel-avanzado");
@@ -201,16 +233,26 @@ describe.each(dbKinds)("staff catalogue on %s", (kind) => {
     expect(orderId).toBeTruthy();
     const locked = outcome(
       await run(() =>
-        staffCourseAction(post(`${BASE}/gel-avanzado`, { ...courseForm, id: "otro-nombre", intent: "save" }), ctx(), "gel-avanzado"),
+        staffCourseAction(
+          post(`${BASE}/gel-avanzado`, { ...courseForm, id: "otro-nombre", intent: "save" }),
+          ctx(),
+          "gel-avanzado",
+        ),
       ),
     );
     expect(locked.status).toBe(409);
-    expect(locked.body).toMatchObject({ errors: { id: "Este curso ya se ha vendido: su identificador no se puede cambiar" } });
+    expect(locked.body).toMatchObject({
+      errors: { id: "Este curso ya se ha vendido: su identificador no se puede cambiar" },
+    });
     expect((await loadStaffCoursePage(new Request(`${BASE}/gel-avanzado`), ctx(), "gel-avanzado")).sold).toBe(true);
     // Other fields still save.
     const ok = outcome(
       await run(() =>
-        staffCourseAction(post(`${BASE}/gel-avanzado`, { ...courseForm, id: "gel-avanzado", price: "99", intent: "save" }), ctx(), "gel-avanzado"),
+        staffCourseAction(
+          post(`${BASE}/gel-avanzado`, { ...courseForm, id: "gel-avanzado", price: "99", intent: "save" }),
+          ctx(),
+          "gel-avanzado",
+        ),
       ),
     );
     expect(ok.status).toBe(302);
@@ -236,9 +278,20 @@ describe.each(dbKinds)("staff catalogue on %s", (kind) => {
     const [edition] = await t.db.selectFrom("course_editions").selectAll().where("course_id", "=", courseId).execute();
     const url = `${BASE}/${courseId}/convocatorias/${edition.id}`;
 
-    const endBefore = outcome(await run(() => editionAction(post(url, { intent: "save", startsOn: "2027-04-05", endsOn: "2027-04-01", seats: "6" }), ctx(), courseId, edition.id)));
+    const endBefore = outcome(
+      await run(() =>
+        editionAction(
+          post(url, { intent: "save", startsOn: "2027-04-05", endsOn: "2027-04-01", seats: "6" }),
+          ctx(),
+          courseId,
+          edition.id,
+        ),
+      ),
+    );
     expect(endBefore.status).toBe(400);
-    expect(endBefore.body).toMatchObject({ errors: { endsOn: "La fecha de fin no puede ser anterior a la de inicio" } });
+    expect(endBefore.body).toMatchObject({
+      errors: { endsOn: "La fecha de fin no puede ser anterior a la de inicio" },
+    });
 
     // Two seats sold; the staff opened the form then. A third sale lands before they save 2.
     await t.db.updateTable("course_editions").set({ seats_taken: 2 }).where("id", "=", edition.id).execute();
@@ -248,19 +301,46 @@ describe.each(dbKinds)("staff catalogue on %s", (kind) => {
       .where("id", "=", edition.id)
       .execute();
     const refused = outcome(
-      await run(() => editionAction(post(url, { intent: "save", startsOn: "2027-04-05", endsOn: "2027-04-07", seats: "2" }), ctx(), courseId, edition.id)),
+      await run(() =>
+        editionAction(
+          post(url, { intent: "save", startsOn: "2027-04-05", endsOn: "2027-04-07", seats: "2" }),
+          ctx(),
+          courseId,
+          edition.id,
+        ),
+      ),
     );
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ errors: { seats: "Ya hay 3 plazas ocupadas: las plazas no pueden ser menos." } });
+    expect(refused.body).toMatchObject({
+      errors: { seats: "Ya hay 3 plazas ocupadas: las plazas no pueden ser menos." },
+    });
     expect((await getStaffEdition(t.db, courseId, edition.id))?.seats).toBe(6);
 
     const saved = outcome(
       await run(() =>
-        editionAction(post(url, { intent: "save", startsOn: "2027-04-05", endsOn: "2027-04-07", schedule: "Sábados, 9:00–13:00", seats: "3" }), ctx(), courseId, edition.id),
+        editionAction(
+          post(url, {
+            intent: "save",
+            startsOn: "2027-04-05",
+            endsOn: "2027-04-07",
+            schedule: "Sábados, 9:00–13:00",
+            seats: "3",
+          }),
+          ctx(),
+          courseId,
+          edition.id,
+        ),
       ),
     );
-    expect(saved).toMatchObject({ status: 302, location: `/gestion/cursos/${courseId}/convocatorias/${edition.id}?aviso=convocatoria-guardada` });
-    expect(await getStaffEdition(t.db, courseId, edition.id)).toMatchObject({ seats: 3, seatsTaken: 3, schedule: "Sábados, 9:00–13:00" });
+    expect(saved).toMatchObject({
+      status: 302,
+      location: `/gestion/cursos/${courseId}/convocatorias/${edition.id}?aviso=convocatoria-guardada`,
+    });
+    expect(await getStaffEdition(t.db, courseId, edition.id)).toMatchObject({
+      seats: 3,
+      seatsTaken: 3,
+      schedule: "Sábados, 9:00–13:00",
+    });
 
     // Close, reopen; the public list only shows open editions with seats (this one is full now).
     await run(() => editionAction(post(url, { intent: "close" }), ctx(), courseId, edition.id));
@@ -270,7 +350,9 @@ describe.each(dbKinds)("staff catalogue on %s", (kind) => {
     await run(() => editionAction(post(url, { intent: "reopen" }), ctx(), courseId, edition.id));
     expect((await getStaffEdition(t.db, courseId, edition.id))?.status).toBe("open");
     // An edition id under another course is not found.
-    await expect(run(() => editionAction(post(url, { intent: "close" }), ctx(), "gel-avanzado", edition.id))).resolves.toMatchObject({ status: 404 });
+    await expect(
+      run(() => editionAction(post(url, { intent: "close" }), ctx(), "gel-avanzado", edition.id)),
+    ).resolves.toMatchObject({ status: 404 });
 
     const actions = (await auditRows(t.db, edition.id)).map((r) => r.action);
     expect(actions).toEqual(["edition.create", "edition.update", "edition.close", "edition.reopen"]);
@@ -280,16 +362,36 @@ describe.each(dbKinds)("staff catalogue on %s", (kind) => {
     const courseId = "unas-esculpidas";
     await run(() => staffCourseAction(post(`${BASE}/${courseId}`, { intent: "publish" }), ctx(), courseId));
     await run(() =>
-      newEditionAction(post(`${BASE}/${courseId}/convocatorias/nueva`, { startsOn: "2027-05-10", seats: "10", schedule: "Martes" }), ctx(), courseId),
+      newEditionAction(
+        post(`${BASE}/${courseId}/convocatorias/nueva`, { startsOn: "2027-05-10", seats: "10", schedule: "Martes" }),
+        ctx(),
+        courseId,
+      ),
     );
-    const edition = (await listUpcomingEditions(t.db, courseId, { today: TODAY })).find((e) => e.startsOn === "2027-05-10")!;
+    const edition = (await listUpcomingEditions(t.db, courseId, { today: TODAY })).find(
+      (e) => e.startsOn === "2027-05-10",
+    )!;
     expect(edition.schedule).toBe("Martes");
     const student = await makeUser(t.db, "lucia@example.com");
-    await t.db.updateTable("users").set({ first_name: "Lucía", last_name: "Martín", phone: "611 222 333" }).where("id", "=", student.id).execute();
+    await t.db
+      .updateTable("users")
+      .set({ first_name: "Lucía", last_name: "Martín", phone: "611 222 333" })
+      .where("id", "=", student.id)
+      .execute();
     const orderId = await insertPaidOrder(t.db, student.id, courseId, edition.id);
     await t.db
       .insertInto("enrollments")
-      .values({ id: newId(), user_id: student.id, course_id: courseId, order_id: orderId, edition_id: edition.id, enrolled_at: nowIso(), access_until: "2028-01-01T00:00:00.000Z", ended_at: null, end_reason: null })
+      .values({
+        id: newId(),
+        user_id: student.id,
+        course_id: courseId,
+        order_id: orderId,
+        edition_id: edition.id,
+        enrolled_at: nowIso(),
+        access_until: "2028-01-01T00:00:00.000Z",
+        ended_at: null,
+        end_reason: null,
+      })
       .execute();
 
     const page = await loadCancelPage(ctx(), courseId, edition.id);
@@ -300,14 +402,32 @@ describe.each(dbKinds)("staff catalogue on %s", (kind) => {
     expect(unconfirmed.status).toBe(400);
     expect((await getStaffEdition(t.db, courseId, edition.id))?.status).toBe("open");
 
-    const cancelled = outcome(await run(() => cancelEditionAction(post(url, { confirm: "yes" }), ctx(), courseId, edition.id)));
+    const cancelled = outcome(
+      await run(() => cancelEditionAction(post(url, { confirm: "yes" }), ctx(), courseId, edition.id)),
+    );
     expect(cancelled.status).toBe(302);
-    expect(await getStaffEdition(t.db, courseId, edition.id)).toMatchObject({ status: "cancelled", cancelledAt: expect.any(String) });
+    expect(await getStaffEdition(t.db, courseId, edition.id)).toMatchObject({
+      status: "cancelled",
+      cancelledAt: expect.any(String),
+    });
     expect((await listUpcomingEditions(t.db, courseId, { today: TODAY })).map((e) => e.id)).not.toContain(edition.id);
-    const twice = outcome(await run(() => cancelEditionAction(post(url, { confirm: "yes" }), ctx(), courseId, edition.id)));
+    const twice = outcome(
+      await run(() => cancelEditionAction(post(url, { confirm: "yes" }), ctx(), courseId, edition.id)),
+    );
     expect(twice.status).toBe(409);
     const edit = outcome(
-      await run(() => editionAction(post(`${BASE}/${courseId}/convocatorias/${edition.id}`, { intent: "save", startsOn: "2027-05-10", seats: "10" }), ctx(), courseId, edition.id)),
+      await run(() =>
+        editionAction(
+          post(`${BASE}/${courseId}/convocatorias/${edition.id}`, {
+            intent: "save",
+            startsOn: "2027-05-10",
+            seats: "10",
+          }),
+          ctx(),
+          courseId,
+          edition.id,
+        ),
+      ),
     );
     expect(edit.status).toBe(409);
     const rows = await auditRows(t.db, edition.id);
@@ -344,7 +464,16 @@ async function insertPaidOrder(db: Db, userId: string, courseId: string, edition
     .execute();
   await db
     .insertInto("order_items")
-    .values({ id: newId(), order_id: orderId, course_id: courseId, edition_id: editionId, title: "Curso", price_cents: 45000, edition_starts_on: null, edition_ends_on: null })
+    .values({
+      id: newId(),
+      order_id: orderId,
+      course_id: courseId,
+      edition_id: editionId,
+      title: "Curso",
+      price_cents: 45000,
+      edition_starts_on: null,
+      edition_ends_on: null,
+    })
     .execute();
   return orderId;
 }

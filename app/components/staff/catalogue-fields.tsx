@@ -68,7 +68,13 @@ export function CourseFields({
   const categoryId = "f-category";
   return (
     <>
-      <Field name="title" label="Título" defaultValue={values.title} error={errors.title} maxLength={COURSE_LIMITS.titleMax} />
+      <Field
+        name="title"
+        label="Título"
+        defaultValue={values.title}
+        error={errors.title}
+        maxLength={COURSE_LIMITS.titleMax}
+      />
       <Field
         name="id"
         label="Identificador (dirección de la página)"
@@ -106,7 +112,13 @@ export function CourseFields({
         </select>
         {errors.category ? <FieldError id={`${categoryId}-error`}>{errors.category}</FieldError> : null}
       </div>
-      <Field name="level" label="Nivel" defaultValue={values.level} error={errors.level} maxLength={COURSE_LIMITS.levelMax} />
+      <Field
+        name="level"
+        label="Nivel"
+        defaultValue={values.level}
+        error={errors.level}
+        maxLength={COURSE_LIMITS.levelMax}
+      />
       <TextArea
         name="description"
         label="Descripción"
@@ -168,10 +180,24 @@ export function CourseFields({
 }
 
 /** An edition's dates, schedule and seats. */
-export function EditionFields({ values, errors, seatsTaken = 0 }: { values: FormValues; errors: FormErrors; seatsTaken?: number }) {
+export function EditionFields({
+  values,
+  errors,
+  seatsTaken = 0,
+}: {
+  values: FormValues;
+  errors: FormErrors;
+  seatsTaken?: number;
+}) {
   return (
     <>
-      <Field name="startsOn" label="Fecha de inicio" type="date" defaultValue={values.startsOn} error={errors.startsOn} />
+      <Field
+        name="startsOn"
+        label="Fecha de inicio"
+        type="date"
+        defaultValue={values.startsOn}
+        error={errors.startsOn}
+      />
       <Field
         name="endsOn"
         label="Fecha de fin"
@@ -199,7 +225,11 @@ export function EditionFields({ values, errors, seatsTaken = 0 }: { values: Form
         step={1}
         defaultValue={values.seats}
         error={errors.seats}
-        hint={seatsTaken > 0 ? `Hay ${seatsTaken} ${seatsTaken === 1 ? "plaza ocupada" : "plazas ocupadas"}: no puede haber menos plazas.` : undefined}
+        hint={
+          seatsTaken > 0
+            ? `Hay ${seatsTaken} ${seatsTaken === 1 ? "plaza ocupada" : "plazas ocupadas"}: no puede haber menos plazas.`
+            : undefined
+        }
       />
     </>
   );
