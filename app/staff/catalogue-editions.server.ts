@@ -5,6 +5,7 @@
  * once never leave an edition in a state nobody chose.
  */
 import { inTransaction, type Db } from "~/db/db.server.ts";
+import { rescheduleEditionReminders } from "~/orders/reminders.server.ts";
 import type { EditionInput } from "~/domain/course-form.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
 import type { AuditActor } from "./audit.server.ts";
@@ -88,6 +89,8 @@ export async function updateEdition(
       return { ok: false, reason: "seats-below-taken", seatsTaken: now.seatsTaken } as const;
     }
     const after = (await getStaffEdition(trx, courseId, editionId))!;
+    // A moved start date: the students' reminders follow it (the old jobs skip themselves).
+    if (after.startsOn !== before.startsOn) await rescheduleEditionReminders(trx, editionId);
     await recordAudit(trx, actor, {
       action: "edition.update",
       entityType: "edition",
