@@ -1,0 +1,226 @@
+// The back office's "done when": the owner is invited from the command line,
+// activates with a password and TOTP, invites a staff member; the staff member
+// signs in with TOTP, changes a price and adds an edition, and the public pages
+// show both at once; a customer gets 403 on every /gestion URL; a wrong code is
+// refused and repeated wrong codes lock the second factor; the audit log shows
+// both changes. Every page visited through `page` is checked by axe (fixtures.ts).
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { Browser, Page } from "@playwright/test";
+import { base32Decode, hotp, timeStep } from "../../app/domain/totp.ts";
+import { formatEuros, formatMonthYear } from "../../app/domain/pricing.ts";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures.ts";
+
+const run = Date.now().toString(36);
+const email = (name: string) => `${name}-${run}@example.com`;
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** The code an authenticator app holding `secret` shows `offset` steps from now. */
+function appCode(secret: string, offset = 0): string {
+  const key = base32Decode(secret.replace(/\s+/g, ""));
+  if (!key) throw new Error(`not a base32 secret: ${secret}`);
+  return hotp(key, timeStep(Date.now()) + offset);
+}
+
+/** Six digits no app holding `secret` accepts right now (neither this step nor its neighbours). */
+function wrongCode(secret: string): string {
+  const valid = new Set([-1, 0, 1].map((o) => appCode(secret, o)));
+  return ["000000", "111111", "222222", "333333"].find((c) => !valid.has(c))!;
+}
+
+/** `npm run gestion:invitar` on the same data directory as the e2e server: the path of the printed link. */
+async function inviteFromCli(to: string, role: "owner" | "staff"): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["scripts/gestion-invitar.ts", "--email", to, "--role", role],
+    { cwd: root, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? "", LOG_LEVEL: "warn" } },
+  );
+  const link = /https?:\/\/\S+\/gestion\/activar\/[\w-]+/.exec(stdout)?.[0];
+  expect(link, stdout).toBeTruthy();
+  return new URL(link!).pathname;
+}
+
+/** Activation of a new account: name, password, the first code from the QR's secret. Returns the secret. */
+async function activate(page: Page, linkPath: string, who: { first: string; last: string; password: string }) {
+  await page.goto(linkPath);
+  await expect(page.getByRole("heading", { level: 1, name: "Activa tu acceso al área de gestión" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Código QR/ })).toBeVisible();
+  await page.getByLabel("Nombre", { exact: true }).fill(who.first);
+  await page.getByLabel("Apellidos").fill(who.last);
+  await page.getByLabel("Contraseña", { exact: true }).fill(who.password);
+  await page.getByLabel("Confirmar contraseña").fill(who.password);
+  const secret = (await page.locator(".staff-auth__secret").innerText()).trim();
+  await page.getByLabel("Código de 6 cifras que muestra la aplicación").fill(appCode(secret));
+  await page.getByRole("button", { name: "Activar mi acceso" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Acceso activado" })).toBeVisible();
+  // Ten single-use recovery codes, shown once.
+  await expect(page.locator(".staff-auth__codes li")).toHaveCount(10);
+  return secret;
+}
+
+async function signInWithPassword(page: Page, mail: string, password: string) {
+  await page.goto("/login?redirectTo=%2Fgestion");
+  await page.getByLabel("Correo electrónico").fill(mail);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await expect(page).toHaveURL(/\/gestion\/verificar/);
+  await expect(page.getByRole("heading", { level: 1, name: "Verificación en dos pasos" })).toBeVisible();
+}
+
+async function enterCode(page: Page, code: string) {
+  await page.getByLabel("Código de verificación").fill(code);
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: "es-ES", timezoneId: "Europe/Madrid" });
+  return context.newPage();
+}
+
+/** Madrid's date `days` from today, YYYY-MM-DD. */
+function madridDate(days: number): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+test("owner and staff run the catalogue from /gestion; customers are kept out; wrong codes are refused and locked", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const owner = { first: "Alejandra", last: "Molins", email: email("owner"), password: "uñas-de-gel-2027" };
+  const staff = { first: "Lucía", last: "Ferrer", email: email("staff"), password: "manicura-rusa-27" };
+
+  // 1. The first owner comes from the command line and activates with password + TOTP.
+  const ownerSecret = await activate(page, await inviteFromCli(owner.email, "owner"), owner);
+  await page.getByRole("link", { name: "Entrar en el área de gestión" }).click();
+  await expect(page.getByRole("navigation", { name: "Secciones de gestión" })).toBeVisible();
+
+  // 2. She invites a staff member; the one-time link is shown once.
+  await page.goto("/gestion/equipo");
+  await page.getByLabel("Correo electrónico").fill(staff.email);
+  await page.getByRole("button", { name: "Crear invitación" }).click();
+  const invitation = page.getByRole("status").filter({ hasText: `Invitación creada para ${staff.email}` });
+  await expect(invitation).toBeVisible();
+  const staffLink = new URL((await invitation.locator("code").innerText()).trim()).pathname;
+
+  // 3. The staff member activates on her own device, signs out, and signs in again: password, then TOTP.
+  const staffPage = await newPage(browser);
+  const staffSecret = await activate(staffPage, staffLink, staff);
+  await staffPage.goto("/gestion");
+  await staffPage.getByRole("button", { name: "Cerrar sesión" }).click();
+  await signInWithPassword(staffPage, staff.email, staff.password);
+  // Before the second factor there is no way in.
+  expect((await staffPage.request.get("/gestion", { maxRedirects: 0 })).status()).toBe(302);
+  await enterCode(staffPage, wrongCode(staffSecret));
+  await expect(staffPage.getByText("El código no es correcto o ya se ha usado.")).toBeVisible();
+  // The activation used this step's code: the app's next code opens the session.
+  await enterCode(staffPage, appCode(staffSecret, 1));
+  await expect(staffPage).toHaveURL(/\/gestion$/);
+  await waitForHydration(staffPage);
+  await expectNoAxeViolations(staffPage);
+
+  // 4. She changes the price of a course …
+  await staffPage.goto("/gestion/cursos/formacion-inicio");
+  await waitForHydration(staffPage);
+  await staffPage.getByLabel("Precio (€)").fill("295,50");
+  await staffPage.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(staffPage.getByRole("status").filter({ hasText: /guardad/i })).toBeVisible();
+  await expectNoAxeViolations(staffPage);
+
+  // … and adds an edition with 6 seats, sooner than any other (so it is the next one).
+  const startsOn = madridDate(10);
+  await staffPage.getByRole("link", { name: "Añadir convocatoria" }).click();
+  await expect(staffPage.getByRole("heading", { level: 1, name: /Nueva convocatoria/ })).toBeVisible();
+  await staffPage.getByLabel("Fecha de inicio").fill(startsOn);
+  await staffPage.getByLabel("Fecha de fin").fill(madridDate(12));
+  await staffPage.getByLabel("Horario").fill("Lunes a miércoles, 10:00–14:00");
+  await staffPage.getByLabel("Plazas").fill("6");
+  await staffPage.getByRole("button", { name: /Añadir|Crear|Guardar/ }).click();
+  await expect(staffPage).toHaveURL(/\/gestion\/cursos\/formacion-inicio(\?|$)/);
+  await expectNoAxeViolations(staffPage);
+
+  // 5. The public pages show the new price and date at once.
+  const price = formatEuros(29550);
+  await page.goto("/formaciones");
+  const card = page.getByRole("article").filter({ hasText: "Formación de inicio" }).first();
+  await expect(card).toContainText(price);
+  await expect(card).toContainText(formatMonthYear(startsOn));
+  await page.goto("/formaciones/formacion-inicio");
+  await expect(page.getByRole("main")).toContainText(price);
+  await expect(page.getByRole("main")).toContainText("Lunes a miércoles, 10:00–14:00");
+  await expect(page.getByRole("main")).toContainText("Quedan 6 plazas de 6");
+
+  // 6. The owner's audit log shows both changes, by the staff member.
+  await page.goto("/gestion/auditoria");
+  const log = page.getByRole("table");
+  await expect(log.getByRole("row").filter({ hasText: staff.email }).filter({ hasText: "course.update" })).toHaveCount(
+    1,
+  );
+  await expect(log.getByRole("row").filter({ hasText: staff.email }).filter({ hasText: "edition.create" })).toHaveCount(
+    1,
+  );
+
+  // 7. A customer gets 403 on every /gestion URL, pages, forms and exports alike.
+  const customerPage = await newPage(browser);
+  await customerPage.goto("/registro");
+  await customerPage.getByLabel("Nombre", { exact: true }).fill("Marta");
+  await customerPage.getByLabel("Apellidos").fill("Soler");
+  await customerPage.getByLabel("Correo electrónico").fill(email("customer"));
+  await customerPage.getByLabel("Contraseña", { exact: true }).fill("esmalte-rojo-99");
+  await customerPage.getByLabel("Confirmar contraseña").fill("esmalte-rojo-99");
+  await customerPage.getByRole("button", { name: "Crear cuenta" }).click();
+  await expect(customerPage.getByRole("button", { name: "Marta Soler" })).toBeVisible();
+  for (const url of [
+    "/gestion",
+    "/gestion/pedidos",
+    "/gestion/pedidos/exportar.csv",
+    "/gestion/cursos",
+    "/gestion/cursos/nuevo",
+    "/gestion/cursos/formacion-inicio",
+    "/gestion/cursos/formacion-inicio/convocatorias/nueva",
+    "/gestion/convocatorias",
+    "/gestion/avisos",
+    "/gestion/equipo",
+    "/gestion/auditoria",
+    "/gestion/seguridad",
+    "/gestion/no-existe",
+  ]) {
+    const res = await customerPage.request.get(url, { maxRedirects: 0 });
+    expect(res.status(), url).toBe(403);
+  }
+  const post = await customerPage.request.post("/gestion/cursos/formacion-inicio", {
+    form: { intent: "publish" },
+    headers: { Origin: new URL(customerPage.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(post.status()).toBe(403);
+  const shown = await customerPage.goto("/gestion/cursos");
+  expect(shown?.status()).toBe(403);
+  await expect(customerPage.getByRole("heading", { name: "Acceso restringido" })).toBeVisible();
+
+  // 8. Repeated wrong codes lock the second factor, even for the right code afterwards.
+  await page.goto("/gestion");
+  await page.getByRole("button", { name: "Cerrar sesión" }).click();
+  await signInWithPassword(page, owner.email, owner.password);
+  for (let i = 0; i < 5; i++) {
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === "POST" && r.url().includes("/gestion/verificar"),
+    );
+    await enterCode(page, wrongCode(ownerSecret));
+    await answered;
+    await expect(
+      page.getByText(i < 4 ? "El código no es correcto o ya se ha usado." : /Demasiados códigos incorrectos/),
+    ).toBeVisible();
+  }
+  // Signing in again does not help: the right code is refused for the lockout's duration.
+  await signInWithPassword(page, owner.email, owner.password);
+  await enterCode(page, appCode(ownerSecret, 1));
+  await expect(page.getByText(/Demasiados códigos incorrectos/)).toBeVisible();
+  expect((await page.request.get("/gestion", { maxRedirects: 0 })).status()).toBe(302);
+
+  await staffPage.context().close();
+  await customerPage.context().close();
+});
