@@ -1,8 +1,5 @@
-import { z } from "zod";
-
-// These schemas also run in the browser, under a CSP without 'unsafe-eval': keep zod
-// from probing `new Function` (Chrome reports the blocked probe as a CSP violation).
-z.config({ jitless: true });
+// These schemas also run in the browser: zod comes through ~/lib/zod.ts (no eval probe under the CSP).
+import { z } from "~/lib/zod.ts";
 
 /**
  * Account form rules, shared by the actions (the authority) and the browser

@@ -3,7 +3,7 @@
  * hold, with the Spanish message shown under it. Pure: the server validates every
  * submission with these schemas; the page reuses the limits for its hints.
  */
-import { z } from "zod";
+import { z } from "../lib/zod.ts";
 import { COURSE_CATEGORIES, type CourseCategory } from "./course.ts";
 import { centsToEurosInput, parseEuros } from "./euros.ts";
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import type { z } from "zod";
+import type { z } from "~/lib/zod.ts";
 import { fieldErrorsOf, formValues, type FieldErrors } from "~/auth/schemas.ts";
 
 /**
