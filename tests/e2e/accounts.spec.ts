@@ -36,7 +36,10 @@ async function signOut(page: Page, displayName: string) {
   await expect(page.getByRole("link", { name: "Iniciar Sesión" })).toBeVisible();
 }
 
-test("register → sign out → sign in → forgot → email link → reset → sign in with the new password", async ({ page, baseURL }) => {
+test("register → sign out → sign in → forgot → email link → reset → sign in with the new password", async ({
+  page,
+  baseURL,
+}) => {
   test.slow(); // one long journey on purpose: the "Done when" of the accounts issue
   const lucia = { first: "Lucía", last: "García", email: email("lucia"), password: "esmalte-rosa" };
 
@@ -74,7 +77,9 @@ test("register → sign out → sign in → forgot → email link → reset → 
 
   // Sign-in messages (server answers).
   await signIn(page, email("nadie"), "lo-que-sea");
-  await expect(page.getByRole("alert").filter({ hasText: "No existe una cuenta con este correo electrónico" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "No existe una cuenta con este correo electrónico" }),
+  ).toBeVisible();
   await page.getByLabel("Correo electrónico").fill(lucia.email);
   // Editing a field cleared the previous error.
   await expect(page.getByText("No existe una cuenta con este correo electrónico")).toHaveCount(0);
@@ -91,7 +96,9 @@ test("register → sign out → sign in → forgot → email link → reset → 
   await expect(send).toBeDisabled();
   await page.getByLabel("Correo electrónico").fill(email("nadie"));
   await send.click();
-  await expect(page.getByRole("alert").filter({ hasText: "No existe una cuenta con este correo electrónico" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "No existe una cuenta con este correo electrónico" }),
+  ).toBeVisible();
   await page.getByLabel("Correo electrónico").fill(lucia.email);
   await page.getByRole("button", { name: "Enviar enlace" }).click();
   await expect(page.getByRole("heading", { name: "Revisa tu correo" })).toBeVisible();
@@ -153,13 +160,15 @@ test("/perfil round-trips through /login and keeps its data", async ({ page, bas
   await expect(page.getByRole("link", { name: "Configuración" })).toHaveAttribute("aria-current", "page");
 
   // Settings persist.
-  const newsletter = page.getByLabel("Newsletter mensual");
+  const newsletter = page.getByLabel("Novedades y promociones");
   await expect(newsletter).not.toBeChecked();
   await newsletter.check();
   await page.getByRole("button", { name: "Guardar preferencias" }).click();
   await expect(page.getByText("Tus preferencias se han guardado.")).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel("Newsletter mensual")).toBeChecked();
+  await expect(page.getByLabel("Novedades y promociones")).toBeChecked();
+  // The consent is dated (proof of consent for commercial emails).
+  await expect(page.getByText(/^Aceptado el \d{1,2} de \w+ de \d{4}/)).toBeVisible();
 
   // Personal data.
   await page.getByRole("link", { name: "Datos Personales" }).click();
@@ -181,7 +190,6 @@ test("/perfil round-trips through /login and keeps its data", async ({ page, bas
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Descargar mis datos" }).click();
   expect((await download).suggestedFilename()).toMatch(/^alejandra-nails-mis-datos-\d{4}-\d{2}-\d{2}\.json$/);
-
 });
 
 test("a foreign redirectTo is not followed after sign-in", async ({ page, baseURL }) => {
@@ -211,7 +219,9 @@ test("deleting the account signs out and frees the email", async ({ page }) => {
   await page.getByRole("button", { name: "Eliminar cuenta" }).click();
   await expect(page.getByText("Tu cuenta se ha eliminado.")).toBeVisible();
   await signIn(page, ines.email, ines.password);
-  await expect(page.getByRole("alert").filter({ hasText: "No existe una cuenta con este correo electrónico" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "No existe una cuenta con este correo electrónico" }),
+  ).toBeVisible();
 });
 
 test("Google sign-in stays visible and explains it is not available yet", async ({ page }) => {
@@ -241,7 +251,9 @@ test("without JavaScript a buyer registers, reaches the user links and signs out
   await context.close();
 });
 
-test("a signed-in customer's own pages, the verification notice, and /gestion closed to customers", async ({ page }) => {
+test("a signed-in customer's own pages, the verification notice, and /gestion closed to customers", async ({
+  page,
+}) => {
   const rosa = { first: "Rosa", last: "Prat", email: email("rosa"), password: "manicura-rusa" };
   await register(page, rosa);
   // A short window, so the profile page scrolls.
@@ -256,7 +268,10 @@ test("a signed-in customer's own pages, the verification notice, and /gestion cl
   await expect(nav.getByRole("link", { name: "Historial de Compras" })).toHaveAttribute("aria-current", "page");
   // After the next two frames every effect of the navigation has run.
   const scrollAfter = await page.evaluate(
-    () => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY)))),
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY))),
+      ),
   );
   expect(scrollAfter).toBeGreaterThan(100);
   // Any other navigation starts at the top of the new page.

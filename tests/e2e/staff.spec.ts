@@ -298,7 +298,11 @@ test("staff follow an order and its students: filters by keyboard, detail, resen
 
   // The edition's students: the buyer is on the list, the sheet prints, the CSV exports.
   await page.goto("/gestion/convocatorias");
-  const edition = page.getByRole("row").filter({ hasText: "Técnico Manicurista" }).filter({ hasText: /[1-9]\d* \/ \d+/ }).first();
+  const edition = page
+    .getByRole("row")
+    .filter({ hasText: "Técnico Manicurista" })
+    .filter({ hasText: /[1-9]\d* \/ \d+/ })
+    .first();
   await edition.getByRole("link", { name: /^Alumnos/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Alumnos · Técnico Manicurista" })).toBeVisible();
   await expect(page.getByRole("table").first()).toContainText(buyerEmail);
@@ -313,6 +317,18 @@ test("staff follow an order and its students: filters by keyboard, detail, resen
   await expect(page.getByRole("navigation", { name: "Secciones de gestión" })).toBeHidden();
   await expect(page.getByRole("table")).toContainText("Casals");
   await page.emulateMedia({ media: "screen" });
+
+  // Editing that edition, and the cancel screen: it lists who must be told before anything is cancelled.
+  await page.getByRole("link", { name: "← Volver a la lista de alumnos" }).click();
+  await page.getByRole("link", { name: "Editar convocatoria" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/Técnico Manicurista|convocatoria/i);
+  await page.getByRole("link", { name: "Cancelar convocatoria…" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: /^¿Cancelar la convocatoria del .* de Técnico Manicurista\?$/ }),
+  ).toBeVisible();
+  await expect(page.getByRole("table", { name: "Alumnas a las que hay que avisar" })).toContainText(buyerEmail);
+  await page.getByRole("link", { name: "← Volver sin cancelar" }).click();
+  await expect(page.getByRole("link", { name: "Cancelar convocatoria…" })).toBeVisible();
 
   // Every other staff screen renders (axe runs on each through the fixture).
   for (const [url, heading] of [
