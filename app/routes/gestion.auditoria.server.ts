@@ -3,8 +3,7 @@ import { z } from "zod";
 import { requireOwner } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
 import { auditChanges } from "~/domain/audit-diff.ts";
-import { listAudit } from "~/staff/audit.server.ts";
-import { listAuditEntityTypes } from "~/staff/auth/audit-types.server.ts";
+import { listAudit, listAuditEntityTypes } from "~/staff/audit.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 

@@ -77,3 +77,9 @@ export async function listAudit(
     })),
   };
 }
+
+/** The kinds of record the log holds, for the owner's filter. */
+export async function listAuditEntityTypes(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom("audit_log").select("entity_type").distinct().orderBy("entity_type").execute();
+  return rows.map((r) => r.entity_type);
+}

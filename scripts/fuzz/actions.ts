@@ -1,9 +1,10 @@
 // What a correct request looks like: the fields of each form action and JSON
 // API, the values of the query parameters and dynamic segments, and the
-// context (fuzz user, orders, sessions) they are drawn from.
+// context (fuzz user, orders, sessions, the staff side) they are drawn from.
 import type { Account } from "../lib/accounts.ts";
 import type { DbKind } from "../lib/server.ts";
 import { pick, shuffle, type Rng } from "../lib/util.ts";
+import { courseFields, editionFields, type StaffCtx } from "./staff.ts";
 import type { RouteInfo } from "./targets.ts";
 
 export interface Ctx {
@@ -20,6 +21,8 @@ export interface Ctx {
   /** Throwaway sessions for signed-in POST /logout (it destroys the session). */
   logoutCookies: string[];
   staleCookie: string;
+  /** /gestion: the owner's second-factor session, members, invitations, challenges, course. */
+  staff: StaffCtx;
 }
 
 export type Fields = [string, string][];
@@ -38,7 +41,21 @@ export interface ActionSpec {
   /** Per-intent variants of one action (e.g. /perfil/ajustes). */
   variants: { label: string; fields: (c: Ctx, rng: Rng, i: number) => Fields | JsonFields }[];
   headers?: Record<string, string>;
+  /** A file upload (multipart/form-data): the multipart families build its bodies. */
+  multipart?: boolean;
 }
+
+/** Every intent of a form, plus one the action does not know. */
+const intents = (
+  names: string[],
+  fields: (intent: string, c: Ctx, rng: Rng, i: number) => Fields = (intent) => [["intent", intent]],
+): ActionSpec["variants"] =>
+  [...names, "borrar-todo"].map((intent) => ({
+    label: `intent=${intent === "borrar-todo" ? "unknown" : intent}`,
+    fields: (c, rng, i) => (intent === "borrar-todo" ? [["intent", intent]] : fields(intent, c, rng, i)),
+  }));
+
+const sixDigits = (rng: Rng) => String(Math.floor(rng() * 1_000_000)).padStart(6, "0");
 
 export const ACTIONS: Record<string, ActionSpec> = {
   "/registro": {
@@ -213,6 +230,122 @@ export const ACTIONS: Record<string, ActionSpec> = {
   },
 };
 
+// The staff back office (/gestion): the owner's forms, with the fuzz's own
+// course, editions and throwaway team members (scripts/fuzz/staff.ts).
+Object.assign(ACTIONS, {
+  "/gestion/activar/:token": {
+    body: "form",
+    variants: (["new", "password"] as const).map((mode) => ({
+      label: `mode=${mode}`,
+      fields: (_c: Ctx, rng: Rng): Fields => [
+        ["mode", mode],
+        ["firstName", "Lucía"],
+        ["lastName", "Gestión"],
+        ["password", "Clave-del-equipo-7"],
+        ["confirmPassword", "Clave-del-equipo-7"],
+        ["currentPassword", "no-es-la-clave"],
+        ["code", sixDigits(rng)],
+      ],
+    })),
+  },
+  "/gestion/verificar": {
+    body: "form",
+    // Now and then a real recovery code: the verification then succeeds and spends the challenge.
+    variants: [
+      {
+        label: "",
+        fields: (c: Ctx, rng: Rng): Fields => [
+          ["code", rng() < 0.1 && c.staff.recoveryCodes.length ? pick(rng, c.staff.recoveryCodes) : sixDigits(rng)],
+        ],
+      },
+    ],
+  },
+  "/gestion/avisos": {
+    body: "form",
+    variants: [
+      {
+        label: "",
+        fields: (_c: Ctx, rng: Rng): Fields =>
+          ["sale", "withdrawal", "refund"].filter(() => rng() < 0.7).map((k): [string, string] => [k, "on"]),
+      },
+    ],
+  },
+  "/gestion/equipo": {
+    body: "form",
+    // Never the owner's own id: demoting or removing the fuzz owner would end its session.
+    variants: intents(["invite", "revoke", "role", "remove"], (intent, c, rng, i) => {
+      if (intent === "invite")
+        return [
+          ["intent", intent],
+          ["email", `fz-invitada-${c.seed}-${c.db}-${i}@example.com`],
+          ["role", pick(rng, ["staff", "owner"])],
+        ];
+      if (intent === "revoke")
+        return [
+          ["intent", intent],
+          ["email", pick(rng, c.staff.revokeEmails)],
+        ];
+      const userId = rng() < 0.9 ? pick(rng, c.staff.memberIds) : "usuaria-inexistente";
+      return intent === "role"
+        ? [
+            ["intent", intent],
+            ["userId", userId],
+            ["role", pick(rng, ["staff", "owner"])],
+          ]
+        : [
+            ["intent", intent],
+            ["userId", userId],
+          ];
+    }),
+  },
+  "/gestion/seguridad": {
+    body: "form",
+    variants: [{ label: "", fields: (_c: Ctx, rng: Rng) => [["code", sixDigits(rng)]] }],
+  },
+  "/gestion/cursos/nuevo": {
+    body: "form",
+    variants: [
+      {
+        label: "",
+        fields: (c: Ctx, _rng: Rng, i: number): Fields => Object.entries(courseFields(`fz-${c.seed}-${c.db}-${i}`)),
+      },
+    ],
+  },
+  "/gestion/cursos/:courseId": {
+    body: "form",
+    variants: intents(["save", "publish", "unpublish"], (intent, c) =>
+      intent === "save"
+        ? [["intent", intent], ...Object.entries(courseFields(c.staff.courseId))]
+        : [["intent", intent]],
+    ),
+  },
+  "/gestion/cursos/:courseId/imagen": {
+    body: "form",
+    multipart: true,
+    variants: [{ label: "", fields: () => [] }],
+  },
+  "/gestion/cursos/:courseId/convocatorias/nueva": {
+    body: "form",
+    variants: [{ label: "", fields: (_c: Ctx, _rng: Rng, i: number) => Object.entries(editionFields(10 + (i % 200))) }],
+  },
+  "/gestion/cursos/:courseId/convocatorias/:editionId": {
+    body: "form",
+    variants: intents(["save", "close", "reopen"], (intent, _c, rng) =>
+      intent === "save"
+        ? [["intent", intent], ...Object.entries(editionFields(Math.floor(rng() * 50)))]
+        : [["intent", intent]],
+    ),
+  },
+  "/gestion/cursos/:courseId/convocatorias/:editionId/cancelar": {
+    body: "form",
+    variants: [{ label: "", fields: (_c: Ctx, rng: Rng): Fields => [["confirm", rng() < 0.9 ? "yes" : "no"]] }],
+  },
+  "/gestion/pedidos/:orderId": {
+    body: "form",
+    variants: intents(["reenviar-confirmacion"]),
+  },
+} satisfies Record<string, ActionSpec>);
+
 /** Any action this table does not know yet still gets fuzzed, with generic fields. */
 export const GENERIC_ACTION: ActionSpec = {
   body: "form",
@@ -230,13 +363,21 @@ export const GENERIC_ACTION: ActionSpec = {
 
 export const QUERY_VALUES: Record<string, (c: Ctx, rng: Rng) => string> = {
   token: () => "token-inventado-123",
+  // /gestion/pedidos (and its CSV export), /gestion/auditoria.
+  estado: (_c, rng) => pick(rng, ["paid", "pending", "refunded", "cancelled", "failed", "pagado"]),
+  metodo: (_c, rng) => pick(rng, ["card", "klarna", "sequra", "scalapay", "bizum"]),
+  desde: (_c, rng) => pick(rng, ["2025-01-01", "2026-05-01", "2027-02-30"]),
+  hasta: (_c, rng) => pick(rng, ["2031-12-31", "2026-05-31", "2020-01-01"]),
+  q: (c, rng) => pick(rng, [c.user.email, c.paidOrder.slice(0, 8), "fuzz", "@example.com"]),
+  pagina: (_c, rng) => pick(rng, ["1", "2", "999999"]),
+  tipo: (_c, rng) => pick(rng, ["course", "edition", "order", "user", "staff_invitation", "salon_settings"]),
   tab: (_c, rng) => pick(rng, ["datos", "cursos", "compras", "configuracion"]),
   editar: () => "1",
-  guardado: () => "datos",
+  guardado: (_c, rng) => pick(rng, ["datos", "1"]),
   redirectTo: () => "/perfil",
   error: () => "google",
-  aviso: () => "cuenta-eliminada",
-  curso: (c, rng) => pick(rng, c.courseIds),
+  aviso: (_c, rng) => pick(rng, ["cuenta-eliminada", "creado", "guardado", "imagen", "confirmacion-reenviada"]),
+  curso: (c, rng) => pick(rng, [...c.courseIds, c.staff.courseId]),
   course_id: (c, rng) => pick(rng, c.courseIds),
   add: (c, rng) => pick(rng, c.courseIds),
   categoria: (_c, rng) => pick(rng, ["experto", "iniciacion", "profesional", "intensivo"]),
@@ -246,11 +387,37 @@ export const QUERY_VALUES: Record<string, (c: Ctx, rng: Rng) => string> = {
   state: () => "estado",
 };
 
-export function paramValue(route: RouteInfo, name: string, c: Ctx, rng: Rng): string {
+export function paramValue(route: RouteInfo, name: string, c: Ctx, rng: Rng, method = "GET"): string {
+  if (route.pattern.startsWith("/gestion/")) return staffParam(route, name, c, rng, method);
   if (/order/i.test(name)) {
     if (route.pattern.endsWith(".ics")) return rng() < 0.7 ? c.paidOrder : pick(rng, [c.pendingOrder, c.otherOrder]);
     return pick(rng, [c.pendingOrder, c.pendingOrder, c.paidOrder, c.otherOrder]);
   }
   if (/course|^id$/i.test(name)) return rng() < 0.9 ? pick(rng, c.courseIds) : "curso-inexistente";
+  return "x";
+}
+
+/**
+ * /gestion segments: the fuzz's own course and its editions (the cancel page has
+ * editions of its own: a cancelled one cannot be edited), the catalogue's
+ * courses for reading only, and now and then one that does not exist.
+ */
+function staffParam(route: RouteInfo, name: string, c: Ctx, rng: Rng, method: string): string {
+  const s = c.staff;
+  const unknown = rng() < 0.1;
+  if (name === "orderId")
+    return unknown ? "pedido-inexistente" : pick(rng, [c.pendingOrder, c.paidOrder, c.otherOrder]);
+  if (name === "token") return unknown ? "token-inventado-123" : pick(rng, s.activationTokens);
+  if (name === "courseId") {
+    if (unknown) return "curso-inexistente";
+    // Editions belong to the fuzz course; the catalogue's own courses are only read.
+    if (route.params.includes("editionId") || method !== "GET" || rng() < 0.6) return s.courseId;
+    return pick(rng, c.courseIds);
+  }
+  if (name === "editionId") {
+    if (unknown) return "convocatoria-inexistente";
+    if (route.pattern.startsWith("/gestion/convocatorias/")) return pick(rng, s.allEditionIds);
+    return pick(rng, route.pattern.endsWith("/cancelar") && method !== "GET" ? s.cancelEditionIds : s.editionIds);
+  }
   return "x";
 }

@@ -102,7 +102,8 @@ export const HTTP_FAMILIES: Family[] = [
     name: "bad-cookie",
     applies: () => true,
     build: (t, b, rng) => {
-      const valid = b.c.user.cookie;
+      // The request's own cookie (the staff owner's on /gestion), else the fuzz user's.
+      const valid = b.headers.cookie ?? b.c.user.cookie;
       const value = valid.split("=")[1] ?? "";
       const cookie = pick(rng, [
         "an_session=%",

@@ -148,7 +148,10 @@ export function pathWith(t: Target, b: Base, rng: Rng, value: string): string {
   const name = pick(rng, t.route.params);
   let p = t.route.pattern;
   for (const param of t.route.params) {
-    p = p.replace(`:${param}`, param === name ? value : encodeURIComponent(paramValue(t.route, param, b.c, rng)));
+    p = p.replace(
+      `:${param}`,
+      param === name ? value : encodeURIComponent(paramValue(t.route, param, b.c, rng, t.method)),
+    );
   }
   return p;
 }

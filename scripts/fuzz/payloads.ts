@@ -3,6 +3,7 @@
 import { HTTP_FAMILIES } from "./families-http.ts";
 import { STRUCTURE_FAMILIES } from "./families-structure.ts";
 import { VALUE_FAMILIES } from "./families-values.ts";
+import { UPLOAD_FAMILIES } from "./families-upload.ts";
 import type { Family } from "./payload-kit.ts";
 
-export const FAMILIES: Family[] = [...VALUE_FAMILIES, ...STRUCTURE_FAMILIES, ...HTTP_FAMILIES];
+export const FAMILIES: Family[] = [...VALUE_FAMILIES, ...STRUCTURE_FAMILIES, ...HTTP_FAMILIES, ...UPLOAD_FAMILIES];

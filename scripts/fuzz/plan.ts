@@ -1,6 +1,6 @@
-// The request plan of a run (every target × family × anonymous/signed-in,
-// shuffled by the seed, round-robined) and the correct request each planned
-// request starts from.
+// The request plan of a run (every target × family × anonymous/signed-in, and
+// for /gestion also as the staff owner; shuffled by the seed, round-robined)
+// and the correct request each planned request starts from.
 import type { Base, Family } from "./payload-kit.ts";
 import { FAMILIES } from "./payloads.ts";
 import { paramValue, QUERY_VALUES, type Ctx } from "./actions.ts";
@@ -10,15 +10,21 @@ import { pick, shuffle, type Rng } from "../lib/util.ts";
 export interface Planned {
   target: Target;
   family: Family;
-  auth: "anon" | "user";
+  auth: Auth;
 }
+
+/** Signed-in "user" is the fuzz customer; "staff" the owner (a session past the second factor). */
+export type Auth = "anon" | "user" | "staff";
+
+const isStaffRoute = (t: Target) => t.route.pattern.startsWith("/gestion/") || t.route.pattern === "/gestion";
 
 export function makePlan(targets: Target[], rng: Rng, total: number): Planned[] {
   const combos: Planned[] = [];
   for (const target of targets) {
     for (const family of FAMILIES) {
       if (!family.applies(target)) continue;
-      for (const auth of ["anon", "user"] as const) combos.push({ target, family, auth });
+      const auths: Auth[] = isStaffRoute(target) ? ["anon", "user", "staff"] : ["anon", "user"];
+      for (const auth of auths) combos.push({ target, family, auth });
     }
   }
   const plan: Planned[] = [];
@@ -32,12 +38,12 @@ export function makePlan(targets: Target[], rng: Rng, total: number): Planned[] 
   return plan;
 }
 
-export function baseRequest(t: Target, c: Ctx, auth: "anon" | "user", rng: Rng, i: number, address: string): Base {
+export function baseRequest(t: Target, c: Ctx, auth: Auth, rng: Rng, i: number, address: string): Base {
   let p = t.route.pattern;
   if (p === "(page without action)")
     p = pick(rng, ["/", "/equipo", "/formaciones", `/formaciones/${pick(rng, c.courseIds)}`, "/privacy", "/carrito"]);
   for (const param of t.route.params)
-    p = p.replace(`:${param}`, encodeURIComponent(paramValue(t.route, param, c, rng)));
+    p = p.replace(`:${param}`, encodeURIComponent(paramValue(t.route, param, c, rng, t.method)));
   const query: [string, string][] =
     t.method === "GET" ? t.route.query.map((q) => [q, (QUERY_VALUES[q] ?? (() => "x"))(c, rng)]) : [];
   if (t.route.pattern === "/success" && t.method === "GET") {
@@ -55,6 +61,11 @@ export function baseRequest(t: Target, c: Ctx, auth: "anon" | "user", rng: Rng, 
   if (auth === "user") {
     if (t.route.pattern === "/logout" && t.method === "POST") headers.cookie = c.logoutCookies.pop() ?? c.staleCookie;
     else headers.cookie = c.user.cookie;
+  }
+  if (auth === "staff") {
+    // The second-factor page reads a sign-in challenge, not a session.
+    headers.cookie =
+      t.route.pattern === "/gestion/verificar" ? pick(rng, c.staff.challengeCookies) : c.staff.owner.cookie;
   }
   const spec = t.action;
   const fields = spec && t.variant ? t.variant.fields(c, rng, i) : [];

@@ -28,7 +28,10 @@ export async function runOnDb({ cli, kind, pgUrl, targets, total, concurrency }:
   const report = newReport(kind, log);
   const t0 = performance.now();
   try {
-    const ctx = await setup(client, server.origin, kind, seed);
+    const ctx = await setup(client, server.origin, kind, seed, {
+      appDir: cli.appDir,
+      databaseUrl: target.databaseUrl,
+    });
     const rng = seededRandom(seed);
     const plan = makePlan(targets, rng, total);
     let rss = sampleRss(server, 200);

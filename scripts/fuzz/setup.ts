@@ -1,11 +1,19 @@
 // Before a run: the fuzz user and another buyer, a paid, an unpaid and another
-// buyer's order, and throwaway sessions for POST /logout.
+// buyer's order, throwaway sessions for POST /logout, and the staff side
+// (scripts/fuzz/staff.ts: an owner with a second-factor session and the rest).
 import { postHeaders, registerAccount, signIn, type Account } from "../lib/accounts.ts";
 import type { HttpClient } from "../lib/http.ts";
 import type { DbKind } from "../lib/server.ts";
 import type { Ctx } from "./actions.ts";
+import { setupStaff } from "./staff.ts";
 
-export async function setup(client: HttpClient, origin: string, db: DbKind, seed: number): Promise<Ctx> {
+export async function setup(
+  client: HttpClient,
+  origin: string,
+  db: DbKind,
+  seed: number,
+  run: { appDir: string; databaseUrl: string },
+): Promise<Ctx> {
   const catalogue = await client.request({ method: "GET", path: "/api/catalogue", headers: {} });
   const courseIds = (JSON.parse(catalogue.body.toString()) as { courses: { id: string }[] }).courses.map((x) => x.id);
   if (courseIds.length < 3) throw new Error(`the catalogue has ${courseIds.length} courses; the fuzzer needs 3`);
@@ -47,6 +55,7 @@ export async function setup(client: HttpClient, origin: string, db: DbKind, seed
     headers: postHeaders(origin, "10.201.1.1", staleCookie),
     body: "",
   });
+  const staff = await setupStaff({ client, origin, db, seed, customer: other, ...run });
   return {
     seed,
     db,
@@ -59,5 +68,6 @@ export async function setup(client: HttpClient, origin: string, db: DbKind, seed
     successQuery: location.split("?")[1] ?? "",
     logoutCookies,
     staleCookie,
+    staff,
   };
 }

@@ -24,6 +24,11 @@ const EXTRA_QUERY: Record<string, string[]> = {
   "/perfil": ["tab"],
   "/perfil/datos": ["guardado"],
   "/perfil/ajustes": ["guardado"],
+  // The order list's filters are read in app/domain/order-filters.ts; notices in catalogue-labels.ts.
+  "/gestion/pedidos": ["estado", "metodo", "curso", "desde", "hasta", "q", "pagina"],
+  "/gestion/pedidos/exportar.csv": ["estado", "metodo", "curso", "desde", "hasta", "q"],
+  "/gestion/cursos/:courseId": ["aviso"],
+  "/gestion/cursos/:courseId/convocatorias/:editionId": ["aviso"],
 };
 
 /** The parts of a route config entry (app/routes.ts) the discovery reads. */

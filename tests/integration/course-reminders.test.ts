@@ -15,6 +15,7 @@ import { newId } from "~/lib/ids.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";
 import { fulfilOrder } from "~/orders/fulfilment.server.ts";
 import { rescheduleEditionReminders } from "~/orders/reminders.server.ts";
+import { updateEdition } from "~/staff/catalogue-editions.server.ts";
 import { createDemoProvider } from "~/payments/demo.server.ts";
 import { memoryMailer } from "../helpers/accounts.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
@@ -237,5 +238,23 @@ describe.each(dbKinds)("course reminders on %s", (kind) => {
     expect(jobs).toHaveLength(2);
     expect(sent).toHaveLength(1);
     expect(sent[0].subject).toContain(formatLongDate(newStart));
+  });
+
+  it("follows a start date the staff move at /gestion: the student is reminded of the new date only", async () => {
+    const editionId = await edition(addDays(todayInMadrid(), 30));
+    const buyer = await paidOrder(editionId);
+    const newStart = addDays(todayInMadrid(), 51);
+    const saved = await updateEdition(t.db, { id: null, email: "staff@example.com" }, "formacion-inicio", editionId, {
+      startsOn: newStart,
+      endsOn: addDays(newStart, 4),
+      schedule: "Martes, 16:00–20:00",
+      seats: 15,
+    });
+    expect(saved.ok).toBe(true);
+    const { sent, jobs } = await runDue(buyer.enrollmentId, buyer.email);
+    expect(jobs).toHaveLength(2);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].subject).toContain(formatLongDate(newStart));
+    expect(sent[0].text).toContain("Martes, 16:00–20:00");
   });
 });

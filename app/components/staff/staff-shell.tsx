@@ -17,6 +17,7 @@ const SECTIONS: { to: string; label: string; end?: boolean; ownerOnly?: boolean 
   { to: "/gestion/cursos", label: "Cursos" },
   { to: "/gestion/convocatorias", label: "Convocatorias" },
   { to: "/gestion/avisos", label: "Avisos" },
+  { to: "/gestion/seguridad", label: "Seguridad" },
   { to: "/gestion/equipo", label: "Equipo", ownerOnly: true },
   { to: "/gestion/auditoria", label: "Auditoría", ownerOnly: true },
 ];
