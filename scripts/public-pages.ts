@@ -35,3 +35,31 @@ export const signedInPages: [path: string, status: number][] = [
   ["/verificar-email", 200],
   ["/gestion", 403],
 ];
+
+/**
+ * Every staff screen, seen by an owner (`edition` is "<courseId>|<editionId>" of a
+ * seeded edition), with the status each must answer.
+ */
+export function staffPages(edition: string): [path: string, status: number][] {
+  const [courseId, editionId] = edition.split("|");
+  return [
+    ["/gestion", 200],
+    ["/gestion/pedidos", 200],
+    ["/gestion/pedidos?estado=desconocido&desde=ayer&pagina=-3", 200],
+    ["/gestion/cursos", 200],
+    ["/gestion/cursos/nuevo", 200],
+    [`/gestion/cursos/${courseId}`, 200],
+    [`/gestion/cursos/${courseId}/convocatorias/nueva`, 200],
+    [`/gestion/cursos/${courseId}/convocatorias/${editionId}`, 200],
+    [`/gestion/cursos/${courseId}/convocatorias/${editionId}/cancelar`, 200],
+    ["/gestion/convocatorias", 200],
+    [`/gestion/convocatorias/${editionId}/alumnos`, 200],
+    [`/gestion/convocatorias/${editionId}/alumnos?imprimir=1`, 200],
+    ["/gestion/avisos", 200],
+    ["/gestion/seguridad", 200],
+    ["/gestion/equipo", 200],
+    ["/gestion/auditoria", 200],
+    ["/gestion/pedidos/no-existe", 404],
+    ["/gestion/activar/enlace-que-no-existe", 404],
+  ];
+}
