@@ -4,7 +4,7 @@ import { formValues } from "~/auth/schemas.ts";
 import { noticeOf } from "~/components/staff/catalogue-labels.ts";
 import { getServices } from "~/context.server.ts";
 import { echoValues, editionFormSchema, editionFormValues, formErrors } from "~/domain/course-form.ts";
-import { getStaffCourse, getStaffEdition, listEditionStudents } from "~/staff/catalogue-admin.server.ts";
+import { getStaffCourse, getStaffEdition, listEditionStudents } from "~/staff/catalogue-reads.server.ts";
 import {
   changeEditionStatus,
   createEdition,

@@ -3,13 +3,8 @@ import { formValues } from "~/auth/schemas.ts";
 import { getServices } from "~/context.server.ts";
 import { todayInMadrid } from "~/catalogue.server.ts";
 import { courseFormSchema, courseFormValues, echoValues, formErrors } from "~/domain/course-form.ts";
-import {
-  courseIsSold,
-  getStaffCourse,
-  listCourseEditions,
-  setCoursePublished,
-  updateCourse,
-} from "~/staff/catalogue-admin.server.ts";
+import { setCoursePublished, updateCourse } from "~/staff/catalogue-admin.server.ts";
+import { courseIsSold, getStaffCourse, listCourseEditions } from "~/staff/catalogue-reads.server.ts";
 import { noticeOf } from "~/components/staff/catalogue-labels.ts";
 import { actorOf, SLUG_MESSAGES, type CourseFormData } from "./gestion.cursos.nuevo.server.ts";
 

@@ -1,6 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getServices } from "~/context.server.ts";
-import { getStaffCourse, setCourseImage } from "~/staff/catalogue-admin.server.ts";
+import { setCourseImage } from "~/staff/catalogue-admin.server.ts";
+import { getStaffCourse } from "~/staff/catalogue-reads.server.ts";
 import { ImageUploadError, uploadCourseImage } from "~/staff/course-images.server.ts";
 import { actorOf } from "./gestion.cursos.nuevo.server.ts";
 

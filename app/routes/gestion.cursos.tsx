@@ -6,7 +6,7 @@ import { CATEGORY_LABELS } from "~/domain/course-form.ts";
 import { isCourseCategory } from "~/domain/course.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
-import { listStaffCourses } from "~/staff/catalogue-admin.server.ts";
+import { listStaffCourses } from "~/staff/catalogue-reads.server.ts";
 import type { Route } from "./+types/gestion.cursos";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -10,7 +10,7 @@ import type { EditionInput } from "~/domain/course-form.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
 import type { AuditActor } from "./audit.server.ts";
 import { recordAudit } from "./audit.server.ts";
-import { editionAudit, getStaffCourse, getStaffEdition, type StaffEdition } from "./catalogue-admin.server.ts";
+import { editionAudit, getStaffCourse, getStaffEdition, type StaffEdition } from "./catalogue-reads.server.ts";
 
 export type EditionWriteResult =
   | { ok: true; edition: StaffEdition }

@@ -10,7 +10,7 @@ import { userContext } from "~/auth/user-context.server.ts";
 import { getCourse, listCourses, listUpcomingEditions } from "~/catalogue.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
-import { getStaffEdition, listStaffCourses } from "~/staff/catalogue-admin.server.ts";
+import { getStaffEdition, listStaffCourses } from "~/staff/catalogue-reads.server.ts";
 import {
   cancelEditionAction,
   editionAction,
