@@ -67,7 +67,6 @@ export async function runOnDb({ cli, kind, pgUrl, targets, total, concurrency }:
         res = await client.request({ method, path, headers, body, timeoutMs: 30_000 });
       }
       record(report, { method: built.method, path: built.path, family: family.name, target: t.name, auth }, res);
-      if (process.env.FUZZ_TRACE) (await import("node:fs")).appendFileSync(process.env.FUZZ_TRACE, `${kind}\t${t.name}\t${family.name}\t${auth}\t${res.status}\t${built.path.slice(0,120)}\t${res.status >= 400 && res.status < 500 ? res.body.toString().slice(0, 160).replace(/\s+/g, " ") : ""}\n`);
       if (Date.now() - progressAt > 10_000) {
         progressAt = Date.now();
         console.log(`  … ${report.sent}/${plan.length} requests, ${report.fivexxCount} 5xx`);
