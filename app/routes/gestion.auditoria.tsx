@@ -3,6 +3,7 @@ import { Pager } from "~/components/staff/pager.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/gestion.auditoria";
 import { loadAuditLog } from "./gestion.auditoria.server.ts";
+import { lookup } from "~/lib/lookup.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -23,7 +24,7 @@ const TYPE_LABELS: Record<string, string> = {
   staff_invitation: "Invitación",
 };
 
-const typeLabel = (t: string) => TYPE_LABELS[t] ?? t;
+const typeLabel = (t: string) => lookup(TYPE_LABELS, t) ?? t;
 
 const dateTime = (iso: string) =>
   new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "medium", timeZone: "Europe/Madrid" }).format(

@@ -9,6 +9,7 @@ import { getOrderWithItems } from "~/orders/orders.server.ts";
 import { getStaffOrderDetail } from "~/orders/staff-order-detail.server.ts";
 import { isPlausibleOrderId } from "~/orders/staff-queries.server.ts";
 import { recordAudit } from "~/staff/audit.server.ts";
+import { lookup } from "~/lib/lookup.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -22,7 +23,7 @@ export const RESEND_INTENT = "reenviar-confirmacion";
 export async function loadOrderDetail(orderId: string, request: Request, context: Ctx) {
   const detail = await getStaffOrderDetail(getServices(context).db, orderId);
   if (!detail) throw data("Pedido no encontrado", { status: 404 });
-  const notice = NOTICES[new URL(request.url).searchParams.get("aviso") ?? ""] ?? null;
+  const notice = lookup(NOTICES, new URL(request.url).searchParams.get("aviso")) ?? null;
   return { ...detail, history: orderHistory(detail), notice };
 }
 

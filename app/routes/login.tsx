@@ -10,6 +10,7 @@ import { isStaffRole } from "~/domain/roles.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/login";
 import { loginAction } from "./login.server.ts";
+import { lookup } from "~/lib/lookup.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     googleError: url.searchParams.get("error") === "google" ? messages.loginGoogle : undefined,
     notice: staffNeedsSecondFactor
       ? "Para entrar en el área de gestión, vuelve a iniciar sesión: te pediremos también el código de tu aplicación."
-      : (notices[url.searchParams.get("aviso") ?? ""] ?? (fromProfile ? "Debes iniciar sesión para ver tu perfil" : undefined)),
+      : (lookup(notices, url.searchParams.get("aviso")) ?? (fromProfile ? "Debes iniciar sesión para ver tu perfil" : undefined)),
   };
 }
 

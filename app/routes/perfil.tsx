@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link, NavLink, Outlet, useLocation, useSearchPara
 import { PROFILE_SECTIONS, profilePath, sectionOfPath } from "~/components/account/profile-sections.ts";
 import { getUser } from "~/auth/user-context.server.ts";
 import type { Route } from "./+types/perfil";
+import { lookup } from "~/lib/lookup.ts";
 
 // /perfil/<section>: the heading, the section links and the saved notice around
 // the section's own route. The name comes from the session, so no query here.
@@ -51,7 +52,7 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
 }
 
 function SavedNotice({ saved }: { saved: string | null }) {
-  const text = saved ? savedMessages[saved] : undefined;
+  const text = lookup(savedMessages, saved);
   return (
     <p role="status" className={text ? "form-alert form-alert--success" : "form-alert-slot"}>
       {text}

@@ -67,10 +67,17 @@ export async function receiveUpload(request: Request, tmpDir: string): Promise<s
   } catch {
     throw new ImageUploadError(400, IMAGE_MESSAGES.malformed);
   }
+  // The parser can fail again after its pipeline has settled (destroyed mid-part): an
+  // unheard 'error' would crash the process; the pipeline below already reports it.
+  parser.on("error", () => {});
   let saved: Promise<void> | null = null;
   let tooLarge = false;
   let received = 0;
   parser.on("file", (field, file) => {
+    // A body that ends (or a client that leaves) inside any file part fails that part's
+    // stream too; without a listener that error would crash the process. The failure
+    // itself reaches the pipelines below (the parser's, and `saved` for the kept file).
+    file.on("error", () => {});
     if (field !== IMAGE_FIELD || saved) {
       file.resume();
       return;

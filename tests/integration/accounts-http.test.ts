@@ -61,7 +61,9 @@ describe("accounts over HTTP", () => {
 
     const forgot = await post("/forgot-password", { email: EMAIL });
     expect(forgot.status).toBe(200);
-    const link = resetLinkIn(await waitForEmailTo(path.join(srv.dataDir, "outbox"), EMAIL, (m) => resetLinkIn(m) !== null));
+    const link = resetLinkIn(
+      await waitForEmailTo(path.join(srv.dataDir, "outbox"), EMAIL, (m) => resetLinkIn(m) !== null),
+    );
     expect(link).toBeTruthy();
     const url = new URL(link!);
     secrets.push(url.searchParams.get("token")!);
@@ -86,10 +88,18 @@ describe("accounts over HTTP", () => {
     const login = await post("/login", { email: EMAIL, password: NEW_PASSWORD });
     const cookie = sessionOf(login);
     secrets.push(cookie);
-    const forged = await post("/logout", {}, { cookie: `an_session=${cookie}`, origin: "https://evil.example", "sec-fetch-site": "cross-site" });
+    const forged = await post(
+      "/logout",
+      {},
+      { cookie: `an_session=${cookie}`, origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    );
     expect(forged.status).toBe(403);
     expect(await forged.text()).toContain("procede de otro sitio web");
-    const noOrigin = await fetch(`${srv.url}/logout`, { method: "POST", redirect: "manual", headers: { cookie: `an_session=${cookie}` } });
+    const noOrigin = await fetch(`${srv.url}/logout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: `an_session=${cookie}` },
+    });
     expect(noOrigin.status).toBe(403);
     const still = await fetch(`${srv.url}/perfil`, { headers: { cookie: `an_session=${cookie}` } });
     expect(still.status).toBe(200);
@@ -102,13 +112,32 @@ describe("accounts over HTTP", () => {
     const cookie = sessionOf(await post("/login", { email: EMAIL, password: NEW_PASSWORD }));
     secrets.push(cookie);
     for (const urlPath of ["/gestion", "/gestion/pedidos"]) {
-      const res = await fetch(`${srv.url}${urlPath}`, { redirect: "manual", headers: { cookie: `an_session=${cookie}` } });
+      const res = await fetch(`${srv.url}${urlPath}`, {
+        redirect: "manual",
+        headers: { cookie: `an_session=${cookie}` },
+      });
       expect(res.status, urlPath).toBe(403);
       const html = await res.text();
       expect(html).toContain("Acceso restringido");
       expect(html).toContain("Gestión · Alejandra Nails");
       expect(html).toContain('<meta name="robots" content="noindex"/>');
       expect(html).not.toContain("site-header");
+    }
+  });
+
+  // Found by the fuzzer: a notice key from the query looked up in a plain object
+  // found Object.prototype's entries, and rendering that object was a 500.
+  it("ignores notice keys that name Object.prototype's properties", async () => {
+    const cookie = sessionOf(await post("/login", { email: EMAIL, password: NEW_PASSWORD }));
+    secrets.push(cookie);
+    for (const key of ["__proto__", "constructor", "toString"]) {
+      const page = await fetch(`${srv.url}/perfil/ajustes?guardado=${key}`, {
+        headers: { cookie: `an_session=${cookie}` },
+      });
+      expect(page.status, key).toBe(200);
+      expect(await page.text()).not.toContain("se han guardado");
+      const login = await fetch(`${srv.url}/login?aviso=${key}`);
+      expect(login.status, key).toBe(200);
     }
   });
 

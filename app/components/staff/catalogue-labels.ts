@@ -1,5 +1,6 @@
 // Spanish names shared by the staff's course screens (/gestion/cursos…).
 import type { CourseEdition } from "~/domain/course.ts";
+import { lookup } from "~/lib/lookup.ts";
 
 export const EDITION_STATUS_LABELS: Record<CourseEdition["status"], string> = {
   open: "abierta",
@@ -23,5 +24,5 @@ export const NOTICES: Record<string, string> = {
 };
 
 export function noticeOf(request: Request): string | null {
-  return NOTICES[new URL(request.url).searchParams.get("aviso") ?? ""] ?? null;
+  return lookup(NOTICES, new URL(request.url).searchParams.get("aviso")) ?? null;
 }

@@ -4,6 +4,7 @@
  */
 import { formatLongDate } from "~/domain/pricing.ts";
 import { csvDate } from "~/lib/csv.ts";
+import { lookup } from "~/lib/lookup.ts";
 
 const dateTime = new Intl.DateTimeFormat("es-ES", {
   timeZone: "Europe/Madrid",
@@ -41,7 +42,7 @@ const emailKinds: Record<string, string> = {
 };
 
 export function emailKindLabel(kind: string): string {
-  return emailKinds[kind] ?? kind.replace(/^email:/u, "Correo: ");
+  return lookup(emailKinds, kind) ?? kind.replace(/^email:/u, "Correo: ");
 }
 
 const jobStatuses: Record<string, string> = {
@@ -51,7 +52,7 @@ const jobStatuses: Record<string, string> = {
 };
 
 export function jobStatusLabel(status: string): string {
-  return jobStatuses[status] ?? status;
+  return lookup(jobStatuses, status) ?? status;
 }
 
 const eventTypes: Record<string, string> = {
@@ -77,7 +78,7 @@ const refundStatuses: Record<string, string> = {
 };
 
 export function refundStatusLabel(status: string): string {
-  return refundStatuses[status] ?? status;
+  return lookup(refundStatuses, status) ?? status;
 }
 
 const refundReasons: Record<string, string> = {
@@ -88,7 +89,7 @@ const refundReasons: Record<string, string> = {
 };
 
 export function refundReasonLabel(reason: string): string {
-  return refundReasons[reason] ?? reason;
+  return lookup(refundReasons, reason) ?? reason;
 }
 
 const editionStatuses: Record<string, string> = {
@@ -99,7 +100,7 @@ const editionStatuses: Record<string, string> = {
 };
 
 export function editionStatusLabel(status: string): string {
-  return editionStatuses[status] ?? status;
+  return lookup(editionStatuses, status) ?? status;
 }
 
 /** "9 de febrero de 2027 – 11 de febrero de 2027" (or one day, or "Sin fecha"). */
