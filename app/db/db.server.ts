@@ -61,11 +61,23 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
   const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely's introspection reads every schema's tables; a schema another app (or a
+  // parallel test run) drops during that read makes PostgreSQL answer 3F000 for it.
+  // Nothing of ours was touched (the migration's own transaction rolled back): try again.
+  for (let retry = 0; error && isOtherSchemaGone(error, migrationTableSchema) && retry < 3; retry++) {
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   if (error) {
     throw new MigrationError(`La migración de la base de datos ha fallado: ${String(error)}`, { cause: error });
   }
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** PostgreSQL 3F000 (invalid schema name) about a schema that is not ours. */
+export function isOtherSchemaGone(error: unknown, ours: string | undefined): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  return e?.code === "3F000" && typeof e.message === "string" && !(ours && e.message.includes(`"${ours}"`));
 }
 
 export async function pingDb(db: Db): Promise<void> {
