@@ -11,6 +11,8 @@ import { getRefund, type RefundRow } from "./refunds.server.ts";
 const reasonText: Record<string, string> = {
   "duplicate-purchase":
     "Ya estabas inscrita en este curso con un pedido anterior, así que no te hemos cobrado una segunda plaza: te devolvemos el importe.",
+  "no-seat":
+    "Tu pago llegó cuando ya no quedaba plaza en la convocatoria que elegiste, así que no te hemos inscrito: te devolvemos el importe.",
 };
 
 export function buildRefundEmail(input: {
