@@ -6,6 +6,7 @@
 import type { Selectable } from "kysely";
 import type { Db } from "./db/db.server.ts";
 import type { CourseEditionsTable, CoursesTable } from "./db/schema.ts";
+import { toCartCourse, type CatalogueCourse } from "./domain/cart.ts";
 import { isBookable, isCourseCategory, seatsLeft, type Course, type CourseCategory, type CourseEdition } from "./domain/course.ts";
 
 export interface CatalogueOptions {
@@ -198,6 +199,25 @@ export async function getEditionsByIds(db: Db, ids: string[], options: Pick<Cata
     .where("course_editions.id", "in", ids)
     .execute();
   return rows.map(toEdition);
+}
+
+/** The active courses as the cart sees them: its fields and the bookable editions, earliest first. */
+export async function listCartCatalogue(db: Db, options: CatalogueOptions = {}): Promise<CatalogueCourse[]> {
+  const courses = await listCourses(db, options);
+  const editions = await listEditionChoices(
+    db,
+    courses.map((c) => c.id),
+    options,
+  );
+  return courses.map((c) => {
+    const ahead = editions.filter((e) => e.courseId === c.id);
+    const bookable = ahead.filter(isBookable);
+    return {
+      ...toCartCourse(c),
+      editions: bookable.map(({ id, startsOn, endsOn, schedule, seatsLeft }) => ({ id, startsOn, endsOn, schedule, seatsLeft })),
+      fullyBooked: ahead.length > 0 && bookable.length === 0,
+    };
+  });
 }
 
 /** /sitemap.xml entries for the course pages (registered in ~/lib/sitemap.server.ts). */

@@ -39,12 +39,12 @@ function isStaffRefundReason(value: string): value is StaffRefundReason {
   return (STAFF_REFUND_REASONS as readonly string[]).includes(value);
 }
 
-/** Control characters out, runs of spaces collapsed per line, trimmed. */
+/** Control characters (tabs too) become spaces, runs of spaces collapse, line breaks stay; trimmed. */
 function cleanNote(value: string): string {
   return value
     .replace(/\r\n?/gu, "\n")
-    .replace(/[^\P{Cc}\n]/gu, "")
-    .replace(/[ \t]+/gu, " ")
+    .replace(/[^\P{Cc}\n]/gu, " ")
+    .replace(/ {2,}/gu, " ")
     .trim();
 }
 

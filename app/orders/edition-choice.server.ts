@@ -22,10 +22,11 @@ export async function chooseEditions(
   options: { today: string; now: Date },
 ): Promise<Map<string, CourseEdition>> {
   const chosen = new Map<string, CourseEdition>();
-  const wantedIds = courses.map((c) => wanted[c.id]).filter((id): id is string => typeof id === "string" && id !== "");
+  const wish = (courseId: string) => (Object.hasOwn(wanted, courseId) ? wanted[courseId] : undefined);
+  const wantedIds = courses.map((c) => wish(c.id)).filter((id): id is string => typeof id === "string" && id !== "");
   const byId = new Map((await getEditionsByIds(db, wantedIds, { now: options.now })).map((e) => [e.id, e]));
   for (const course of courses) {
-    const editionId = wanted[course.id];
+    const editionId = wish(course.id);
     if (editionId) {
       const edition = byId.get(editionId);
       if (!edition || edition.courseId !== course.id) {

@@ -46,11 +46,7 @@ export interface RefundEventInput {
  *   recorded as done (the money did not go back): logged for a person.
  */
 export type RefundEventOutcome =
-  | "refund-recorded"
-  | "refund-unchanged"
-  | "refund-failed-after-success"
-  | "duplicate-event"
-  | "unknown-order";
+  "refund-recorded" | "refund-unchanged" | "refund-failed-after-success" | "duplicate-event" | "unknown-order";
 
 type Applied = "changed" | "unchanged" | "failed-after-success";
 

@@ -19,8 +19,7 @@ export async function processRefundEvent(
   deps: { db: Db; payments: PaymentProvider },
   event: RefundPaymentEvent,
 ): Promise<{ outcome: RefundEventOutcome; orderId: string | null }> {
-  const refunds =
-    event.refunds ?? (event.paymentId ? await deps.payments.refundsOfPayment(event.paymentId) : []);
+  const refunds = event.refunds ?? (event.paymentId ? await deps.payments.refundsOfPayment(event.paymentId) : []);
   let orderId =
     refunds.find((r) => r.orderId)?.orderId ??
     (await orderOfProviderRefunds(

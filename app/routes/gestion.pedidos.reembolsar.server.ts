@@ -103,7 +103,11 @@ export async function refundAction(request: Request, context: Ctx, orderId: stri
   if (why) return formStep({ form: why }, echo(values), 409);
   if (values.intent === "editar") return formStep({}, echo(values), 200);
   if (values.intent !== "revisar" && values.intent !== "confirmar") {
-    return formStep({ form: "No se ha entendido la acción. Vuelve a intentarlo desde esta página." }, echo(values), 400);
+    return formStep(
+      { form: "No se ha entendido la acción. Vuelve a intentarlo desde esta página." },
+      echo(values),
+      400,
+    );
   }
   const parsed = refundFormSchema(order.availableCents).safeParse(values);
   if (!parsed.success) return formStep(formErrors(parsed.error), echo(values), 400);
@@ -124,7 +128,11 @@ export async function refundAction(request: Request, context: Ctx, orderId: stri
   }
 
   if (!UUID.test(refundId)) {
-    return formStep({ form: "La confirmación no es válida. Revisa el reembolso y confírmalo de nuevo." }, echo(values), 400);
+    return formStep(
+      { form: "La confirmación no es válida. Revisa el reembolso y confírmalo de nuevo." },
+      echo(values),
+      400,
+    );
   }
   const services = getServices(context);
   const result = await refundOrderAsStaff(services.db, actorOf(context), {

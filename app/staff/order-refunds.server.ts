@@ -27,8 +27,7 @@ export interface StaffRefundInput {
 }
 
 export type StaffRefundResult =
-  | { ok: true; refundId: string }
-  | { ok: false; reason: RefundRefusal; availableCents: number };
+  { ok: true; refundId: string } | { ok: false; reason: RefundRefusal; availableCents: number };
 
 export async function refundOrderAsStaff(
   db: Db,

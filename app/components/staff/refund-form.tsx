@@ -132,7 +132,13 @@ export function RefundConfirmStep({
         <Form method="post">
           {hidden}
           <input type="hidden" name="refundId" value={refundId} />
-          <button type="submit" name="intent" value="confirmar" className="staff-cat__button staff-cat__button--danger" disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="confirmar"
+            className="staff-cat__button staff-cat__button--danger"
+            disabled={busy}
+          >
             {busy ? "Reembolsando…" : `Reembolsar ${formatEuros(summary.amountCents)}`}
           </button>
         </Form>
