@@ -6,11 +6,14 @@
 import type { Selectable } from "kysely";
 import type { Db } from "./db/db.server.ts";
 import type { CourseEditionsTable, CoursesTable } from "./db/schema.ts";
-import { isCourseCategory, seatsLeft, type Course, type CourseCategory, type CourseEdition } from "./domain/course.ts";
+import { toCartCourse, type CatalogueCourse } from "./domain/cart.ts";
+import { isBookable, isCourseCategory, seatsLeft, type Course, type CourseCategory, type CourseEdition } from "./domain/course.ts";
 
 export interface CatalogueOptions {
   /** YYYY-MM-DD; defaults to today in Madrid. Editions before it are past. */
   today?: string;
+  /** The moment seat holds are judged at (defaults to now): expired holds free their seat. */
+  now?: Date;
 }
 
 /** Today's date in the salon's time zone, YYYY-MM-DD. */
@@ -21,7 +24,30 @@ export function todayInMadrid(now: Date = new Date()): string {
 
 const EDITION_STATUSES = ["open", "full", "closed", "cancelled"] as const;
 
-function toEdition(row: Selectable<CourseEditionsTable>): CourseEdition {
+type EditionRow = Selectable<CourseEditionsTable> & { live_holds: number | string | null };
+
+/**
+ * Editions with the number of seats held by payments still in progress (a hold
+ * whose session ended frees its seat here even before it is released).
+ */
+function editionsQuery(db: Db, now: Date) {
+  const nowIso = now.toISOString();
+  return db
+    .selectFrom("course_editions")
+    .selectAll("course_editions")
+    .select((eb) =>
+      eb
+        .selectFrom("seat_holds")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("seat_holds.edition_id", "=", "course_editions.id")
+        .where("seat_holds.released_at", "is", null)
+        .where("seat_holds.converted_at", "is", null)
+        .where((w) => w.or([w("seat_holds.expires_at", "is", null), w("seat_holds.expires_at", ">", nowIso)]))
+        .as("live_holds"),
+    );
+}
+
+function toEdition(row: EditionRow): CourseEdition {
   const status = (EDITION_STATUSES as readonly string[]).includes(row.status)
     ? (row.status as CourseEdition["status"])
     : "closed";
@@ -31,7 +57,7 @@ function toEdition(row: Selectable<CourseEditionsTable>): CourseEdition {
     startsOn: row.starts_on,
     endsOn: row.ends_on,
     seats: row.seats,
-    seatsLeft: seatsLeft(row.seats, row.seats_taken),
+    seatsLeft: seatsLeft(row.seats, Number(row.seats_taken) + Number(row.live_holds ?? 0)),
     status,
     schedule: row.schedule,
   };
@@ -65,27 +91,35 @@ function toCourse(row: Selectable<CoursesTable>, nextEdition: CourseEdition | nu
   };
 }
 
-/** Bookable editions (open, from `today`, with seats left) of the given courses, by start date. */
-async function bookableEditions(db: Db, courseIds: string[], today: string): Promise<CourseEdition[]> {
+/** Upcoming editions (from `today`, not cancelled) of the given courses, by start date; bookable or not. */
+async function upcomingEditions(db: Db, courseIds: string[], today: string, now: Date): Promise<CourseEdition[]> {
   if (courseIds.length === 0) return [];
-  const rows = await db
-    .selectFrom("course_editions")
-    .selectAll()
-    .where("course_id", "in", courseIds)
-    .where("status", "=", "open")
-    .where("starts_on", ">=", today)
-    .whereRef("seats", ">", "seats_taken")
-    .orderBy("starts_on")
-    .orderBy("id")
+  const rows = await editionsQuery(db, now)
+    .where("course_editions.course_id", "in", courseIds)
+    .where("course_editions.status", "in", ["open", "full", "closed"])
+    .where("course_editions.starts_on", ">=", today)
+    .orderBy("course_editions.starts_on")
+    .orderBy("course_editions.id")
     .execute();
   return rows.map(toEdition);
 }
 
-async function withNextEditions(db: Db, rows: Selectable<CoursesTable>[], today: string): Promise<Course[]> {
+/** Bookable editions (open, from `today`, with seats left) of the given courses, by start date. */
+async function bookableEditions(db: Db, courseIds: string[], today: string, now: Date): Promise<CourseEdition[]> {
+  return (await upcomingEditions(db, courseIds, today, now)).filter(isBookable);
+}
+
+async function withNextEditions(
+  db: Db,
+  rows: Selectable<CoursesTable>[],
+  today: string,
+  now = new Date(),
+): Promise<Course[]> {
   const editions = await bookableEditions(
     db,
     rows.map((r) => r.id),
     today,
+    now,
   );
   const next = new Map<string, CourseEdition>();
   for (const e of editions) if (!next.has(e.courseId)) next.set(e.courseId, e);
@@ -101,7 +135,7 @@ export async function listCourses(
   let query = db.selectFrom("courses").selectAll().where("active", "=", 1);
   if (options.category) query = query.where("category", "=", options.category);
   const rows = await query.orderBy("sort_order").orderBy("id").execute();
-  return withNextEditions(db, rows, today);
+  return withNextEditions(db, rows, today, options.now);
 }
 
 /** One active course, or null (unknown or withdrawn). */
@@ -118,7 +152,7 @@ export async function getCourseIncludingInactive(
 ): Promise<Course | null> {
   const row = await db.selectFrom("courses").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
-  const [course] = await withNextEditions(db, [row], options.today ?? todayInMadrid());
+  const [course] = await withNextEditions(db, [row], options.today ?? todayInMadrid(), options.now);
   return course ?? null;
 }
 
@@ -133,7 +167,7 @@ export async function getCoursesByIds(db: Db, ids: string[], options: CatalogueO
     .orderBy("sort_order")
     .orderBy("id")
     .execute();
-  return withNextEditions(db, rows, options.today ?? todayInMadrid());
+  return withNextEditions(db, rows, options.today ?? todayInMadrid(), options.now);
 }
 
 /** Bookable editions of one course (open, from today on, with seats left), earliest first. */
@@ -142,7 +176,48 @@ export async function listUpcomingEditions(
   courseId: string,
   options: CatalogueOptions = {},
 ): Promise<CourseEdition[]> {
-  return bookableEditions(db, [courseId], options.today ?? todayInMadrid());
+  return bookableEditions(db, [courseId], options.today ?? todayInMadrid(), options.now ?? new Date());
+}
+
+/**
+ * Every edition still ahead of the given courses (open, full or closed; not
+ * cancelled), earliest first: the course page and the cart list them, and only
+ * the bookable ones (`isBookable`) can be chosen.
+ */
+export async function listEditionChoices(
+  db: Db,
+  courseIds: string[],
+  options: CatalogueOptions = {},
+): Promise<CourseEdition[]> {
+  return upcomingEditions(db, courseIds, options.today ?? todayInMadrid(), options.now ?? new Date());
+}
+
+/** Editions by id, whatever their status or date (to judge what a buyer chose). */
+export async function getEditionsByIds(db: Db, ids: string[], options: Pick<CatalogueOptions, "now"> = {}) {
+  if (ids.length === 0) return [];
+  const rows = await editionsQuery(db, options.now ?? new Date())
+    .where("course_editions.id", "in", ids)
+    .execute();
+  return rows.map(toEdition);
+}
+
+/** The active courses as the cart sees them: its fields and the bookable editions, earliest first. */
+export async function listCartCatalogue(db: Db, options: CatalogueOptions = {}): Promise<CatalogueCourse[]> {
+  const courses = await listCourses(db, options);
+  const editions = await listEditionChoices(
+    db,
+    courses.map((c) => c.id),
+    options,
+  );
+  return courses.map((c) => {
+    const ahead = editions.filter((e) => e.courseId === c.id);
+    const bookable = ahead.filter(isBookable);
+    return {
+      ...toCartCourse(c),
+      editions: bookable.map(({ id, startsOn, endsOn, schedule, seatsLeft }) => ({ id, startsOn, endsOn, schedule, seatsLeft })),
+      fullyBooked: ahead.length > 0 && bookable.length === 0,
+    };
+  });
 }
 
 /** /sitemap.xml entries for the course pages (registered in ~/lib/sitemap.server.ts). */

@@ -97,6 +97,7 @@ export default [
       route("pedidos", "routes/gestion.pedidos.tsx"),
       route("pedidos/exportar.csv", "routes/gestion.pedidos.exportar-csv.ts"),
       route("pedidos/:orderId", "routes/gestion.pedidos.pedido.tsx"),
+      route("pedidos/:orderId/reembolsar", "routes/gestion.pedidos.reembolsar.tsx"),
       route("convocatorias", "routes/gestion.convocatorias.tsx"),
       route("convocatorias/:editionId/alumnos", "routes/gestion.convocatorias.alumnos.tsx"),
       route("convocatorias/:editionId/alumnos.csv", "routes/gestion.convocatorias.alumnos-csv.ts"),

@@ -31,7 +31,8 @@ const { startStripeMock } = await import("../tests/helpers/stripe-mock.ts");
 const dir = mkdtempSync(path.join(tmpdir(), "an-bench-"));
 const db = createDb(`file:${path.join(dir, "bench.db")}`);
 await migrateToLatest(db);
-await seedCatalogue(db, { today: todayInMadrid() });
+// 500 checkouts of the same courses: more places than a class holds.
+await seedCatalogue(db, { today: todayInMadrid(), seats: 100_000 });
 const mock = await startStripeMock(WEBHOOK_SECRET);
 const base = {
   db,

@@ -88,6 +88,8 @@ export interface CourseEditionsTable {
   ends_on: string | null;
   seats: number;
   seats_taken: number;
+  /** Seats reserved by payments in progress (0007): active rows of seat_holds. */
+  seats_held: Generated<number>;
   /** open | full | closed | cancelled */
   status: string;
   /** Free text: days and hours ("Lunes y miércoles, 10:00–14:00"); empty when not set. */
@@ -132,6 +134,8 @@ export interface OrderItemsTable {
   /** The edition's dates copied at purchase (0004), so history outlives the catalogue. */
   edition_starts_on: string | null;
   edition_ends_on: string | null;
+  /** Paid, but the edition had no seat left for it (0007): refunded automatically (reason no-seat). */
+  no_seat_at: Generated<string | null>;
 }
 
 export interface EnrollmentsTable {
@@ -256,6 +260,20 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** A seat reserved for an order while its payment is in progress (0007). */
+export interface SeatHoldsTable {
+  id: string;
+  order_id: string;
+  edition_id: string;
+  created_at: string;
+  /** When the payment session ends; null while an async payment settles (the hold stays). */
+  expires_at: string | null;
+  /** The seat went back to the edition (expired, failed, cancelled). */
+  released_at: string | null;
+  /** The order was paid: the held seat became a taken one. */
+  converted_at: string | null;
+}
+
 export interface SalonSettingsTable {
   key: string;
   value: string;
@@ -284,4 +302,5 @@ export interface Database {
   staff_challenges: StaffChallengesTable;
   audit_log: AuditLogTable;
   salon_settings: SalonSettingsTable;
+  seat_holds: SeatHoldsTable;
 }

@@ -15,6 +15,8 @@ import { catalogueSeedCourses, planEditions } from "./seed-courses.server.ts";
 export interface SeedOptions {
   /** YYYY-MM-DD in Madrid: editions start after it. */
   today: string;
+  /** Seats of every edition added (default: the course's class size). Benchmarks buy far more places than a class holds. */
+  seats?: number;
 }
 
 export interface SeedResult {
@@ -22,7 +24,7 @@ export interface SeedResult {
   editionsInserted: number;
 }
 
-export async function seedCatalogue(db: Db, { today }: SeedOptions): Promise<SeedResult> {
+export async function seedCatalogue(db: Db, { today, seats }: SeedOptions): Promise<SeedResult> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new RangeError(`today must be YYYY-MM-DD (got ${today})`);
   const ids = catalogueSeedCourses.map((c) => c.id);
   return inTransaction(db, async (trx) => {
@@ -66,7 +68,16 @@ export async function seedCatalogue(db: Db, { today }: SeedOptions): Promise<See
     if (editions.length > 0) {
       const rows = await trx
         .insertInto("course_editions")
-        .values(editions.map((e) => ({ ...e, seats_taken: 0, status: "open", updated_at: now, cancelled_at: null })))
+        .values(
+          editions.map((e) => ({
+            ...e,
+            seats: seats ?? e.seats,
+            seats_taken: 0,
+            status: "open",
+            updated_at: now,
+            cancelled_at: null,
+          })),
+        )
         // An edition id already used (e.g. one cancelled for that month) stays as it is.
         .onConflict((oc) => oc.column("id").doNothing())
         .returning("id")

@@ -4,20 +4,22 @@ import {
   cartTotalCents,
   clearCart,
   coursesLabel,
+  effectiveEdition,
   hasItem,
   parseStoredCart,
   reconcileCart,
   removeItem,
   serializeCart,
+  setItemEdition,
 } from "./cart.ts";
-import { expert, inicio } from "../../tests/helpers/cart-courses.ts";
+import { expert, expertCatalogue, inicio, inicioCatalogue } from "../../tests/helpers/cart-courses.ts";
 
-const catalogue = [inicio, expert];
+const catalogue = [inicioCatalogue, expertCatalogue];
 
 describe("cart rules", () => {
   it("adds a course with quantity 1", () => {
     const items = addItem([], inicio);
-    expect(items).toEqual([{ ...inicio, quantity: 1 }]);
+    expect(items).toEqual([{ ...inicio, editionId: null, quantity: 1 }]);
     expect(hasItem(items, "formacion-inicio")).toBe(true);
   });
   it("adding the same course again changes nothing (same array)", () => {
@@ -60,6 +62,20 @@ describe("parseStoredCart", () => {
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ id: "formacion-inicio", quantity: 1, priceCents: 1 });
   });
+  it("reads a stored list of plain ids, and entries without an edition, as the next edition", () => {
+    const items = parseStoredCart(JSON.stringify(["formacion-inicio", { id: "expert-nails" }]));
+    expect(items.map((i) => [i.id, i.editionId])).toEqual([
+      ["formacion-inicio", null],
+      ["expert-nails", null],
+    ]);
+  });
+  it("keeps a chosen edition id and drops a malformed one", () => {
+    const raw = JSON.stringify([
+      { id: "formacion-inicio", editionId: "formacion-inicio-2027-03" },
+      { id: "expert-nails", editionId: "<b>" },
+    ]);
+    expect(parseStoredCart(raw).map((i) => i.editionId)).toEqual(["formacion-inicio-2027-03", null]);
+  });
   it("reads the old site's euro `price` field", () => {
     expect(parseStoredCart(JSON.stringify([{ id: "expert-nails", price: 999 }]))[0].priceCents).toBe(99900);
   });
@@ -74,7 +90,7 @@ describe("reconcileCart", () => {
     const stored = [{ ...inicio, priceCents: 100, title: "Gratis", quantity: 1 as const }];
     const result = reconcileCart(stored, catalogue);
     expect(result.changed).toBe(true);
-    expect(result.items).toEqual([{ ...inicio, quantity: 1 }]);
+    expect(result.items).toEqual([{ ...inicio, editionId: null, quantity: 1 }]);
   });
   it("drops unknown or inactive courses", () => {
     const stored = [
@@ -88,11 +104,42 @@ describe("reconcileCart", () => {
   it("forces quantity 1 and merges duplicates", () => {
     const result = reconcileCart([{ ...inicio, quantity: 3 }, { ...inicio, quantity: 1 }, "basura"], catalogue);
     expect(result.changed).toBe(true);
-    expect(result.items).toEqual([{ ...inicio, quantity: 1 }]);
+    expect(result.items).toEqual([{ ...inicio, editionId: null, quantity: 1 }]);
   });
   it("refreshes cosmetic fields silently", () => {
     const stored = [{ ...inicio, image: "old", duration: "x", quantity: 1 as const }];
     const result = reconcileCart(stored, catalogue);
-    expect(result).toEqual({ items: [{ ...inicio, quantity: 1 }], changed: false });
+    expect(result).toEqual({ items: [{ ...inicio, editionId: null, quantity: 1 }], changed: false });
+  });
+});
+
+describe("editions in the cart", () => {
+  it("adds with the chosen edition and changes it later", () => {
+    const items = addItem([], inicio, "formacion-inicio-2027-03");
+    expect(items[0]!.editionId).toBe("formacion-inicio-2027-03");
+    const moved = setItemEdition(items, "formacion-inicio", "formacion-inicio-2027-01");
+    expect(moved[0]!.editionId).toBe("formacion-inicio-2027-01");
+    expect(setItemEdition(moved, "formacion-inicio", "formacion-inicio-2027-01")).toBe(moved);
+    expect(setItemEdition(moved, "expert-nails", "x")).toBe(moved);
+  });
+  it("keeps a bookable chosen edition silently", () => {
+    const items = addItem([], inicio, "formacion-inicio-2027-03");
+    expect(reconcileCart(items, catalogue)).toEqual({ items, changed: false });
+  });
+  it("moves an edition that can no longer be booked to the next one, and says so", () => {
+    const result = reconcileCart(addItem([], inicio, "formacion-inicio-2026-11"), catalogue);
+    expect(result.changed).toBe(true);
+    expect(result.items[0]!.editionId).toBe("formacion-inicio-2027-01");
+  });
+  it("a course with no bookable edition keeps none", () => {
+    const result = reconcileCart(addItem([], expert, "expert-nails-2027-01"), catalogue);
+    expect(result.items[0]!.editionId).toBeNull();
+    expect(result.changed).toBe(true);
+  });
+  it("the edition a line is for: the chosen one, else the next bookable", () => {
+    expect(effectiveEdition(inicioCatalogue, "formacion-inicio-2027-03")?.id).toBe("formacion-inicio-2027-03");
+    expect(effectiveEdition(inicioCatalogue, null)?.id).toBe("formacion-inicio-2027-01");
+    expect(effectiveEdition(inicioCatalogue, "gone")?.id).toBe("formacion-inicio-2027-01");
+    expect(effectiveEdition(expertCatalogue, null)).toBeNull();
   });
 });

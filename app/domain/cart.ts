@@ -1,10 +1,12 @@
 /**
  * Cart rules: items keyed by course id, each at most once
- * with quantity 1. The stored copy lives in the browser and is never trusted:
- * `parseStoredCart` survives any garbage and `reconcileCart` re-prices every
- * item from the live catalogue.
+ * with quantity 1, each for one edition (`editionId`; null: the next bookable
+ * one). The stored copy lives in the browser and is never trusted:
+ * `parseStoredCart` survives any garbage (and reads carts stored before
+ * editions, even plain id lists) and `reconcileCart` re-prices every item and
+ * re-checks its edition against the live catalogue. The server checks again.
  */
-import type { Course } from "./course.ts";
+import type { Course, CourseEdition } from "./course.ts";
 
 export const CART_STORAGE_KEY = "alejandra-nails-cart";
 
@@ -22,7 +24,19 @@ export type CartCourse = Pick<
   | "image"
 >;
 
+/** A bookable edition as the cart offers it. */
+export type CartEdition = Pick<CourseEdition, "id" | "startsOn" | "endsOn" | "schedule" | "seatsLeft">;
+
+/** A course of the live catalogue with its bookable editions, earliest first (GET /api/catalogue, the cart page). */
+export interface CatalogueCourse extends CartCourse {
+  editions: CartEdition[];
+  /** Editions lie ahead but none can be booked (full or closed): checkout refuses the course. */
+  fullyBooked?: boolean;
+}
+
 export interface CartItem extends CartCourse {
+  /** The edition chosen; null when none was (the next bookable one is used). */
+  editionId: string | null;
   quantity: 1;
 }
 
@@ -40,14 +54,28 @@ export function toCartCourse(course: CartCourse): CartCourse {
   };
 }
 
-function toItem(course: CartCourse): CartItem {
-  return { ...toCartCourse(course), quantity: 1 };
+function toItem(course: CartCourse, editionId: string | null): CartItem {
+  return { ...toCartCourse(course), editionId, quantity: 1 };
 }
 
 /** Adds a course once; adding one already present returns the same array (nothing changes). */
-export function addItem(items: readonly CartItem[], course: CartCourse): CartItem[] {
+export function addItem(items: readonly CartItem[], course: CartCourse, editionId: string | null = null): CartItem[] {
   if (items.some((i) => i.id === course.id)) return items as CartItem[];
-  return [...items, toItem(course)];
+  return [...items, toItem(course, editionId)];
+}
+
+/** Another edition for a course already in the cart (same array when nothing changes). */
+export function setItemEdition(items: readonly CartItem[], courseId: string, editionId: string): CartItem[] {
+  if (!items.some((i) => i.id === courseId && i.editionId !== editionId)) return items as CartItem[];
+  return items.map((i) => (i.id === courseId ? { ...i, editionId } : i));
+}
+
+/** The edition a line is for: the one chosen if still bookable, else the next bookable one (null: none). */
+export function effectiveEdition(
+  course: Pick<CatalogueCourse, "editions">,
+  editionId: string | null,
+): CartEdition | null {
+  return course.editions.find((e) => e.id === editionId) ?? course.editions[0] ?? null;
 }
 
 export function removeItem(items: readonly CartItem[], id: string): CartItem[] {
@@ -72,6 +100,8 @@ export function coursesLabel(count: number): string {
 }
 
 const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,99}$/;
+/** Edition ids are readable slugs or UUIDs. */
+const EDITION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/;
 const MAX_ITEMS = 50;
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
@@ -91,7 +121,9 @@ export function parseStoredCart(raw: string | null | undefined): CartItem[] {
   }
   if (!Array.isArray(parsed)) return [];
   const items: CartItem[] = [];
-  for (const entry of parsed.slice(0, MAX_ITEMS)) {
+  for (const raw of parsed.slice(0, MAX_ITEMS)) {
+    // A plain id (a list of ids) is a course without a chosen edition.
+    const entry: unknown = typeof raw === "string" ? { id: raw } : raw;
     if (typeof entry !== "object" || entry === null) continue;
     const e = entry as Record<string, unknown>;
     const id = e.id;
@@ -110,6 +142,7 @@ export function parseStoredCart(raw: string | null | undefined): CartItem[] {
       classSize: num(e.classSize),
       level: str(e.level),
       image: str(e.image),
+      editionId: typeof e.editionId === "string" && EDITION_ID_PATTERN.test(e.editionId) ? e.editionId : null,
       quantity: 1,
     });
   }
@@ -129,9 +162,11 @@ export interface Reconciliation {
 /**
  * Rebuilds the cart from the live catalogue: unknown or inactive courses are
  * dropped, every field is refreshed from the catalogue, quantity is 1 and
- * duplicates are merged.
+ * duplicates are merged. A chosen edition that can no longer be booked gives
+ * way to the next bookable one (and the buyer is told); without a choice the
+ * next one stays implicit.
  */
-export function reconcileCart(items: readonly unknown[], catalogue: readonly CartCourse[]): Reconciliation {
+export function reconcileCart(items: readonly unknown[], catalogue: readonly CatalogueCourse[]): Reconciliation {
   const byId = new Map(catalogue.map((c) => [c.id, c]));
   const result: CartItem[] = [];
   let changed = false;
@@ -143,7 +178,10 @@ export function reconcileCart(items: readonly unknown[], catalogue: readonly Car
       continue;
     }
     if (item.priceCents !== course.priceCents || item.title !== course.title || item.quantity !== 1) changed = true;
-    result.push(toItem(course));
+    const wanted = typeof item.editionId === "string" ? item.editionId : null;
+    const edition = wanted ? effectiveEdition(course, wanted) : null;
+    if (wanted && edition?.id !== wanted) changed = true;
+    result.push(toItem(course, edition?.id ?? null));
   }
   return { items: result, changed };
 }

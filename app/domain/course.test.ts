@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COURSE_FILTERS, filterCourses, parseCourseFilter, seatsLeft } from "./course.ts";
+import { COURSE_FILTERS, filterCourses, isBookable, parseCourseFilter, seatsLeft, unavailableLabel } from "./course.ts";
 
 const courses = [
   { id: "a", category: "iniciacion" as const },
@@ -39,5 +39,18 @@ describe("seatsLeft", () => {
   it("is seats minus taken, never negative", () => {
     expect(seatsLeft(12, 5)).toBe(7);
     expect(seatsLeft(6, 9)).toBe(0);
+  });
+});
+
+describe("isBookable / unavailableLabel", () => {
+  it("only an open edition with a seat left can be chosen", () => {
+    expect(isBookable({ status: "open", seatsLeft: 1 })).toBe(true);
+    expect(unavailableLabel({ status: "open", seatsLeft: 1 })).toBeNull();
+  });
+  it("a full edition reads Completo, a closed one Inscripción cerrada", () => {
+    expect(isBookable({ status: "open", seatsLeft: 0 })).toBe(false);
+    expect(unavailableLabel({ status: "open", seatsLeft: 0 })).toBe("Completo");
+    expect(unavailableLabel({ status: "full", seatsLeft: 3 })).toBe("Completo");
+    expect(unavailableLabel({ status: "closed", seatsLeft: 3 })).toBe("Inscripción cerrada");
   });
 });

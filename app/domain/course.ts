@@ -64,3 +64,15 @@ export function filterCourses<T extends Pick<Course, "category">>(courses: reado
 export function seatsLeft(seats: number, seatsTaken: number): number {
   return Math.max(0, seats - seatsTaken);
 }
+
+/** An edition a buyer can choose: open for enrolment with a seat left (past ones are never listed). */
+export function isBookable(edition: Pick<CourseEdition, "status" | "seatsLeft">): boolean {
+  return edition.status === "open" && edition.seatsLeft > 0;
+}
+
+/** Why an upcoming edition cannot be chosen, as the course page and the cart say it; null when it can. */
+export function unavailableLabel(edition: Pick<CourseEdition, "status" | "seatsLeft">): string | null {
+  if (isBookable(edition)) return null;
+  if (edition.status === "closed") return "Inscripción cerrada";
+  return "Completo";
+}

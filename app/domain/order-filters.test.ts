@@ -73,6 +73,7 @@ describe("parseOrderFilters", () => {
 
   it("reads only the first of repeated parameters", () => {
     expect(parse("estado=paid&estado=pending").filters.status).toBe("paid");
+    expect(parse("estado=partially-refunded")).toMatchObject({ filters: { status: "partially-refunded" }, notes: [] });
   });
 });
 

@@ -9,7 +9,14 @@
 import { isPaymentMethodKey, type PaymentMethodKey } from "./payment-methods.ts";
 
 export const ORDER_STATUSES = ["pending", "paid", "failed", "cancelled", "refunded"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/**
+ * What the status filter accepts: the stored statuses, plus the paid orders of
+ * which part was given back, shown as "Reembolso parcial" though their status
+ * is still "paid" (so "paid" alone lists the paid orders with nothing refunded).
+ */
+export const PARTIALLY_REFUNDED = "partially-refunded";
+export const ORDER_STATUS_FILTERS = [...ORDER_STATUSES, PARTIALLY_REFUNDED] as const;
+export type OrderStatus = (typeof ORDER_STATUS_FILTERS)[number];
 
 export const ORDERS_PAGE_SIZE = 25;
 /** Past this the page number is nonsense (25 × 10 000 orders). */
@@ -58,7 +65,7 @@ export const EMPTY_ORDER_FILTERS: OrderFilters = {
 const COURSE_ID = /^[a-z0-9][a-z0-9-]{0,79}$/u;
 
 function isOrderStatus(value: string): value is OrderStatus {
-  return (ORDER_STATUSES as readonly string[]).includes(value);
+  return (ORDER_STATUS_FILTERS as readonly string[]).includes(value);
 }
 
 /** A real calendar day written YYYY-MM-DD (no 2027-02-30). */

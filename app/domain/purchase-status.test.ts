@@ -9,6 +9,8 @@ describe("purchaseStatusView", () => {
     ["failed", "Fallido", "danger"],
     ["refunded", "Reembolsado", "neutral"],
     ["cancelled", "Cancelado", "neutral"],
+    // The staff's filter value for a paid order partly given back (no stored status of its own).
+    ["partially-refunded", "Reembolso parcial", "neutral"],
   ])("%s → %s (%s)", (status, label, tone) => {
     expect(purchaseStatusView(status)).toEqual({ label, tone });
   });

@@ -6,6 +6,8 @@ export interface PurchaseStatusView {
   tone: StatusTone;
 }
 
+const partialRefund: PurchaseStatusView = { label: "Reembolso parcial", tone: "neutral" };
+
 const views: Record<string, PurchaseStatusView> = {
   completed: { label: "Completado", tone: "success" },
   // The orders table says "paid"; older data and the API say "completed": same badge.
@@ -13,11 +15,11 @@ const views: Record<string, PurchaseStatusView> = {
   pending: { label: "Pendiente", tone: "warning" },
   failed: { label: "Fallido", tone: "danger" },
   refunded: { label: "Reembolsado", tone: "neutral" },
+  // Not a stored status: the staff's order filter names the partially refunded paid orders so.
+  "partially-refunded": partialRefund,
   // An abandoned checkout, no money taken: grey like a refund, distinct label.
   cancelled: { label: "Cancelado", tone: "neutral" },
 };
-
-const partialRefund: PurchaseStatusView = { label: "Reembolso parcial", tone: "neutral" };
 
 /**
  * The badge of an order; any unknown value shows as pending. A paid order of

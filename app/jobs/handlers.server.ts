@@ -12,6 +12,7 @@ import { ORDER_CONFIRMATION, orderConfirmationTemplate } from "~/orders/confirma
 import { refundNoticeTemplate } from "~/orders/refund-email.server.ts";
 import { COURSE_REMINDER, courseReminderTemplate } from "~/orders/reminders.server.ts";
 import { REFUND_JOB, REFUND_NOTICE } from "~/orders/refunds.server.ts";
+import { SEAT_UNAVAILABLE, seatUnavailableTemplate } from "~/orders/seat-email.server.ts";
 import type { PaymentProvider } from "~/payments/provider.server.ts";
 import { refundJobHandler } from "~/payments/refund-job.server.ts";
 import { STAFF_INVITATION, staffInvitationTemplate } from "~/staff/auth/invitations.server.ts";
@@ -23,6 +24,7 @@ export const emailTemplates: Record<string, EmailTemplate> = {
   [ORDER_CONFIRMATION]: orderConfirmationTemplate,
   [REFUND_NOTICE]: refundNoticeTemplate,
   [COURSE_REMINDER]: courseReminderTemplate,
+  [SEAT_UNAVAILABLE]: seatUnavailableTemplate,
   [EMAIL_VERIFICATION]: emailVerificationTemplate,
   [STAFF_INVITATION]: staffInvitationTemplate,
 };

@@ -153,7 +153,8 @@ export const orderConfirmationTemplate: EmailTemplate = {
         )
       : null;
     const items = enrolled ? data.items.filter((i) => enrolled.has(i.course_id)) : data.items;
-    const alreadyOwned = data.items.filter((i) => !items.includes(i));
+    // Lines paid without a seat left have their own email (seat-email.server.ts).
+    const alreadyOwned = data.items.filter((i) => !items.includes(i) && i.no_seat_at === null);
     return buildConfirmationEmail({
       order: data.order,
       items,

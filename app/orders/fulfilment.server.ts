@@ -12,6 +12,12 @@
  * - failed / expired only move a pending order.
  * - A course the buyer already has (an active enrolment) is not enrolled twice:
  *   that line is refunded automatically (refunds.server.ts).
+ * - A paid line takes the seat its checkout held (seat-holds.server.ts), or a
+ *   free one if the hold had ended. With no seat left (the hold expired and the
+ *   edition filled, or the edition was cancelled) that line is not enrolled: it
+ *   is refunded automatically (reason "no-seat") and the buyer is told by email.
+ * - failed, expired and cancelled orders give their held seats back; an async
+ *   payment still settling keeps them.
  * Side effects (the confirmation email, the refund) are outbox jobs written in
  * the same transaction; the job worker runs them after commit.
  */
@@ -23,6 +29,8 @@ import { notifySalonOfSale } from "~/staff/salon-notifications.server.ts";
 import { ORDER_CONFIRMATION, orderConfirmationKey } from "./confirmation-email.server.ts";
 import { requestRefund } from "./refunds.server.ts";
 import { enqueueCourseReminders } from "./reminders.server.ts";
+import { SEAT_UNAVAILABLE, seatUnavailableKey } from "./seat-email.server.ts";
+import { keepOrderHolds, releaseOrderHolds, seatPaidLine } from "./seat-holds.server.ts";
 
 export interface ProviderEventInput {
   /** Provider event id, or a synthetic one ("retrieve:<session>", "demo:<order>:paid"). */
@@ -41,8 +49,8 @@ export type FulfilOutcome =
 export type TransitionOutcome = "applied" | "ignored" | "duplicate-event" | "unknown-order";
 
 
-/** Stores the event id; false when it was already stored (a redelivery). */
-async function claimEvent(trx: Db, input: ProviderEventInput, nowIso: string): Promise<boolean> {
+/** Stores the event id; false when it was already stored (a redelivery). Also used by provider-refunds.server.ts. */
+export async function claimEvent(trx: Db, input: ProviderEventInput, nowIso: string): Promise<boolean> {
   const rows = await trx
     .insertInto("payment_events")
     .values({ provider_event_id: input.eventId, type: input.type, order_id: input.orderId, received_at: nowIso })
@@ -156,14 +164,37 @@ export async function fulfilOrder(
       enrolled = items.filter((i) => enrolledIds.has(i.course_id));
     }
     const duplicates = items.filter((i) => !enrolled.includes(i));
-    // Seats are informative here: a paid buyer is never refused for a full edition.
-    const editionIds = enrolled.map((i) => i.edition_id).filter((id): id is string => id !== null);
-    if (editionIds.length > 0) {
+    // A duplicate line needs no seat: its hold goes back.
+    const freed = duplicates.map((i) => i.edition_id).filter((id): id is string => id !== null);
+    if (freed.length > 0) await releaseOrderHolds(trx, order.id, nowIso, freed);
+    // Each enrolled dated line takes its seat (edition id order); without one it is undone and refunded.
+    const noSeat: typeof items = [];
+    const dated = enrolled.filter((i) => i.edition_id !== null);
+    for (const item of [...dated].sort((a, b) => a.edition_id!.localeCompare(b.edition_id!))) {
+      if (await seatPaidLine(trx, { orderId: order.id, editionId: item.edition_id!, nowIso })) continue;
+      noSeat.push(item);
+    }
+    if (noSeat.length > 0) {
+      // Inserted a moment ago in this same transaction: nobody has seen these enrolments.
       await trx
-        .updateTable("course_editions")
-        .set((eb) => ({ seats_taken: eb("seats_taken", "+", 1) }))
-        .where("id", "in", editionIds)
+        .deleteFrom("enrollments")
+        .where("order_id", "=", order.id)
+        .where(
+          "course_id",
+          "in",
+          noSeat.map((i) => i.course_id),
+        )
         .execute();
+      await trx
+        .updateTable("order_items")
+        .set({ no_seat_at: nowIso })
+        .where(
+          "id",
+          "in",
+          noSeat.map((i) => i.id),
+        )
+        .execute();
+      enrolled = enrolled.filter((i) => !noSeat.includes(i));
     }
     // "Recordatorios de mis cursos": one job per new enrolment with a dated edition.
     await enqueueCourseReminders(trx, order.id, now);
@@ -175,7 +206,16 @@ export async function fulfilOrder(
         now,
       });
     }
-    if (duplicates.length < items.length) {
+    if (noSeat.length > 0) {
+      await requestRefund(trx, {
+        orderId: order.id,
+        amountCents: noSeat.reduce((sum, i) => sum + i.price_cents, 0),
+        reason: "no-seat",
+        now,
+      });
+      await enqueueEmail(trx, SEAT_UNAVAILABLE, { orderId: order.id }, { dedupeKey: seatUnavailableKey(order.id), now });
+    }
+    if (enrolled.length > 0) {
       await enqueueEmail(
         trx,
         ORDER_CONFIRMATION,
@@ -205,7 +245,7 @@ async function transition(
   });
 }
 
-/** checkout.session.async_payment_failed: pending → failed; a paid order stays paid. */
+/** checkout.session.async_payment_failed: pending → failed, its seats go back; a paid order stays paid. */
 export function failOrder(db: Db, input: ProviderEventInput) {
   return transition(db, input, async (trx, id, nowIso) => {
     const res = await trx
@@ -214,11 +254,12 @@ export function failOrder(db: Db, input: ProviderEventInput) {
       .where("id", "=", id)
       .where("status", "=", "pending")
       .executeTakeFirst();
+    if (Number(res.numUpdatedRows) > 0) await releaseOrderHolds(trx, id, nowIso);
     return Number(res.numUpdatedRows);
   });
 }
 
-/** checkout.session.expired: pending → cancelled (nothing was charged); a paid order stays paid. */
+/** checkout.session.expired: pending → cancelled (nothing was charged), its seats go back; a paid order stays paid. */
 export function expireOrder(db: Db, input: ProviderEventInput) {
   return transition(db, input, async (trx, id, nowIso) => {
     const res = await trx
@@ -227,11 +268,12 @@ export function expireOrder(db: Db, input: ProviderEventInput) {
       .where("id", "=", id)
       .where("status", "=", "pending")
       .executeTakeFirst();
+    if (Number(res.numUpdatedRows) > 0) await releaseOrderHolds(trx, id, nowIso);
     return Number(res.numUpdatedRows);
   });
 }
 
-/** checkout.session.completed with the money still settling (async methods): stays pending, noted. */
+/** checkout.session.completed with the money still settling (async methods): stays pending, noted; its seats stay held. */
 export function markOrderProcessing(db: Db, input: ProviderEventInput) {
   return transition(db, input, async (trx, id, nowIso) => {
     const res = await trx
@@ -241,6 +283,7 @@ export function markOrderProcessing(db: Db, input: ProviderEventInput) {
       .where("status", "=", "pending")
       .where("checkout_completed_at", "is", null)
       .executeTakeFirst();
+    if (Number(res.numUpdatedRows) > 0) await keepOrderHolds(trx, id);
     return Number(res.numUpdatedRows);
   });
 }

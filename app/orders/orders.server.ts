@@ -5,12 +5,15 @@
  * the browser sends about money is read.
  */
 import type { Selectable } from "kysely";
-import { getCoursesByIds } from "~/catalogue.server.ts";
-import type { Db } from "~/db/db.server.ts";
+import { getCoursesByIds, todayInMadrid } from "~/catalogue.server.ts";
+import { inTransaction, type Db } from "~/db/db.server.ts";
 import { isUniqueViolation } from "~/db/errors.server.ts";
 import type { OrderItemsTable, OrdersTable } from "~/db/schema.ts";
 import { isWithinBounds, paymentMethod, type PaymentMethodKey } from "~/domain/payment-methods.ts";
+import { formatLongDate } from "~/domain/pricing.ts";
 import { newId, sha256 } from "~/lib/ids.server.ts";
+import { chooseEditions } from "./edition-choice.server.ts";
+import { holdExpiresAt, holdSeat, releaseOrderHolds } from "./seat-holds.server.ts";
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
@@ -20,15 +23,9 @@ export interface OrderWithItems {
   items: OrderItemRow[];
 }
 
-/** A refusal the buyer can act on: the message is Spanish and safe to show. */
-export class CheckoutError extends Error {
-  // A plain field, not a parameter property: scripts run this file with Node's type stripping.
-  readonly status: 400 | 404 | 409;
-  constructor(message: string, status: 400 | 404 | 409) {
-    super(message);
-    this.status = status;
-  }
-}
+import { CheckoutError } from "./checkout-error.ts";
+
+export { CheckoutError };
 
 /** Most courses one order may hold (the catalogue has four). */
 export const MAX_ORDER_ITEMS = 20;
@@ -42,6 +39,11 @@ export const REUSE_WINDOW_MS = 20 * 60 * 1000;
 export interface CreateOrderInput {
   user: { id: string; email: string };
   courseIds: readonly string[];
+  /**
+   * The edition the buyer chose per course id (never trusted: it must belong to
+   * the course and be bookable). A course without one gets its next bookable edition.
+   */
+  editionIds?: Readonly<Record<string, string | undefined>>;
   method: PaymentMethodKey;
   /** Consent to immediate access, losing the 14-day withdrawal right (art. 103 m TRLGDCU). */
   withdrawalWaiver: boolean;
@@ -51,8 +53,9 @@ export interface CreateOrderInput {
   today?: string;
 }
 
-export function checkoutKey(userId: string, courseIds: readonly string[], method: string): string {
-  return sha256(`${userId}|${[...courseIds].sort().join(",")}|${method}`);
+/** `lines`: course ids, each with "@<edition id>" when it is booked for a dated edition. */
+export function checkoutKey(userId: string, lines: readonly string[], method: string): string {
+  return sha256(`${userId}|${[...lines].sort().join(",")}|${method}`);
 }
 
 
@@ -97,11 +100,13 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
   if (ids.length === 0) throw new CheckoutError("No hay ningún curso que pagar", 400);
   if (ids.length > MAX_ORDER_ITEMS) throw new CheckoutError("Demasiados cursos en un mismo pedido", 400);
 
-  const courses = await getCoursesByIds(db, ids, { today: input.today });
+  const today = input.today ?? todayInMadrid(now);
+  const courses = await getCoursesByIds(db, ids, { today, now });
   const byId = new Map(courses.map((c) => [c.id, c]));
   const missing = ids.find((id) => !byId.has(id));
   if (missing) throw new CheckoutError("El curso no existe o ya no está disponible", 404);
   const ordered = ids.map((id) => byId.get(id)!);
+  const editions = await chooseEditions(db, ordered, input.editionIds ?? {}, { today, now });
 
   const owned = await db
     .selectFrom("enrollments")
@@ -121,7 +126,11 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
     throw new CheckoutError(`${paymentMethod(input.method).name} no está disponible para este importe`, 400);
   }
 
-  const key = checkoutKey(input.user.id, ids, input.method);
+  const key = checkoutKey(
+    input.user.id,
+    ids.map((id) => (editions.get(id) ? `${id}@${editions.get(id)!.id}` : id)),
+    input.method,
+  );
   const nowIso = now.toISOString();
   const existing = await pendingByKey(db, key);
   if (existing) {
@@ -133,7 +142,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
 
   const orderId = newId();
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await trx
         .insertInto("orders")
         .values({
@@ -161,14 +170,26 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
             id: `${String(i).padStart(2, "0")}-${newId()}`,
             order_id: orderId,
             course_id: c.id,
-            edition_id: c.nextEdition?.id ?? null,
+            edition_id: editions.get(c.id)?.id ?? null,
             title: c.title,
             price_cents: c.priceCents,
-            edition_starts_on: c.nextEdition?.startsOn ?? null,
-            edition_ends_on: c.nextEdition?.endsOn ?? null,
+            edition_starts_on: editions.get(c.id)?.startsOn ?? null,
+            edition_ends_on: editions.get(c.id)?.endsOn ?? null,
           })),
         )
         .execute();
+      // One seat per dated line until the payment session ends (edition id order: see seat-holds).
+      const held = [...editions.entries()].sort(([, a], [, b]) => a.id.localeCompare(b.id));
+      for (const [courseId, edition] of held) {
+        const ok = await holdSeat(trx, {
+          orderId,
+          editionId: edition.id,
+          today,
+          nowIso,
+          expiresAt: holdExpiresAt(nowIso),
+        });
+        if (!ok) throw new CheckoutError(noSeatMessage(byId.get(courseId)!.title, edition.startsOn), 409);
+      }
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
@@ -179,6 +200,10 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
   }
   const created = await getOrderWithItems(db, orderId);
   return { ...created!, reused: false };
+}
+
+export function noSeatMessage(title: string, startsOn: string): string {
+  return `Ya no quedan plazas en la convocatoria del ${formatLongDate(startsOn)} de «${title}». Elige otra fecha.`;
 }
 
 async function reuse(db: Db, order: OrderRow, waiver: boolean, nowIso: string): Promise<OrderWithItems> {
@@ -199,16 +224,20 @@ async function reuse(db: Db, order: OrderRow, waiver: boolean, nowIso: string): 
  * fulfilment.server.ts); if money may still be settling it just loses the key.
  */
 async function supersede(db: Db, order: OrderRow, nowIso: string): Promise<void> {
-  await db
-    .updateTable("orders")
-    .set({
-      checkout_key: null,
-      updated_at: nowIso,
-      ...(order.checkout_completed_at ? {} : { status: "cancelled" }),
-    })
-    .where("id", "=", order.id)
-    .where("status", "=", "pending")
-    .execute();
+  await inTransaction(db, async (trx) => {
+    const res = await trx
+      .updateTable("orders")
+      .set({
+        checkout_key: null,
+        updated_at: nowIso,
+        ...(order.checkout_completed_at ? {} : { status: "cancelled" }),
+      })
+      .where("id", "=", order.id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    // A cancelled order's seats go back; one whose money is settling keeps them.
+    if (Number(res.numUpdatedRows) > 0 && !order.checkout_completed_at) await releaseOrderHolds(trx, order.id, nowIso);
+  });
 }
 
 /** Records the provider's session on the order (first writer wins; retries return the same id). */
@@ -223,12 +252,18 @@ export async function attachSession(db: Db, orderId: string, sessionId: string):
 
 /** The buyer left the payment page: the order can no longer be reused; a late payment still wins. */
 export async function cancelPendingOrder(db: Db, orderId: string, now = new Date()): Promise<boolean> {
-  const res = await db
-    .updateTable("orders")
-    .set({ status: "cancelled", checkout_key: null, updated_at: now.toISOString() })
-    .where("id", "=", orderId)
-    .where("status", "=", "pending")
-    .where("checkout_completed_at", "is", null)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  const nowIso = now.toISOString();
+  return inTransaction(db, async (trx) => {
+    const res = await trx
+      .updateTable("orders")
+      .set({ status: "cancelled", checkout_key: null, updated_at: nowIso })
+      .where("id", "=", orderId)
+      .where("status", "=", "pending")
+      .where("checkout_completed_at", "is", null)
+      .executeTakeFirst();
+    const cancelled = Number(res.numUpdatedRows) > 0;
+    // Its seats go back in the same transaction.
+    if (cancelled) await releaseOrderHolds(trx, orderId, nowIso);
+    return cancelled;
+  });
 }

@@ -9,8 +9,13 @@ import { getOrderWithItems } from "./orders.server.ts";
 import { getRefund, type RefundRow } from "./refunds.server.ts";
 
 const reasonText: Record<string, string> = {
+  "customer-request": "Como nos pediste, te devolvemos el importe indicado.",
+  "edition-cancelled":
+    "La convocatoria de tu curso se ha cancelado, así que te devolvemos el importe. Sentimos las molestias.",
   "duplicate-purchase":
     "Ya estabas inscrita en este curso con un pedido anterior, así que no te hemos cobrado una segunda plaza: te devolvemos el importe.",
+  "no-seat":
+    "Tu pago llegó cuando ya no quedaba plaza en la convocatoria que elegiste, así que no te hemos inscrito: te devolvemos el importe.",
 };
 
 export function buildRefundEmail(input: {

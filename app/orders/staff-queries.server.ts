@@ -6,7 +6,7 @@
  */
 import { sql, type SqlBool } from "kysely";
 import type { Db } from "~/db/db.server.ts";
-import { createdAtRange, ORDERS_PAGE_SIZE, type OrderFilters } from "~/domain/order-filters.ts";
+import { createdAtRange, ORDERS_PAGE_SIZE, PARTIALLY_REFUNDED, type OrderFilters } from "~/domain/order-filters.ts";
 
 /** `text` as a LIKE pattern that matches it literally (with `escape '\'`). */
 export function escapeLike(text: string): string {
@@ -26,7 +26,12 @@ export function isPlausibleOrderId(value: string): boolean {
 function filteredOrders(db: Db, filters: OrderFilters) {
   const { fromIso, toIso } = createdAtRange(filters);
   let query = db.selectFrom("orders").leftJoin("users", "users.id", "orders.user_id");
-  if (filters.status) query = query.where("orders.status", "=", filters.status);
+  // The badge decides: "paid" is Completado (nothing refunded), a partial refund is its own filter.
+  if (filters.status === PARTIALLY_REFUNDED) {
+    query = query.where("orders.status", "=", "paid").where("orders.refunded_cents", ">", 0);
+  } else if (filters.status === "paid") {
+    query = query.where("orders.status", "=", "paid").where("orders.refunded_cents", "=", 0);
+  } else if (filters.status) query = query.where("orders.status", "=", filters.status);
   if (filters.method) query = query.where("orders.payment_method", "=", filters.method);
   if (fromIso) query = query.where("orders.created_at", ">=", fromIso);
   if (toIso) query = query.where("orders.created_at", "<", toIso);

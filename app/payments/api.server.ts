@@ -30,7 +30,8 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
  * The old site's request body: courseId, courseName, coursePrice, courseDescription,
  * courseImage, userEmail, userId. Only the course ids are read; every price, name and
  * identity field is ignored, since a browser can send any value. `courseIds` pays a
- * whole cart.
+ * whole cart; `items: [{ courseId, editionId }]` pays it for the editions chosen
+ * (createOrder checks each belongs to its course and is bookable).
  */
 const courseIdSchema = z
   .string({ error: "El identificador del curso debe ser un texto" })
@@ -38,10 +39,27 @@ const courseIdSchema = z
   .min(1, { error: "Falta el curso que quieres pagar" })
   .max(100, { error: "El identificador del curso es demasiado largo" });
 
+const editionIdSchema = z
+  .string({ error: "El identificador de la convocatoria debe ser un texto" })
+  .trim()
+  .max(200, { error: "El identificador de la convocatoria es demasiado largo" });
+
+/** One line of the cart: a course and the edition the buyer chose (checked by the server). */
+const itemSchema = z.object(
+  { courseId: courseIdSchema, editionId: editionIdSchema.optional() },
+  { error: "Cada línea debe indicar el curso (courseId) y, si quieres, la convocatoria (editionId)" },
+);
+
 const bodySchema = z
   .object(
     {
       courseId: courseIdSchema.optional(),
+      editionId: editionIdSchema.optional(),
+      items: z
+        .array(itemSchema, { error: "items debe ser una lista de cursos" })
+        .min(1, { error: "Falta el curso que quieres pagar" })
+        .max(MAX_ORDER_ITEMS, { error: `Como máximo ${MAX_ORDER_ITEMS} cursos por pedido` })
+        .optional(),
       courseIds: z
         .array(courseIdSchema, { error: "courseIds debe ser una lista de cursos" })
         .min(1, { error: "Falta el curso que quieres pagar" })
@@ -54,7 +72,16 @@ const bodySchema = z
     },
     { error: "El cuerpo de la petición debe ser un objeto JSON" },
   )
-  .refine((b) => b.courseId || b.courseIds, { message: "Falta el curso que quieres pagar" });
+  .refine((b) => b.courseId || b.courseIds || b.items, { message: "Falta el curso que quieres pagar" });
+
+/** The lines a body asks for: `items` (with editions), else `courseIds`, else `courseId` (+ `editionId`). */
+function requestedLines(body: z.infer<typeof bodySchema>): { courseIds: string[]; editionIds: Record<string, string> } {
+  const items = body.items ?? (body.courseIds ?? [body.courseId!]).map((courseId) => ({ courseId, editionId: undefined }));
+  if (!body.items && body.courseId && body.editionId && !body.courseIds) items[0]!.editionId = body.editionId;
+  // Own properties only (fromEntries), so a course id like "__proto__" is just a key.
+  const editionIds = Object.fromEntries(items.flatMap((i) => (i.editionId ? [[i.courseId, i.editionId]] : [])));
+  return { courseIds: items.map((i) => i.courseId), editionIds };
+}
 
 export interface ApiUser {
   id: string;
@@ -93,7 +120,7 @@ export async function createCheckoutFromRequest(
   try {
     const started = await startCheckout(deps, {
       user,
-      courseIds: body.courseIds ?? [body.courseId!],
+      ...requestedLines(body),
       method: body.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
       withdrawalWaiver: body.withdrawalWaiver ?? false,
     });

@@ -16,7 +16,9 @@ import {
   type TransitionOutcome,
 } from "~/orders/fulfilment.server.ts";
 import { attachSession, cancelPendingOrder, createOrder, getOrderWithItems, type OrderWithItems } from "~/orders/orders.server.ts";
+import type { RefundEventOutcome } from "~/orders/provider-refunds.server.ts";
 import type { PaymentEvent, PaymentProvider } from "./provider.server.ts";
+import { processRefundEvent } from "./refund-events.server.ts";
 
 export interface PaymentDeps {
   db: Db;
@@ -31,6 +33,8 @@ export interface PaymentDeps {
 export interface StartCheckoutInput {
   user: { id: string; email: string };
   courseIds: readonly string[];
+  /** The edition chosen per course id (checked by createOrder; the next bookable one when absent). */
+  editionIds?: Readonly<Record<string, string | undefined>>;
   method: PaymentMethodKey;
   withdrawalWaiver: boolean;
 }
@@ -68,11 +72,21 @@ export async function startCheckout(deps: PaymentDeps, input: StartCheckoutInput
   }
 }
 
-export type EventOutcome = FulfilOutcome | TransitionOutcome | "ignored";
+export type EventOutcome = FulfilOutcome | TransitionOutcome | RefundEventOutcome | "ignored";
 
 /** Applies one provider event (webhook, demo page or session check); its jobs run after commit. */
 export async function processPaymentEvent(deps: PaymentDeps, event: PaymentEvent): Promise<EventOutcome> {
   if (event.kind === "ignored") return "ignored";
+  if (event.kind === "refund") {
+    // A refund made in the provider's dashboard, or news of one the site asked for.
+    const { outcome, orderId } = await processRefundEvent(deps, event);
+    const log = { eventId: event.eventId, type: event.type, orderId, outcome };
+    if (outcome === "unknown-order" || outcome === "refund-failed-after-success") {
+      deps.logger.error(log, "payments: refund event to be handled by hand");
+    } else deps.logger.info(log, "payments: refund event applied");
+    if (outcome === "refund-recorded") deps.jobs?.kick();
+    return outcome;
+  }
   const input = {
     eventId: event.eventId,
     type: event.type,

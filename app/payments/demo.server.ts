@@ -42,6 +42,13 @@ export function createDemoProvider(): PaymentProvider {
       // code path as a real one, under an id derived from the idempotency key.
       return { providerRefundId: `demo_re_${request.idempotencyKey}` };
     },
+    // The demo gateway sends no refund events: nothing to look up.
+    async refundsOfPayment() {
+      return [];
+    },
+    async sessionIdForPayment() {
+      return null;
+    },
     async expireSession(): Promise<void> {},
   };
 }

@@ -52,11 +52,36 @@ export type PaymentEvent =
       amountTotalCents: number | null;
       currency: string | null;
     }
+  | {
+      /** Money given back from a payment (in the provider's dashboard, or a refund the site asked for). */
+      kind: "refund";
+      eventId: string;
+      type: string;
+      /** The provider's payment the refunds come from (Stripe PaymentIntent); null when unknown. */
+      paymentId: string | null;
+      /** The refunds the event reports; null: ask the provider for every refund of `paymentId`. */
+      refunds: ProviderRefund[] | null;
+    }
   | { kind: "ignored"; eventId: string; type: string };
+
+/** One refund as the provider reports it. */
+export interface ProviderRefund {
+  providerRefundId: string;
+  amountCents: number;
+  currency: string | null;
+  /** "pending": the provider accepted it and the money is on its way (some methods settle later). */
+  state: "succeeded" | "pending" | "failed";
+  /** Our `refunds.id` and order id when the site asked for it (metadata); null for a dashboard refund. */
+  refundId: string | null;
+  orderId: string | null;
+}
 
 /** Money to give back for an order paid through a provider's session. */
 export interface RefundRequest {
   sessionId: string;
+  /** Ours, sent along as metadata so the provider's refund events name the refund they belong to. */
+  orderId: string;
+  refundId: string;
   amountCents: number;
   /** Stable per refund: a retry after a crash or timeout refunds once. */
   idempotencyKey: string;
@@ -72,6 +97,10 @@ export interface PaymentProvider {
   parseWebhook(rawBody: string, signature: string | null): PaymentEvent;
   /** Gives money back; resolves with the provider's refund id once it accepted the refund. */
   refund(request: RefundRequest): Promise<{ providerRefundId: string }>;
+  /** Every refund of a payment (a refund event that does not list them). */
+  refundsOfPayment(paymentId: string): Promise<ProviderRefund[]>;
+  /** The session that took a payment, to find the order of a dashboard refund; null when none. */
+  sessionIdForPayment(paymentId: string): Promise<string | null>;
   /** Best effort: stops an open session from being paid (buyer cancelled). */
   expireSession(sessionId: string): Promise<void>;
 }

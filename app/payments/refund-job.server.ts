@@ -29,6 +29,8 @@ export function refundJobHandler(deps: { db: Db; payments: PaymentProvider; logg
     try {
       ({ providerRefundId } = await provider.refund({
         sessionId,
+        orderId: order.id,
+        refundId: refund.id,
         amountCents: refund.amount_cents,
         idempotencyKey: `refund-${refund.id}`,
         reason: reasonFor(refund),

@@ -13,6 +13,7 @@ import {
   type PaymentProvider,
   type PaymentSessionState,
   type PaymentSessionStatus,
+  type ProviderRefund,
   type RefundRequest,
   RefundRefusedError,
 } from "./provider.server.ts";
@@ -55,6 +56,37 @@ function sessionState(session: Stripe.Checkout.Session): PaymentSessionState {
 
 function orderIdOf(session: Stripe.Checkout.Session): string | null {
   return session.client_reference_id ?? session.metadata?.order_id ?? null;
+}
+
+const idOf = (ref: string | { id: string } | null | undefined): string | null =>
+  typeof ref === "string" ? ref : (ref?.id ?? null);
+
+function providerRefund(refund: Stripe.Refund): ProviderRefund {
+  const failed = refund.status === "failed" || refund.status === "canceled";
+  return {
+    providerRefundId: refund.id,
+    amountCents: refund.amount,
+    currency: refund.currency,
+    state: refund.status === "succeeded" ? "succeeded" : failed ? "failed" : "pending",
+    refundId: refund.metadata?.refund_id ?? null,
+    orderId: refund.metadata?.order_id ?? null,
+  };
+}
+
+/** refund.created/updated/failed name one refund; charge.refunded lists them (when Stripe embeds the whole list). */
+function refundEvent(event: Stripe.Event): PaymentEvent | null {
+  if (event.type === "refund.created" || event.type === "refund.updated" || event.type === "refund.failed") {
+    const refund = event.data.object;
+    const paymentId = idOf(refund.payment_intent);
+    return { kind: "refund", eventId: event.id, type: event.type, paymentId, refunds: [providerRefund(refund)] };
+  }
+  if (event.type === "charge.refunded") {
+    const charge = event.data.object;
+    // Recent API versions leave the list out: then every refund of the payment is asked for.
+    const refunds = charge.refunds && !charge.refunds.has_more ? charge.refunds.data.map(providerRefund) : null;
+    return { kind: "refund", eventId: event.id, type: event.type, paymentId: idOf(charge.payment_intent), refunds };
+  }
+  return null;
 }
 
 export function createStripeProvider(opts: StripeProviderOptions): PaymentProvider {
@@ -115,7 +147,9 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
       } catch (err) {
         throw new WebhookSignatureError("La firma del webhook no es válida", { cause: err });
       }
-      const kinds: Record<string, PaymentEvent["kind"] | undefined> = {
+      const refund = refundEvent(event);
+      if (refund) return refund;
+      const kinds: Record<string, "paid" | "failed" | "expired" | "processing" | undefined> = {
         "checkout.session.async_payment_succeeded": "paid",
         "checkout.session.async_payment_failed": "failed",
         "checkout.session.expired": "expired",
@@ -125,7 +159,7 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
         const s = event.data.object as Stripe.Checkout.Session;
         kind = s.payment_status === "unpaid" ? "processing" : "paid";
       }
-      if (!kind || kind === "ignored") return { kind: "ignored", eventId: event.id, type: event.type };
+      if (!kind) return { kind: "ignored", eventId: event.id, type: event.type };
       const session = event.data.object as Stripe.Checkout.Session;
       return {
         kind,
@@ -146,7 +180,13 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
         const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
         if (!intent) throw new RefundRefusedError(`La sesión ${request.sessionId} no tiene ningún pago que reembolsar`);
         const refund = await stripe.refunds.create(
-          { payment_intent: intent, amount: request.amountCents, reason: request.reason },
+          {
+            payment_intent: intent,
+            amount: request.amountCents,
+            reason: request.reason,
+            // Its webhook events then name our refund, even before this call's answer is stored.
+            metadata: { order_id: request.orderId, refund_id: request.refundId },
+          },
           { ...opts, idempotencyKey: request.idempotencyKey },
         );
         // "pending" (some methods settle refunds later) counts as accepted.
@@ -161,6 +201,16 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
         }
         throw err;
       }
+    },
+
+    async refundsOfPayment(paymentId: string): Promise<ProviderRefund[]> {
+      const list = await stripe.refunds.list({ payment_intent: paymentId, limit: 100 });
+      return list.data.map(providerRefund);
+    },
+
+    async sessionIdForPayment(paymentId: string): Promise<string | null> {
+      const list = await stripe.checkout.sessions.list({ payment_intent: paymentId, limit: 1 });
+      return list.data[0]?.id ?? null;
     },
 
     async expireSession(sessionId: string): Promise<void> {

@@ -52,3 +52,54 @@ describe("Stripe webhook mapping (event → payment status)", () => {
     expect(() => provider.parseWebhook(e.body, other)).toThrow(WebhookSignatureError);
   });
 });
+
+describe("Stripe refund events", () => {
+  const refund = {
+    object: "refund",
+    id: "re_1",
+    amount: 5000,
+    currency: "eur",
+    payment_intent: "pi_1",
+    status: "succeeded",
+    metadata: { order_id: "order-1", refund_id: "refund-1" },
+  };
+  const event = (type: string, object: Record<string, unknown>) => {
+    const body = JSON.stringify({ id: "evt_r", object: "event", type, data: { object } });
+    return provider.parseWebhook(body, signer.webhooks.generateTestHeaderString({ payload: body, secret }));
+  };
+  const ours = { providerRefundId: "re_1", amountCents: 5000, currency: "eur", refundId: "refund-1", orderId: "order-1" };
+
+  it.each([
+    ["refund.created", "succeeded", "succeeded"],
+    ["refund.updated", "pending", "pending"],
+    ["refund.updated", "requires_action", "pending"],
+    ["refund.failed", "failed", "failed"],
+    ["refund.updated", "canceled", "failed"],
+  ])("%s with status %s → a refund %s", (type, status, state) => {
+    expect(event(type, { ...refund, status })).toEqual({
+      kind: "refund",
+      eventId: "evt_r",
+      type,
+      paymentId: "pi_1",
+      refunds: [{ ...ours, state }],
+    });
+  });
+
+  it("reads a Dashboard refund (no metadata) and charge.refunded with or without its list", () => {
+    expect(event("refund.created", { ...refund, metadata: {} })).toMatchObject({
+      refunds: [{ providerRefundId: "re_1", refundId: null, orderId: null }],
+    });
+    const charge = { object: "charge", id: "ch_1", payment_intent: "pi_1", amount_refunded: 5000 };
+    expect(event("charge.refunded", charge)).toEqual({
+      kind: "refund",
+      eventId: "evt_r",
+      type: "charge.refunded",
+      paymentId: "pi_1",
+      refunds: null,
+    });
+    const listed = { ...charge, refunds: { object: "list", data: [refund], has_more: false } };
+    expect(event("charge.refunded", listed)).toMatchObject({ refunds: [{ ...ours, state: "succeeded" }] });
+    const partial = { ...charge, refunds: { object: "list", data: [refund], has_more: true } };
+    expect(event("charge.refunded", partial)).toMatchObject({ refunds: null });
+  });
+});

@@ -37,6 +37,8 @@ export async function cancelAction(request: Request, context: Ctx, url?: URL) {
     const started = await startCheckout(services, {
       user,
       courseIds: found.items.map((i) => i.course_id),
+      // The same editions (each checked again; a full one is refused with its own message).
+      editionIds: Object.fromEntries(found.items.flatMap((i) => (i.edition_id ? [[i.course_id, i.edition_id]] : []))),
       method: isPaymentMethodKey(found.order.payment_method) ? found.order.payment_method : "card",
       withdrawalWaiver: !!found.order.withdrawal_waiver_at,
     });

@@ -7,8 +7,8 @@ import { coursePath } from "~/components/catalogue/course-jsonld.ts";
 import { Picture } from "~/components/picture.tsx";
 import { site } from "~/content/site.ts";
 import { getServices } from "~/context.server.ts";
-import { cartTotalCents, coursesLabel, type CartCourse } from "~/domain/cart.ts";
-import { formatEuros } from "~/domain/pricing.ts";
+import { cartTotalCents, coursesLabel, effectiveEdition, type CartEdition, type CatalogueCourse } from "~/domain/cart.ts";
+import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/carrito";
 import { loadCartCatalogue } from "./carrito.server.ts";
@@ -37,22 +37,27 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   const user = useRootData()?.user ?? null;
   const [searchParams] = useSearchParams();
   const addId = searchParams.get("add");
+  const addEdition = searchParams.get("edition");
   const [busy, setBusy] = useState(false);
   const { courses } = loaderData;
 
-  // ?add=<id> is how "AÑADIR AL CARRITO" works before JavaScript has loaded.
+  // ?add=<id>[&edition=<id>] is how "AÑADIR AL CARRITO" works before JavaScript has loaded.
   const { loaded, add } = cart;
   useEffect(() => {
     if (!loaded || addId === null) return;
     const course = courses.find((c) => c.id === addId);
-    if (course) add(course);
+    // Only an edition the live catalogue offers for that course is kept.
+    if (course) add(course, course.editions.find((e) => e.id === addEdition)?.id ?? null);
     void navigate("/carrito", { replace: true, preventScrollReset: true });
-  }, [loaded, add, addId, courses, navigate]);
+  }, [loaded, add, addId, addEdition, courses, navigate]);
 
-  // Rows always use live catalogue data: a tampered or stale stored price is never shown.
+  // Rows always use live catalogue data: a tampered or stale stored price or edition is never shown.
   const byId = new Map(courses.map((c) => [c.id, c]));
-  const rows = cart.items.flatMap((item) => byId.get(item.id) ?? []);
-  const total = cartTotalCents(rows);
+  const rows = cart.items.flatMap((item) => {
+    const course = byId.get(item.id);
+    return course ? [{ course, edition: effectiveEdition(course, item.editionId) }] : [];
+  });
+  const total = cartTotalCents(rows.map((r) => r.course));
 
   async function proceedToPayment() {
     if (!user) {
@@ -61,7 +66,9 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
     }
     if (rows.length === 0) return;
     setBusy(true);
-    const outcome = await createCheckoutSession(rows.map((r) => r.id));
+    const outcome = await createCheckoutSession(
+      rows.map((r) => ({ courseId: r.course.id, editionId: r.edition?.id ?? null })),
+    );
     if (outcome.kind === "redirect") {
       cart.clear();
       window.location.assign(outcome.url);
@@ -102,8 +109,14 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
       <h1>Mi Carrito ({coursesLabel(rows.length)})</h1>
       <div className="cart-layout">
         <ul className="cart-items" aria-label="Cursos en tu carrito">
-          {rows.map((course) => (
-            <CartRow key={course.id} course={course} onRemove={() => cart.remove(course.id)} />
+          {rows.map(({ course, edition }) => (
+            <CartRow
+              key={course.id}
+              course={course}
+              edition={edition}
+              onEdition={(editionId) => cart.setEdition(course.id, editionId)}
+              onRemove={() => cart.remove(course.id)}
+            />
           ))}
         </ul>
         <aside className="cart-summary" aria-labelledby="resumen-titulo">
@@ -146,7 +159,28 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CartRow({ course, onRemove }: { course: CartCourse; onRemove: () => void }) {
+/** "12 de enero de 2027" or "del 12 al …" for a select option. */
+function editionOptionText(edition: CartEdition): string {
+  const dates =
+    edition.endsOn && edition.endsOn !== edition.startsOn
+      ? `Del ${formatLongDate(edition.startsOn)} al ${formatLongDate(edition.endsOn)}`
+      : formatLongDate(edition.startsOn);
+  const seats = edition.seatsLeft === 1 ? "queda 1 plaza" : `quedan ${edition.seatsLeft} plazas`;
+  return `${dates}${edition.schedule ? ` · ${edition.schedule}` : ""} · ${seats}`;
+}
+
+function CartRow({
+  course,
+  edition,
+  onEdition,
+  onRemove,
+}: {
+  course: CatalogueCourse;
+  edition: CartEdition | null;
+  onEdition: (editionId: string) => void;
+  onRemove: () => void;
+}) {
+  const selectId = `convocatoria-${course.id}`;
   return (
     <li className="cart-item">
       <Picture name={courseImageName(course.image)} alt="" sizes="120px" className="cart-item__img" />
@@ -159,6 +193,24 @@ function CartRow({ course, onRemove }: { course: CartCourse; onRemove: () => voi
           <span>{course.duration}</span>
           <span>Máx. {course.classSize} alumnos</span>
         </p>
+        {edition ? (
+          <p className="cart-item__edition">
+            <label htmlFor={selectId}>
+              Convocatoria<span className="visually-hidden"> de {course.title}</span>
+            </label>
+            <select id={selectId} value={edition.id} onChange={(e) => onEdition(e.currentTarget.value)}>
+              {course.editions.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {editionOptionText(e)}
+                </option>
+              ))}
+            </select>
+          </p>
+        ) : course.fullyBooked ? (
+          <p className="cart-item__edition cart-item__full">Completo: no quedan plazas en ninguna convocatoria.</p>
+        ) : (
+          <p className="cart-item__edition">Fecha por confirmar: te escribiremos en cuanto se abra una convocatoria.</p>
+        )}
       </div>
       <div className="cart-item__price">
         <p className="cart-item__now">

@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { getUser } from "~/auth/user-context.server.ts";
-import { getCourse } from "~/catalogue.server.ts";
+import { getCourse, listEditionChoices } from "~/catalogue.server.ts";
 import { getServices } from "~/context.server.ts";
 import { availableMethods, PAYMENT_METHOD_KEYS } from "~/domain/payment-methods.ts";
 import { hitRateLimit } from "~/lib/rate-limit.server.ts";
@@ -16,6 +16,7 @@ export const checkoutMessages = {
   terms: "Debes aceptar los términos y condiciones y la política de privacidad para continuar",
   waiver: "Confirma que quieres acceder ya al curso y que conoces la pérdida del derecho de desistimiento",
   method: "Elige un método de pago",
+  edition: "Elige una de las convocatorias con plazas libres",
   /** The provider gave no payment page / any other failure. */
   noUrl: "Error al crear la sesión de pago",
   default: "Error al procesar el pago",
@@ -24,18 +25,24 @@ export const checkoutMessages = {
 
 const checkoutSchema = z.object({
   method: z.enum(PAYMENT_METHOD_KEYS, { message: checkoutMessages.method }),
+  // Looked up by createOrder (it must be this course's and bookable); absent: the next bookable one.
+  edition: z.string({ message: checkoutMessages.edition }).max(200, { message: checkoutMessages.edition }).optional(),
   terms: z.literal("on", { message: checkoutMessages.terms }),
   waiver: z.literal("on", { message: checkoutMessages.waiver }),
 });
 
-export type CheckoutFieldErrors = Partial<Record<"method" | "terms" | "waiver" | "form", string>>;
+export type CheckoutFieldErrors = Partial<Record<"method" | "edition" | "terms" | "waiver" | "form", string>>;
 
-export async function loadCheckout(context: Ctx, courseId: string) {
+/** `?convocatoria=<id>` preselects an edition (the course page's choice). */
+export async function loadCheckout(context: Ctx, courseId: string, url?: URL) {
   const user = getUser(context);
-  const course = await getCourse(getServices(context).db, courseId);
+  const db = getServices(context).db;
+  const course = await getCourse(db, courseId);
   if (!course) throw redirect("/formaciones");
   return {
     course,
+    editions: await listEditionChoices(db, [course.id]),
+    wantedEdition: url?.searchParams.get("convocatoria")?.slice(0, 200) ?? null,
     methods: availableMethods(course.priceCents).map(({ key, name, description, icon }) => ({ key, name, description, icon })),
     buyer: { name: user.displayName || "Usuario", email: user.email },
   };
@@ -45,9 +52,10 @@ export async function checkoutAction(request: Request, context: Ctx, courseId: s
   const user = getUser(context);
   const services = getServices(context);
   const form = await request.formData();
-  const values = { method: String(form.get("method") ?? "") };
+  const values = { method: String(form.get("method") ?? ""), edition: String(form.get("edition") ?? "").slice(0, 200) };
   const parsed = checkoutSchema.safeParse({
     method: form.get("method") ?? undefined,
+    edition: form.get("edition") || undefined,
     terms: form.get("terms") ?? undefined,
     waiver: form.get("waiver") ?? undefined,
   });
@@ -65,6 +73,7 @@ export async function checkoutAction(request: Request, context: Ctx, courseId: s
     const started = await startCheckout(services, {
       user,
       courseIds: [courseId],
+      editionIds: parsed.data.edition ? { [courseId]: parsed.data.edition } : undefined,
       method: parsed.data.method,
       withdrawalWaiver: true,
     });
@@ -72,7 +81,9 @@ export async function checkoutAction(request: Request, context: Ctx, courseId: s
   } catch (err) {
     if (err instanceof CheckoutError) {
       if (err.status === 404) return redirect("/formaciones");
-      return data({ errors: { form: err.message } as CheckoutFieldErrors, values }, { status: err.status });
+      // A refused edition (full, closed, not this course's) is the edition field's error.
+      const field = /convocatoria/i.test(err.message) ? "edition" : "form";
+      return data({ errors: { [field]: err.message } as CheckoutFieldErrors, values }, { status: err.status });
     }
     services.logger.error({ err, courseId }, "checkout: could not start the payment");
     const message = err instanceof PaymentProviderError ? checkoutMessages.noUrl : checkoutMessages.default;

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FieldError, FormAlert } from "~/components/auth/field.tsx";
 import { courseImageName } from "~/components/catalogue/course-bits.tsx";
+import { defaultEditionId, EditionChoices } from "~/components/catalogue/edition-choices.tsx";
 import { Picture } from "~/components/picture.tsx";
 import { DEFAULT_PAYMENT_METHOD, isPaymentMethodKey, payButtonLabel, type PaymentMethodKey } from "~/domain/payment-methods.ts";
 import { discountCents, formatEuros, formatMonthYear, monthlyFinancingEuros } from "~/domain/pricing.ts";
@@ -18,8 +19,8 @@ export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
     noindex: true,
   });
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  return loadCheckout(context, params.courseId);
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  return loadCheckout(context, params.courseId, new URL(request.url));
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -27,8 +28,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, methods, buyer } = loaderData;
+  const { course, methods, buyer, editions, wantedEdition } = loaderData;
   const errors = actionData?.errors ?? {};
+  const edition = defaultEditionId(editions, actionData?.values?.edition || wantedEdition);
   const previous = actionData?.values?.method;
   const initial: PaymentMethodKey =
     isPaymentMethodKey(previous) && methods.some((m) => m.key === previous) ? previous : DEFAULT_PAYMENT_METHOD;
@@ -80,6 +82,18 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
         <Form method="post" className="checkout-form card" aria-labelledby="pago-titulo" noValidate>
           <h2 id="pago-titulo">Pago</h2>
+          {editions.length > 0 ? (
+            <div className="checkout-editions">
+              <EditionChoices
+                key={edition ?? "ninguna"}
+                editions={editions}
+                selected={edition}
+                legend="Convocatoria"
+                errorId={errors.edition ? "edition-error" : undefined}
+              />
+              {errors.edition ? <FieldError id="edition-error">{errors.edition}</FieldError> : null}
+            </div>
+          ) : null}
           <fieldset className="checkout-methods" disabled={busy} aria-describedby={errors.method ? "method-error" : undefined}>
             <legend>Método de pago</legend>
             {methods.map((m) => (

@@ -1,13 +1,14 @@
 import { Link } from "react-router";
+import { useCart } from "~/components/cart/cart-context.tsx";
 import { courseImageName } from "~/components/catalogue/course-bits.tsx";
 import { CourseOffer, nextDateText } from "~/components/catalogue/course-card.tsx";
 import { coursePageJsonLd, coursePath } from "~/components/catalogue/course-jsonld.ts";
+import { defaultEditionId, EditionChoices } from "~/components/catalogue/edition-choices.tsx";
 import { ZoomableImage } from "~/components/image-modal.tsx";
 import { imageUrl } from "~/components/picture.tsx";
 import { site } from "~/content/site.ts";
 import { getServices } from "~/context.server.ts";
-import type { CourseEdition } from "~/domain/course.ts";
-import { formatWeekdayDate } from "~/domain/pricing.ts";
+import { isBookable } from "~/domain/course.ts";
 import { jsonLd, pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/curso";
 import { loadCoursePage } from "./curso.server.ts";
@@ -29,17 +30,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       image: imageUrl(courseImageName(course.image), 1200, "jpeg"),
       type: "product",
     }),
-    jsonLd(coursePageJsonLd(course, editions, origin)),
+    jsonLd(coursePageJsonLd(course, editions.filter(isBookable), origin)),
   ];
 };
 
-function seatsText(edition: CourseEdition): string {
-  if (edition.seatsLeft === 1) return "Queda 1 plaza";
-  return `Quedan ${edition.seatsLeft} plazas de ${edition.seats}`;
-}
-
 export default function Curso({ loaderData }: Route.ComponentProps) {
   const { course, editions } = loaderData;
+  const cart = useCart();
+  // The radios belong to the add-to-cart form at the top (form attribute): no JavaScript needed.
+  const formId = `anadir-${course.id}`;
+  const inCart = cart.loaded ? cart.items.find((i) => i.id === course.id) : undefined;
+  const selected = defaultEditionId(editions, inCart?.editionId);
   return (
     <>
       <nav className="container breadcrumbs" aria-label="Migas de pan">
@@ -71,7 +72,7 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
           <p className="course-level">{course.level}</p>
           <h1>{course.title}</h1>
           <p className="course-detail__lead">{course.description}</p>
-          <CourseOffer course={course} />
+          <CourseOffer course={course} addFormId={formId} />
         </div>
       </section>
 
@@ -90,26 +91,26 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
         <div className="container">
           <h2 id="convocatorias-titulo">Próximas convocatorias</h2>
           {editions.length > 0 ? (
-            <ul className="editions">
-              {editions.map((edition) => (
-                <li key={edition.id} className="edition">
-                  <p className="edition__dates">
-                    {edition.endsOn && edition.endsOn !== edition.startsOn ? (
-                      <>
-                        Del <time dateTime={edition.startsOn}>{formatWeekdayDate(edition.startsOn)}</time> al{" "}
-                        <time dateTime={edition.endsOn}>{formatWeekdayDate(edition.endsOn)}</time>
-                      </>
-                    ) : (
-                      <time dateTime={edition.startsOn}>{formatWeekdayDate(edition.startsOn)}</time>
-                    )}
-                  </p>
-                  {edition.schedule ? (
-                    <p className="edition__schedule">{`Horario: ${edition.schedule}`}</p>
-                  ) : null}
-                  <p className="edition__seats">{seatsText(edition)}</p>
-                </li>
-              ))}
-            </ul>
+            <>
+              <EditionChoices
+                key={selected ?? "ninguna"}
+                editions={editions}
+                selected={selected}
+                form={inCart ? undefined : formId}
+                legend="Elige la fecha que prefieres"
+              />
+              {inCart ? (
+                <p>
+                  Este curso ya está en tu carrito: puedes cambiar la fecha en el <Link to="/carrito">carrito</Link>.
+                </p>
+              ) : selected ? (
+                <p>
+                  <button type="submit" form={formId} className="btn">
+                    Reservar en la fecha elegida<span className="visually-hidden">: {course.title}</span>
+                  </button>
+                </p>
+              ) : null}
+            </>
           ) : (
             <p>Estamos preparando nuevas fechas. Escríbenos por WhatsApp y te avisamos en cuanto se abran.</p>
           )}

@@ -52,7 +52,8 @@ export default function CancelEdition({ loaderData, actionData }: Route.Componen
         <>
           <p>
             Hay {students.length} {students.length === 1 ? "alumna inscrita" : "alumnas inscritas"}. Cancelar no avisa
-            ni reembolsa a nadie: contacta con cada una para ofrecerle otra fecha o la devolución de su pago.
+            ni reembolsa a nadie: contacta con cada una para ofrecerle otra fecha o la devolución de su pago, que se
+            hace desde su pedido en Pedidos («Reembolsar…», motivo «Convocatoria cancelada»).
           </p>
           <div className="staff-cat__table-wrap">
             <table className="staff-cat__table">

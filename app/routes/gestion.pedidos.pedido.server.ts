@@ -16,6 +16,8 @@ type Ctx = Readonly<RouterContextProvider>;
 const NOTICES: Record<string, string> = {
   "confirmacion-reenviada":
     "Confirmación reenviada: el correo saldrá en unos segundos. Lo verás abajo, en «Correos enviados».",
+  "reembolso-solicitado":
+    "Reembolso solicitado: la pasarela lo hará en unos segundos y la alumna recibirá un correo. Verás su estado abajo, en «Reembolsos».",
 };
 
 export const RESEND_INTENT = "reenviar-confirmacion";

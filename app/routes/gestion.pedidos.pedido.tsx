@@ -5,6 +5,7 @@ import {
   OrderHistoryList,
   OrderLines,
   PaymentEventsTable,
+  RefundAction,
   RefundsTable,
 } from "~/components/staff/order-detail.tsx";
 import { DemoBadge, StatusBadge } from "~/components/status-badge.tsx";
@@ -136,6 +137,7 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
       <section aria-labelledby="reembolsos">
         <h2 id="reembolsos">Reembolsos</h2>
         <RefundsTable refunds={refunds} />
+        <RefundAction order={order} refunds={refunds} />
       </section>
     </article>
   );

@@ -3,7 +3,8 @@ import { getUser } from "~/auth/user-context.server.ts";
 import type { Config } from "~/config.server.ts";
 import { clientIpContext, getServices } from "~/context.server.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
-import { getOrderWithItems } from "~/orders/orders.server.ts";
+import { getOrderWithItems, type OrderRow } from "~/orders/orders.server.ts";
+import { SEAT_HOLD_MS } from "~/orders/seat-holds.server.ts";
 import { cancelCheckout, processPaymentEvent } from "~/payments/checkout.server.ts";
 import { demoSessionId } from "~/payments/demo.server.ts";
 
@@ -40,6 +41,13 @@ export function successPath(sessionId: string, firstCourseId: string | undefined
   return `/success?session_id=${encodeURIComponent(sessionId)}&course_id=${encodeURIComponent(firstCourseId ?? "")}`;
 }
 
+/** Like a Stripe Checkout Session, the demo page lives one hour from the order's creation (its seat hold too). */
+export function demoSessionExpired(order: Pick<OrderRow, "created_at">, now = Date.now()): boolean {
+  return now >= Date.parse(order.created_at) + SEAT_HOLD_MS;
+}
+
+export const DEMO_EXPIRED_MESSAGE = "La sesión de pago ha caducado y tu plaza ya no está reservada. Vuelve a elegir la convocatoria.";
+
 export async function loadDemoPayment(context: Ctx, orderId: string) {
   const { services, order, items } = await ownDemoOrder(context, orderId);
   return {
@@ -50,6 +58,7 @@ export async function loadDemoPayment(context: Ctx, orderId: string) {
     lines: items.map((i) => ({ id: i.id, title: i.title, priceCents: i.price_cents })),
     successUrl: successPath(order.provider_session_id ?? demoSessionId(order.id), items[0]?.course_id),
     enabled: demoPaymentsAllowed(services.config, context.get(clientIpContext)),
+    expired: order.status !== "paid" && demoSessionExpired(order),
   };
 }
 
@@ -66,6 +75,19 @@ export async function demoPaymentAction(request: Request, context: Ctx, orderId:
     return data({ error: "La pasarela de demostración no está disponible en este sitio" }, { status: 403 });
   }
   if (order.status === "refunded") return data({ error: "Este pedido ya no se puede pagar" }, { status: 409 });
+  if (order.status !== "paid" && demoSessionExpired(order)) {
+    // What Stripe sends when a session ends unpaid: the order is cancelled and its seats go back.
+    await processPaymentEvent(services, {
+      kind: "expired",
+      eventId: `demo:${order.id}:expired`,
+      type: "demo.session_expired",
+      sessionId,
+      orderId: order.id,
+      amountTotalCents: null,
+      currency: null,
+    });
+    return data({ error: DEMO_EXPIRED_MESSAGE }, { status: 409 });
+  }
   // Exactly the path a Stripe webhook takes: same fulfilment, same email.
   await processPaymentEvent(services, {
     kind: "paid",

@@ -23,9 +23,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function DemoPayment({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, totalCents, methodName, status, successUrl, enabled } = loaderData;
+  const { lines, totalCents, methodName, status, successUrl, enabled, expired } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const payable = status === "pending" || status === "cancelled" || status === "failed";
+  const payable = !expired && (status === "pending" || status === "cancelled" || status === "failed");
   return (
     <section className="container section demo-pay">
       <p className="demo-pay__banner" role="note">
@@ -77,6 +77,11 @@ export default function DemoPayment({ loaderData, actionData }: Route.ComponentP
               Cancelar
             </button>
           </Form>
+        ) : expired ? (
+          <p>
+            La sesión de pago ha caducado y tu plaza ya no está reservada.{" "}
+            <Link to="/formaciones">Vuelve a elegir la convocatoria</Link>
+          </p>
         ) : (
           <p>Este pedido ya no se puede pagar.</p>
         )}

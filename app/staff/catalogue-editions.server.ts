@@ -6,6 +6,7 @@
  */
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { rescheduleEditionReminders } from "~/orders/reminders.server.ts";
+import { releaseExpiredHolds } from "~/orders/seat-holds.server.ts";
 import type { EditionInput } from "~/domain/course-form.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
 import type { AuditActor } from "./audit.server.ts";
@@ -68,6 +69,8 @@ export async function updateEdition(
   return inTransaction(db, async (trx) => {
     const before = await getStaffEdition(trx, courseId, editionId);
     if (!before) return { ok: false, reason: "not-found" } as const;
+    // Holds whose payment page expired no longer keep a seat.
+    await releaseExpiredHolds(trx, [editionId], nowIso());
     const result = await trx
       .updateTable("course_editions")
       .set({
@@ -80,13 +83,21 @@ export async function updateEdition(
       .where("id", "=", editionId)
       .where("course_id", "=", courseId)
       .where("status", "!=", "cancelled")
-      .where("seats_taken", "<=", input.seats)
+      // Seats held by payments in progress count too: they become seats when paid.
+      .where((eb) => eb(eb("seats_taken", "+", eb.ref("seats_held")), "<=", input.seats))
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) {
       const now = await getStaffEdition(trx, courseId, editionId);
       if (!now) return { ok: false, reason: "not-found" } as const;
       if (now.status === "cancelled") return { ok: false, reason: "cancelled" } as const;
-      return { ok: false, reason: "seats-below-taken", seatsTaken: now.seatsTaken } as const;
+      const held = await trx
+        .selectFrom("course_editions")
+        .select("seats_held")
+        .where("id", "=", editionId)
+        .executeTakeFirst();
+      // Seats held by a payment in progress are as good as taken for this limit.
+      const taken = now.seatsTaken + Number(held?.seats_held ?? 0);
+      return { ok: false, reason: "seats-below-taken", seatsTaken: taken } as const;
     }
     const after = (await getStaffEdition(trx, courseId, editionId))!;
     // A moved start date: the students' reminders follow it (the old jobs skip themselves).

@@ -20,6 +20,8 @@ import { SALON_REFUND, SALON_SALE, SALON_WITHDRAWAL } from "./salon-notification
 
 const REFUND_REASONS: Record<string, string> = {
   "duplicate-purchase": "compra duplicada (ya tenía el curso)",
+  "customer-request": "a petición de la alumna (reembolso hecho por el equipo)",
+  "edition-cancelled": "convocatoria cancelada (reembolso hecho por el equipo)",
   staff: "reembolso hecho por el equipo",
   withdrawal: "desistimiento de la compradora",
   provider: "reembolso desde el proveedor de pago",

@@ -296,12 +296,12 @@ const DROPPED_ENV = [
  * checkout's own `scripts/seed.ts` (an older checkout without one seeded in
  * its migrations). Throws with the script's output when it fails.
  */
-export function seedTarget(appDir: string, target: DbTarget): void {
+export function seedTarget(appDir: string, target: DbTarget, opts: { seats?: number } = {}): void {
   const script = path.join(appDir, "scripts", "seed.ts");
   if (!existsSync(script)) return;
   const env: Record<string, string | undefined> = { ...process.env };
   for (const k of DROPPED_ENV) delete env[k];
-  execFileSync(process.execPath, [script], {
+  execFileSync(process.execPath, [script, ...(opts.seats ? [`--seats=${opts.seats}`] : [])], {
     cwd: appDir,
     env: { ...env, DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl, LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "inherit"],

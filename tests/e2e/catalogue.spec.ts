@@ -53,7 +53,9 @@ const filters = [
 
 const card = (page: Page, title: string) => page.getByRole("article", { name: title, exact: true });
 
-async function storedCart(page: Page): Promise<{ id: string; priceCents: number; quantity: number }[]> {
+async function storedCart(
+  page: Page,
+): Promise<{ id: string; priceCents: number; quantity: number; editionId: string | null }[]> {
   return page.evaluate((key) => JSON.parse(window.localStorage.getItem(key) ?? "null"), CART_KEY);
 }
 
@@ -281,6 +283,42 @@ test("course page lists every feature and upcoming edition; unknown ids are a Sp
   }
 });
 
+test("the buyer chooses the edition on the course page and changes it in the cart", async ({ page }) => {
+  const [first, second] = seededEditions("expert-nails");
+  await page.goto("/formaciones/expert-nails");
+  const choices = page.getByRole("group", { name: "Elige la fecha que prefieres" });
+  await expect(choices.getByRole("radio")).toHaveCount(seededEditions("expert-nails").length);
+  await expect(choices.getByRole("radio").first()).toBeChecked();
+  await expect(choices.getByRole("listitem").first()).toContainText("Quedan 8 plazas de 8");
+  await choices.getByRole("radio", { name: new RegExp(`Del ${formatWeekdayDate(second.starts_on)}`) }).check();
+  await page.getByRole("button", { name: /^Reservar en la fecha elegida/ }).click();
+  await expect(page).toHaveURL("/carrito");
+  const select = page.getByRole("combobox", { name: "Convocatoria de Expert Nails" });
+  await expect(select).toHaveValue(second.id);
+  await expect.poll(() => storedCart(page)).toEqual([expect.objectContaining({ id: "expert-nails", editionId: second.id })]);
+  // Back on the course page, the cart's edition is the one marked.
+  await page.goto("/formaciones/expert-nails");
+  await expect(page.getByText("Este curso ya está en tu carrito")).toBeVisible();
+  await expect(choices.getByRole("radio").nth(1)).toBeChecked();
+  await page.goto("/carrito");
+  await select.selectOption(first.id);
+  await expect.poll(() => storedCart(page)).toEqual([expect.objectContaining({ id: "expert-nails", editionId: first.id })]);
+});
+
+test("without JavaScript the chosen edition travels with the add-to-cart form", async ({ browser, baseURL }) => {
+  const [, second] = seededEditions("expert-nails");
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto("/formaciones/expert-nails");
+  await page
+    .getByRole("group", { name: "Elige la fecha que prefieres" })
+    .getByRole("radio", { name: new RegExp(`Del ${formatWeekdayDate(second.starts_on)}`) })
+    .check();
+  await page.getByRole("button", { name: /^Reservar en la fecha elegida/ }).click();
+  await expect(page).toHaveURL(`/carrito?add=expert-nails&edition=${second.id}`);
+  await context.close();
+});
+
 test("Proceder al Pago sends a signed-out buyer to the login page and back", async ({ page }) => {
   await page.goto("/formaciones/formacion-inicio");
   await page.getByRole("button", { name: /^AÑADIR AL CARRITO/ }).click();
@@ -324,7 +362,10 @@ test("Proceder al Pago: busy state and the Spanish error alerts (payment endpoin
   release();
   await expect(pay).toBeEnabled();
   expect(dialogs).toEqual(["Error al procesar el pago: No quedan plazas"]);
-  expect(bodies).toEqual([{ courseIds: ["iniciacion-acrilico"] }]);
+  // Each course with the edition it is for (here the next one, as nothing else was chosen).
+  expect(bodies).toEqual([
+    { items: [{ courseId: "iniciacion-acrilico", editionId: seededEditions("iniciacion-acrilico")[0]!.id }] },
+  ]);
 
   await page.unroute("**/api/create-checkout-session");
   await page.route("**/api/create-checkout-session", (route) => route.fulfill({ status: 500, json: {} }));

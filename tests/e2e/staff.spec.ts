@@ -296,6 +296,35 @@ test("staff follow an order and its students: filters by keyboard, detail, resen
     .toContain("aviso=confirmacion-reenviada");
   await expect(page.getByRole("status").filter({ hasText: /reenviad|cola/i })).toBeVisible();
 
+  // A partial refund: the form (by keyboard), the confirmation, then the demo gateway refunds it.
+  await page.getByRole("link", { name: "Reembolsar…" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Reembolsar el pedido / })).toBeVisible();
+  await expect(page.getByLabel("Importe a reembolsar (€)")).toHaveValue("650");
+  await page.getByLabel("Importe a reembolsar (€)").fill("100,5");
+  await page.getByRole("button", { name: "Revisar el reembolso" }).click();
+  await expect(page.getByText("Elige el motivo del reembolso")).toBeVisible();
+  await expect(page.getByLabel("Motivo", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Motivo", { exact: true }).selectOption({ label: "A petición de la alumna" });
+  await page.getByRole("button", { name: "Revisar el reembolso" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Confirma el reembolso" })).toBeVisible();
+  await expect(page.getByText("La alumna conserva su plaza en el curso.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: `Reembolsar ${formatEuros(10050)}` }).click();
+  await expect(page).toHaveURL(/aviso=reembolso-solicitado/);
+  const refundsTable = page.getByRole("table", { name: "Reembolsos del pedido" });
+  await expect(refundsTable).toContainText("A petición de la alumna");
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return refundsTable.innerText();
+      },
+      { timeout: 30_000 },
+    )
+    .toContain("Hecho");
+  await expect(page.locator(".staff-heading .status-badge").first()).toHaveText("Reembolso parcial");
+
   // The edition's students: the buyer is on the list, the sheet prints, the CSV exports.
   await page.goto("/gestion/convocatorias");
   const edition = page

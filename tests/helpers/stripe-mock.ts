@@ -46,7 +46,10 @@ export interface MockRefund {
   currency: string;
   payment_intent: string;
   reason: string | null;
-  status: "succeeded";
+  status: "succeeded" | "pending" | "failed" | "canceled";
+  /** What the site sent (order_id, refund_id); empty for a refund made in the Dashboard. */
+  metadata?: Record<string, string>;
+  created?: number;
 }
 
 /** `a[b][0][c]=1` → { a: { b: [ { c: "1" } ] } } */
@@ -75,6 +78,14 @@ export interface StripeMock {
   sessions: Map<string, MockSession>;
   /** Refunds created through POST /v1/refunds (an idempotent replay adds none). */
   refunds: MockRefund[];
+  /** A refund made by hand in the Stripe Dashboard (no metadata), as Stripe stores it. */
+  dashboardRefund: (sessionId: string, amount: number, status?: MockRefund["status"]) => MockRefund;
+  /** A signed webhook request for `type` carrying any object (a refund, a charge). */
+  signedObjectEvent: (type: string, object: Record<string, unknown>, opts?: { eventId?: string }) => {
+    body: string;
+    signature: string;
+    eventId: string;
+  };
   /** Fail the next N session creations with a Stripe-style 400 error. */
   failNextCreates: (n: number) => void;
   setSession: (id: string, patch: Partial<MockSession>) => MockSession;
@@ -166,7 +177,9 @@ export async function startStripeMock(webhookSecret: string): Promise<StripeMock
           status: 404,
           body: { error: { type: "invalid_request_error", message: `No such payment_intent: '${intent}'` } },
         };
-      const already = refunds.filter((r) => r.payment_intent === intent).reduce((sum, r) => sum + r.amount, 0);
+      const already = refunds
+        .filter((r) => r.payment_intent === intent && (r.status === "succeeded" || r.status === "pending"))
+        .reduce((sum, r) => sum + r.amount, 0);
       const amount = body.amount === undefined ? paid.amount_total - already : Number(body.amount);
       if (amount <= 0 || already + amount > paid.amount_total) {
         return {
@@ -188,9 +201,19 @@ export async function startStripeMock(webhookSecret: string): Promise<StripeMock
         payment_intent: intent,
         reason: (body.reason as string) ?? null,
         status: "succeeded",
+        metadata: (body.metadata as Record<string, string>) ?? {},
+        created: Math.floor(Date.now() / 1000),
       };
       refunds.push(refund);
       return { status: 200, body: refund };
+    }
+    // Lists by payment intent: its refunds, and the session that took it.
+    const list = (data: unknown[], url: string) => ({ status: 200, body: { object: "list", data, has_more: false, url } });
+    if (method === "GET" && path === "/v1/refunds") {
+      return list(refunds.filter((r) => r.payment_intent === body.payment_intent), path);
+    }
+    if (method === "GET" && path === "/v1/checkout/sessions") {
+      return list([...sessions.values()].filter((x) => x.payment_intent && x.payment_intent === body.payment_intent), path);
     }
     const m = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     const session = m ? sessions.get(m[1]) : undefined;
@@ -243,6 +266,39 @@ export async function startStripeMock(webhookSecret: string): Promise<StripeMock
         request: { id: null, idempotency_key: null },
         type,
         data: { object: { ...withIntent(session, session.status === "complete" || /completed|succeeded/.test(type)), ...opts.patch } },
+      });
+      const signature = stripeForSigning.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+      return { body: payload, signature, eventId };
+    },
+    dashboardRefund(sessionId, amount, status = "succeeded") {
+      const session = sessions.get(sessionId);
+      if (!session?.payment_intent) throw new Error(`mock session ${sessionId} has no payment`);
+      const refund: MockRefund = {
+        id: `re_${randomBytes(12).toString("hex")}`,
+        object: "refund",
+        amount,
+        currency: session.currency,
+        payment_intent: session.payment_intent,
+        reason: "requested_by_customer",
+        status,
+        metadata: {},
+        created: Math.floor(Date.now() / 1000),
+      };
+      refunds.push(refund);
+      return refund;
+    },
+    signedObjectEvent(type, object, opts = {}) {
+      const eventId = opts.eventId ?? `evt_${randomBytes(12).toString("hex")}`;
+      const payload = JSON.stringify({
+        id: eventId,
+        object: "event",
+        api_version: "2026-10-28.clover",
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+        data: { object },
       });
       const signature = stripeForSigning.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
       return { body: payload, signature, eventId };

@@ -111,7 +111,12 @@ describe("payments over HTTP (production build, Stripe mock)", () => {
     const page = await fetch(`${srv.url}/checkout/tecnico-manicurista`, { headers: { Cookie: cookie } });
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html.match(/type="radio"/g)).toHaveLength(4);
+    // Four payment methods, and one radio per upcoming edition (the next one chosen).
+    expect(html.match(/type="radio" name="method"/g)).toHaveLength(4);
+    const editions = html.match(/<input type="radio"[^>]*name="edition"[^>]*>/g) ?? [];
+    expect(editions.length).toBeGreaterThanOrEqual(2);
+    expect(editions[0]).toContain('checked=""');
+    expect(html).toContain("<legend>Convocatoria</legend>");
     expect(html).toContain("Pagar 650€");
     expect(html).toContain("Garantía 30 días");
     const post = await fetch(`${srv.url}/checkout/tecnico-manicurista`, {

@@ -5,9 +5,19 @@ import { useCart } from "./cart-context.tsx";
 /**
  * "AÑADIR AL CARRITO", or "VER EN CARRITO" once the course is in the cart.
  * Before JavaScript the form GETs /carrito?add=<id>, which the cart page applies
- * when it loads; with JavaScript it adds at once and goes to /carrito.
+ * when it loads; with JavaScript it adds at once and goes to /carrito. With
+ * `formId`, radio buttons named "edition" elsewhere on the page (form="<formId>")
+ * send the chosen edition too (&edition=<id>).
  */
-export function AddToCartButton({ course, className = "btn" }: { course: CartCourse; className?: string }) {
+export function AddToCartButton({
+  course,
+  className = "btn",
+  formId,
+}: {
+  course: CartCourse;
+  className?: string;
+  formId?: string;
+}) {
   const cart = useCart();
   const navigate = useNavigate();
   if (cart.loaded && cart.has(course.id)) {
@@ -19,12 +29,14 @@ export function AddToCartButton({ course, className = "btn" }: { course: CartCou
   }
   return (
     <form
+      id={formId}
       method="get"
       action="/carrito"
       className="add-to-cart"
       onSubmit={(event) => {
         event.preventDefault();
-        cart.add(toCartCourse(course));
+        const edition = new FormData(event.currentTarget).get("edition");
+        cart.add(toCartCourse(course), typeof edition === "string" && edition ? edition : null);
         void navigate("/carrito");
       }}
     >

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CART_STORAGE_KEY, type CartCourse } from "~/domain/cart.ts";
 import { CartProvider, CartProviderMissingError, useCart, useCartCount } from "./cart-context.tsx";
-import { expert, inicio } from "../../../tests/helpers/cart-courses.ts";
+import { expert, expertCatalogue, inicio, inicioCatalogue } from "../../../tests/helpers/cart-courses.ts";
 
 function mockCatalogue(courses: CartCourse[] | "fail") {
   const fetchMock = vi.fn(async () =>
@@ -38,7 +38,7 @@ afterEach(() => {
 
 describe("CartProvider", () => {
   it("loads the stored cart, adds once, removes, clears and saves every change", async () => {
-    mockCatalogue([inicio, expert]);
+    mockCatalogue([inicioCatalogue, expertCatalogue]);
     window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...inicio, quantity: 1 }]));
     render(
       <CartProvider>
@@ -52,14 +52,14 @@ describe("CartProvider", () => {
     expect(screen.getByTestId("count").textContent).toBe("2:formacion-inicio@28000,expert-nails@99900");
     expect(stored()).toHaveLength(2);
     act(() => cart.remove("formacion-inicio"));
-    expect(stored()).toEqual([{ ...expert, quantity: 1 }]);
+    expect(stored()).toEqual([{ ...expert, editionId: null, quantity: 1 }]);
     act(() => cart.clear());
     expect(stored()).toEqual([]);
     expect(screen.queryByRole("status")?.textContent).toBe("");
   });
 
   it("reconciles a tampered cart with the live catalogue and says so", async () => {
-    mockCatalogue([inicio]);
+    mockCatalogue([inicioCatalogue]);
     window.localStorage.setItem(
       CART_STORAGE_KEY,
       JSON.stringify([
@@ -74,7 +74,7 @@ describe("CartProvider", () => {
     );
     await waitFor(() => expect(screen.getByTestId("count").textContent).toBe("1:formacion-inicio@28000"));
     expect(screen.getByRole("status").textContent).toContain("Hemos actualizado tu carrito");
-    expect(stored()).toEqual([{ ...inicio, quantity: 1 }]);
+    expect(stored()).toEqual([{ ...inicio, editionId: null, quantity: 1 }]);
   });
 
   it("does not ask for the catalogue when nothing is stored", async () => {

@@ -12,8 +12,10 @@ import {
   reconcileCart,
   removeItem,
   serializeCart,
+  setItemEdition,
   type CartCourse,
   type CartItem,
+  type CatalogueCourse,
 } from "~/domain/cart.ts";
 
 export interface CartContextValue {
@@ -24,7 +26,10 @@ export interface CartContextValue {
   /** True once the items have been checked against the live catalogue. */
   verified: boolean;
   has: (id: string) => boolean;
-  add: (course: CartCourse) => void;
+  /** Adds a course for the edition chosen (null: the next bookable one). */
+  add: (course: CartCourse, editionId?: string | null) => void;
+  /** Another edition for a course already in the cart. */
+  setEdition: (courseId: string, editionId: string) => void;
   remove: (id: string) => void;
   clear: () => void;
 }
@@ -37,7 +42,7 @@ export class CartProviderMissingError extends Error {
 
 const CartContext = createContext<CartContextValue | null>(null);
 
-export const CART_CHANGED_NOTICE = "Hemos actualizado tu carrito con los cursos y precios vigentes.";
+export const CART_CHANGED_NOTICE = "Hemos actualizado tu carrito con los cursos, fechas y precios vigentes.";
 
 function readStorage(): string | null {
   try {
@@ -56,12 +61,13 @@ function writeStorage(items: CartItem[]) {
   }
 }
 
-async function fetchCatalogue(): Promise<CartCourse[] | null> {
+async function fetchCatalogue(): Promise<CatalogueCourse[] | null> {
   try {
     const response = await fetch("/api/catalogue", { headers: { Accept: "application/json" } });
     if (!response.ok) return null;
-    const body = (await response.json()) as { courses?: CartCourse[] };
-    return Array.isArray(body.courses) ? body.courses : null;
+    const body = (await response.json()) as { courses?: CatalogueCourse[] };
+    // An older answer without editions still reconciles (no edition is then kept).
+    return Array.isArray(body.courses) ? body.courses.map((c) => ({ ...c, editions: c.editions ?? [] })) : null;
   } catch {
     return null;
   }
@@ -113,7 +119,14 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     writeStorage(items);
   }, [items, loaded]);
 
-  const add = useCallback((course: CartCourse) => setItems((current) => addItem(current, course)), []);
+  const add = useCallback(
+    (course: CartCourse, editionId: string | null = null) => setItems((current) => addItem(current, course, editionId)),
+    [],
+  );
+  const setEdition = useCallback(
+    (courseId: string, editionId: string) => setItems((current) => setItemEdition(current, courseId, editionId)),
+    [],
+  );
   const remove = useCallback((id: string) => setItems((current) => removeItem(current, id)), []);
   const clear = useCallback(() => {
     setItems(clearCart());
@@ -129,10 +142,11 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       verified,
       has: (id: string) => items.some((i) => i.id === id),
       add,
+      setEdition,
       remove,
       clear,
     }),
-    [items, loaded, verified, add, remove, clear],
+    [items, loaded, verified, add, setEdition, remove, clear],
   );
 
   return (

@@ -23,6 +23,18 @@ describe("createCheckoutSession", () => {
     expect(JSON.parse(String(init.body))).toEqual({ courseIds: ["formacion-inicio", "expert-nails"] });
   });
 
+  it("posts each course with the edition chosen", async () => {
+    const fetchMock = answer(200, { url: "/pago-demo/1" });
+    await createCheckoutSession([
+      { courseId: "formacion-inicio", editionId: "formacion-inicio-2027-03" },
+      { courseId: "expert-nails", editionId: null },
+    ]);
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({
+      items: [{ courseId: "formacion-inicio", editionId: "formacion-inicio-2027-03" }, { courseId: "expert-nails" }],
+    });
+  });
+
   it("accepts a same-site path", async () => {
     answer(200, { url: "/pago-demo/123" });
     expect(await createCheckoutSession(["x"])).toEqual({ kind: "redirect", url: "/pago-demo/123" });

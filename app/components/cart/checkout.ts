@@ -6,28 +6,41 @@ export type CheckoutOutcome = { kind: "redirect"; url: string } | { kind: "error
 export const MISSING_URL_MESSAGE = "No se pudo obtener URL de checkout";
 const DEFAULT_ERROR = "Error al crear la sesión de pago";
 
-/** POSTs the course ids; the server prices them from its own catalogue. */
-export async function createCheckoutSession(courseIds: string[]): Promise<CheckoutOutcome> {
+/** A cart line: the course and the edition chosen (the server checks both). */
+export interface CheckoutLine {
+  courseId: string;
+  editionId: string | null;
+}
+
+/** POSTs the courses (and editions); the server prices them from its own catalogue. */
+export async function createCheckoutSession(lines: readonly (string | CheckoutLine)[]): Promise<CheckoutOutcome> {
+  const body = lines.every((l) => typeof l === "string")
+    ? { courseIds: lines }
+    : {
+        items: lines.map((l) =>
+          typeof l === "string" ? { courseId: l } : { courseId: l.courseId, ...(l.editionId ? { editionId: l.editionId } : {}) },
+        ),
+      };
   let response: Response;
-  let body: { url?: unknown; message?: unknown } = {};
+  let answer: { url?: unknown; message?: unknown } = {};
   try {
     response = await fetch("/api/create-checkout-session", {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ courseIds }),
+      body: JSON.stringify(body),
     });
-    body = ((await response.json().catch(() => ({}))) ?? {}) as typeof body;
+    answer = ((await response.json().catch(() => ({}))) ?? {}) as typeof answer;
   } catch (error) {
     console.error("Error creando checkout session:", error);
     return { kind: "error", message: `Error al procesar el pago: ${DEFAULT_ERROR}` };
   }
   if (!response.ok) {
-    const reason = typeof body.message === "string" && body.message ? body.message : DEFAULT_ERROR;
+    const reason = typeof answer.message === "string" && answer.message ? answer.message : DEFAULT_ERROR;
     console.error("Error creando checkout session:", reason);
     return { kind: "error", message: `Error al procesar el pago: ${reason}` };
   }
-  if (!isNavigableUrl(body.url)) return { kind: "error", message: MISSING_URL_MESSAGE };
-  return { kind: "redirect", url: body.url };
+  if (!isNavigableUrl(answer.url)) return { kind: "error", message: MISSING_URL_MESSAGE };
+  return { kind: "redirect", url: answer.url };
 }
 
 /** Only http(s) URLs or same-site paths are followed (never javascript: and the like). */

@@ -68,7 +68,8 @@ export function CourseCard({ course, headingLevel = 3 }: { course: Course; headi
 }
 
 /** Facts, price and the two buttons: the same on the card and on the course page. */
-export function CourseOffer({ course }: { course: Course }) {
+/** `addFormId`: the id of the add-to-cart form, for edition radios elsewhere on the page. */
+export function CourseOffer({ course, addFormId }: { course: Course; addFormId?: string }) {
   return (
     <>
       <ul className="course-facts">
@@ -81,7 +82,7 @@ export function CourseOffer({ course }: { course: Course }) {
       </ul>
       <CoursePrice course={course} />
       <div className="course-card__actions">
-        <AddToCartButton course={course} />
+        <AddToCartButton course={course} formId={addFormId} />
         <MoreInfoLink title={course.title} />
       </div>
     </>

@@ -61,6 +61,10 @@ const eventTypes: Record<string, string> = {
   "checkout.session.async_payment_failed": "Pago aplazado fallido",
   "checkout.session.expired": "Sesión de pago caducada",
   "demo.paid": "Pago de demostración",
+  "refund.created": "Reembolso creado en Stripe",
+  "refund.updated": "Reembolso actualizado en Stripe",
+  "refund.failed": "Reembolso fallido en Stripe",
+  "charge.refunded": "Cobro reembolsado en Stripe",
 };
 
 /** A payment event in Spanish; the raw type is shown next to it. */
@@ -83,9 +87,11 @@ export function refundStatusLabel(status: string): string {
 
 const refundReasons: Record<string, string> = {
   "duplicate-purchase": "Compra duplicada",
-  staff: "Decisión del equipo",
+  "customer-request": "A petición de la alumna",
+  "edition-cancelled": "Convocatoria cancelada",
+  staff: "Otro motivo (equipo)",
   withdrawal: "Desistimiento",
-  provider: "Desde la pasarela",
+  provider: "Desde el panel de Stripe",
 };
 
 export function refundReasonLabel(reason: string): string {

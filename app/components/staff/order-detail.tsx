@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { formatEuros } from "~/domain/pricing.ts";
 import {
   editionDates,
@@ -192,5 +193,29 @@ export function RefundsTable({
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** "Reembolsar…" under the refunds while something is left to give back (paid orders only). */
+export function RefundAction({
+  order,
+  refunds,
+}: {
+  order: { id: string; status: string; totalCents: number; refundedCents: number };
+  refunds: { amountCents: number; status: string }[];
+}) {
+  if (order.status !== "paid") return null;
+  const pending = refunds.filter((r) => r.status === "pending").reduce((sum, r) => sum + r.amountCents, 0);
+  const left = order.totalCents - order.refundedCents - pending;
+  if (left <= 0) {
+    return <p className="staff-hint">Lo que queda de este pedido ya tiene un reembolso en curso.</p>;
+  }
+  return (
+    <p className="staff-inline-form">
+      <Link to={`/gestion/pedidos/${order.id}/reembolsar`} className="staff-button">
+        Reembolsar…
+      </Link>
+      <span className="staff-hint">Queda por reembolsar {formatEuros(left)}: todo o una parte, con confirmación.</span>
+    </p>
   );
 }

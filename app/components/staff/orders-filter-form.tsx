@@ -3,7 +3,7 @@ import { ORDER_FILTER_PARAMS as P, type OrderFilters } from "~/domain/order-filt
 import { PAYMENT_METHODS } from "~/domain/payment-methods.ts";
 import { purchaseStatusView } from "~/domain/purchase-status.ts";
 
-const STATUS_OPTIONS = ["paid", "pending", "failed", "cancelled", "refunded"] as const;
+const STATUS_OPTIONS = ["paid", "pending", "failed", "cancelled", "partially-refunded", "refunded"] as const;
 
 /** The order list's filters: a GET form, so the URL holds them (and works without JS). */
 export function OrdersFilterForm({

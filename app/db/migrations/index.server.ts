@@ -5,6 +5,7 @@ import { accounts } from "./0003-accounts.server.ts";
 import { payments } from "./0004-payments.server.ts";
 import { hardening } from "./0005-hardening.server.ts";
 import { staff } from "./0006-staff.server.ts";
+import { seatHolds } from "./0007-seat-holds.server.ts";
 
 /** Static, numbered list: the bundle needs no file-system scan at start. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   "0004-payments": payments,
   "0005-hardening": hardening,
   "0006-staff": staff,
+  "0007-seat-holds": seatHolds,
 };
 
 export const migrationProvider: MigrationProvider = {
