@@ -109,7 +109,13 @@ export interface OrdersTable {
   payment_method: string;
   provider: string;
   provider_session_id: string | null;
-  /** When the buyer consented to immediate access and lost the withdrawal right (art. 103 m TRLGDCU). */
+  /**
+   * "Early start requested at": when the buyer expressly asked for an edition
+   * starting within her 14-day withdrawal period to go ahead, accepting to pay
+   * for the part already given if she withdraws later (art. 108.3 TRLGDCU).
+   * Null when no chosen edition started that soon. The withdrawal right itself
+   * is never waived (an in-person course is not digital content).
+   */
   withdrawal_waiver_at: string | null;
   created_at: string;
   updated_at: string;

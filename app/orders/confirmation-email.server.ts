@@ -1,11 +1,12 @@
 /**
  * The purchase confirmation: Spanish, every line with its amount and the
- * edition dates, the withdrawal-right wording of art. 103 m) TRLGDCU, and one
+ * edition dates, the 14-day withdrawal information with the model form, and one
  * .ics attachment per edition. Delivered through the outbox: the job is
  * written with the payment, so neither a crash nor a redelivered webhook can
  * lose it or send it twice.
  */
 import { site } from "~/content/site.ts";
+import { withdrawalFormText } from "~/content/withdrawal-form.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { formatEuros, formatLongDate, formatMonthYear } from "~/domain/pricing.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
@@ -34,10 +35,11 @@ export function editionText(item: Pick<OrderItemRow, "edition_starts_on" | "edit
 const DEMO_NOTE = "Pedido de demostración (MODO DEMO): no se ha realizado ningún cargo.";
 
 export function withdrawalText(order: Pick<OrderRow, "withdrawal_waiver_at">): string {
+  const right = `Tienes derecho de desistimiento: dispones de 14 días naturales desde la compra para desistir sin dar explicaciones: escríbenos a ${site.email} (puedes usar el formulario de desistimiento que va al final de este correo). Te devolveremos el importe en un máximo de 14 días.`;
   if (order.withdrawal_waiver_at) {
-    return `El ${formatLongDate(order.withdrawal_waiver_at)} nos pediste acceder de inmediato al contenido digital del curso y aceptaste que, al empezar ese acceso, pierdes el derecho de desistimiento de 14 días (art. 103 m) del TRLGDCU).`;
+    return `${right} El ${formatLongDate(order.withdrawal_waiver_at)} nos pediste expresamente que la formación empezara antes de que acabe ese plazo: si desistes después de que haya empezado, pagarás la parte ya impartida (art. 108.3 del TRLGDCU).`;
   }
-  return `Dispones de 14 días naturales desde la compra para desistir sin dar explicaciones: escríbenos a ${site.email}.`;
+  return right;
 }
 
 /** .ics files, one per booked edition. */
@@ -91,7 +93,11 @@ ${ownedNote ? `<p>${escapeHtml(ownedNote)}</p>` : ""}
 <p>Te adjuntamos las fechas de cada convocatoria en un archivo de calendario (.ics) para que las añadas a tu agenda.</p>
 <p style="color:#6B5A62;font-size:14px">${escapeHtml(withdrawalText(order))}</p>
 ${emailButton(`${publicUrl}/mis-cursos`, "Ver mis cursos")}
-<p>Si tienes cualquier duda, llámanos al ${escapeHtml(site.phone.display)} o escríbenos por WhatsApp.</p>`;
+<p>Si tienes cualquier duda, llámanos al ${escapeHtml(site.phone.display)} o escríbenos por WhatsApp.</p>
+<div style="color:#6B5A62;font-size:13px;border-top:1px solid #EAD7CC;margin-top:16px;padding-top:8px">${withdrawalFormText()
+    .split("\n")
+    .map((line) => `<p style="margin:4px 0">${escapeHtml(line)}</p>`)
+    .join("")}</div>`;
   const bodyText = [
     greeting,
     "",
@@ -110,6 +116,8 @@ ${emailButton(`${publicUrl}/mis-cursos`, "Ver mis cursos")}
     "",
     `Tus cursos: ${publicUrl}/mis-cursos`,
     `Dudas: ${site.phone.display} · ${site.email}`,
+    "",
+    withdrawalFormText(),
   ].join("\n");
   const { html, text } = renderEmail({
     title: "¡Pago confirmado!",

@@ -43,9 +43,14 @@ describe("confirmation email", () => {
     expect(mail.html).toContain("https://www.alejandranails.es/mis-cursos");
   });
 
-  it("confirms the withdrawal waiver, or explains the 14-day right without it", () => {
-    expect(mail.text).toContain("pierdes el derecho de desistimiento de 14 días");
+  it("explains the 14-day right, the early-start request when made, and carries the model form", () => {
+    expect(mail.text).toContain("14 días naturales");
+    expect(mail.text).toContain("pagarás la parte ya impartida");
+    expect(mail.text).toContain("Modelo de formulario de desistimiento");
+    expect(mail.html).toContain("Táchese lo que no proceda");
+    expect(mail.text).not.toMatch(/contenido digital|pierdes el derecho/i);
     expect(withdrawalText({ withdrawal_waiver_at: null })).toContain("14 días naturales");
+    expect(withdrawalText({ withdrawal_waiver_at: null })).not.toContain("108.3");
   });
 
   it("attaches one .ics per booked edition", () => {

@@ -45,7 +45,7 @@ describe("orderHistory", () => {
     });
     expect(history.map((h) => h.label)).toEqual([
       "Pedido creado, pendiente de pago",
-      "Aceptó el acceso inmediato (renuncia al desistimiento)",
+      "Pidió empezar dentro del plazo de desistimiento",
       "Pago completado en la pasarela, a la espera de confirmación",
       "Pago confirmado",
       "Reembolso de 280,00\u00a0€ solicitado",

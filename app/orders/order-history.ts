@@ -30,7 +30,7 @@ export interface OrderHistoryEntry {
 export function orderHistory({ order, refunds }: OrderHistoryInput): OrderHistoryEntry[] {
   const entries: OrderHistoryEntry[] = [{ at: order.createdAt, label: "Pedido creado, pendiente de pago" }];
   if (order.withdrawalWaiverAt) {
-    entries.push({ at: order.withdrawalWaiverAt, label: "Aceptó el acceso inmediato (renuncia al desistimiento)" });
+    entries.push({ at: order.withdrawalWaiverAt, label: "Pidió empezar dentro del plazo de desistimiento" });
   }
   if (order.checkoutCompletedAt) {
     entries.push({

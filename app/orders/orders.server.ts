@@ -11,6 +11,7 @@ import { isUniqueViolation } from "~/db/errors.server.ts";
 import type { OrderItemsTable, OrdersTable } from "~/db/schema.ts";
 import { isWithinBounds, paymentMethod, type PaymentMethodKey } from "~/domain/payment-methods.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
+import { EARLY_START_REQUIRED_MESSAGE, needsEarlyStartRequest } from "~/domain/withdrawal.ts";
 import { newId, sha256 } from "~/lib/ids.server.ts";
 import { chooseEditions } from "./edition-choice.server.ts";
 import { holdExpiresAt, holdSeat, releaseOrderHolds } from "./seat-holds.server.ts";
@@ -45,7 +46,12 @@ export interface CreateOrderInput {
    */
   editionIds?: Readonly<Record<string, string | undefined>>;
   method: PaymentMethodKey;
-  /** Consent to immediate access, losing the 14-day withdrawal right (art. 103 m TRLGDCU). */
+  /**
+   * The buyer expressly asks for the course to start within her 14-day
+   * withdrawal period (art. 108.3 TRLGDCU). Required when a chosen edition
+   * starts within 14 days of today (judged from the server's own dates);
+   * stored as orders.withdrawal_waiver_at only then.
+   */
   withdrawalWaiver: boolean;
   provider: string;
   now?: Date;
@@ -107,6 +113,9 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
   if (missing) throw new CheckoutError("El curso no existe o ya no está disponible", 404);
   const ordered = ids.map((id) => byId.get(id)!);
   const editions = await chooseEditions(db, ordered, input.editionIds ?? {}, { today, now });
+  const earlyStart = needsEarlyStartRequest([...editions.values()].map((e) => e.startsOn), today);
+  if (earlyStart && !input.withdrawalWaiver) throw new CheckoutError(EARLY_START_REQUIRED_MESSAGE, 400);
+  const earlyStartRequested = earlyStart && input.withdrawalWaiver;
 
   const owned = await db
     .selectFrom("enrollments")
@@ -135,7 +144,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
   const existing = await pendingByKey(db, key);
   if (existing) {
     if (now.getTime() - Date.parse(existing.created_at) < REUSE_WINDOW_MS && existing.total_cents === totalCents) {
-      return { ...(await reuse(db, existing, input.withdrawalWaiver, nowIso)), reused: true };
+      return { ...(await reuse(db, existing, earlyStartRequested, nowIso)), reused: true };
     }
     await supersede(db, existing, nowIso);
   }
@@ -155,7 +164,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
           payment_method: input.method,
           provider: input.provider,
           provider_session_id: null,
-          withdrawal_waiver_at: input.withdrawalWaiver ? nowIso : null,
+          withdrawal_waiver_at: earlyStartRequested ? nowIso : null,
           created_at: nowIso,
           updated_at: nowIso,
           paid_at: null,
@@ -196,7 +205,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
     // A concurrent click won the race for this checkout key: use its order.
     const winner = await pendingByKey(db, key);
     if (!winner) throw err;
-    return { ...(await reuse(db, winner, input.withdrawalWaiver, nowIso)), reused: true };
+    return { ...(await reuse(db, winner, earlyStartRequested, nowIso)), reused: true };
   }
   const created = await getOrderWithItems(db, orderId);
   return { ...created!, reused: false };

@@ -126,3 +126,20 @@ export async function listMyCourses(db: Db, userId: string, opts: { includeEnded
   if (!opts.includeEnded) query = query.where("enrollments.ended_at", "is", null);
   return query.orderBy("enrollments.enrolled_at", "desc").orderBy("order_items.id").execute();
 }
+
+/**
+ * Ids of the courses the buyer has an active place in (access not over, not
+ * ended by a refund): the catalogue shows them as "Ya estás inscrita" and the
+ * cart drops them. The same rule createOrder uses to refuse a second purchase.
+ */
+export async function listEnrolledCourseIds(db: Db, userId: string, now: Date = new Date()): Promise<string[]> {
+  const rows = await db
+    .selectFrom("enrollments")
+    .select("course_id")
+    .distinct()
+    .where("user_id", "=", userId)
+    .where("access_until", ">", now.toISOString())
+    .where("ended_at", "is", null)
+    .execute();
+  return rows.map((r) => r.course_id);
+}

@@ -1,8 +1,26 @@
-import { listCartCatalogue } from "~/catalogue.server.ts";
-import type { Db } from "~/db/db.server.ts";
+import type { RouterContextProvider } from "react-router";
+import { getOptionalUser } from "~/auth/session.server.ts";
+import { listCartCatalogue, todayInMadrid } from "~/catalogue.server.ts";
+import { getServices } from "~/context.server.ts";
 import type { CatalogueCourse } from "~/domain/cart.ts";
+import { withdrawalPeriodEnds } from "~/domain/withdrawal.ts";
+import { listEnrolledCourseIds } from "~/orders/queries.server.ts";
 
-/** The live catalogue: cart rows are shown with these prices and editions, never the stored ones. */
-export async function loadCartCatalogue(db: Db): Promise<{ courses: CatalogueCourse[] }> {
-  return { courses: await listCartCatalogue(db) };
+export interface CartCatalogue {
+  /** The live catalogue: cart rows are shown with these prices and editions, never the stored ones. */
+  courses: CatalogueCourse[];
+  /** Courses the signed-in buyer already has (dropped from the cart); empty for visitors. */
+  enrolledCourseIds: string[];
+  /** Editions starting on or before this date need the buyer's early-start request. */
+  withdrawalEnds: string;
+}
+
+export async function loadCartCatalogue(request: Request, context: Readonly<RouterContextProvider>): Promise<CartCatalogue> {
+  const { db } = getServices(context);
+  const user = await getOptionalUser(request, context);
+  const [courses, enrolledCourseIds] = await Promise.all([
+    listCartCatalogue(db),
+    user ? listEnrolledCourseIds(db, user.id) : Promise.resolve([]),
+  ]);
+  return { courses, enrolledCourseIds, withdrawalEnds: withdrawalPeriodEnds(todayInMadrid()) };
 }

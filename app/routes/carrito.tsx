@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useCart } from "~/components/cart/cart-context.tsx";
 import { createCheckoutSession } from "~/components/cart/checkout.ts";
@@ -6,17 +6,23 @@ import { courseImageName } from "~/components/catalogue/course-bits.tsx";
 import { coursePath } from "~/components/catalogue/course-jsonld.ts";
 import { Picture } from "~/components/picture.tsx";
 import { site } from "~/content/site.ts";
-import { getServices } from "~/context.server.ts";
 import { cartTotalCents, coursesLabel, effectiveEdition, type CartEdition, type CatalogueCourse } from "~/domain/cart.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
+import { FieldError } from "~/components/auth/field.tsx";
+import {
+  EARLY_START_LABEL,
+  EARLY_START_REQUIRED_MESSAGE,
+  WITHDRAWAL_FORM_PATH,
+  WITHDRAWAL_INFO,
+} from "~/domain/withdrawal.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/carrito";
 import { loadCartCatalogue } from "./carrito.server.ts";
 import { skipQueryOnlyRevalidation } from "~/lib/revalidate.ts";
 import { useRootData } from "~/root-data.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadCartCatalogue(getServices(context).db);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadCartCatalogue(request, context);
 }
 
 // Dropping ?add= from the URL must not refetch the catalogue.
@@ -39,7 +45,11 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   const addId = searchParams.get("add");
   const addEdition = searchParams.get("edition");
   const [busy, setBusy] = useState(false);
-  const { courses } = loaderData;
+  const [earlyStart, setEarlyStart] = useState(false);
+  const [earlyStartError, setEarlyStartError] = useState(false);
+  const [dropped, setDropped] = useState<string[]>([]);
+  const { courses, enrolledCourseIds, withdrawalEnds } = loaderData;
+  const enrolled = useMemo(() => new Set(enrolledCourseIds), [enrolledCourseIds]);
 
   // ?add=<id>[&edition=<id>] is how "AÑADIR AL CARRITO" works before JavaScript has loaded.
   const { loaded, add } = cart;
@@ -51,13 +61,31 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
     void navigate("/carrito", { replace: true, preventScrollReset: true });
   }, [loaded, add, addId, addEdition, courses, navigate]);
 
+  // A course the buyer already has leaves the cart, with a notice (it could not be paid for again).
+  const { remove, items } = cart;
+  useEffect(() => {
+    const owned = items.filter((i) => enrolled.has(i.id));
+    if (owned.length === 0) return;
+    setDropped((prev) => [...new Set([...prev, ...owned.map((i) => i.title)])]);
+    for (const item of owned) remove(item.id);
+  }, [items, remove, enrolled]);
+
   // Rows always use live catalogue data: a tampered or stale stored price or edition is never shown.
   const byId = new Map(courses.map((c) => [c.id, c]));
   const rows = cart.items.flatMap((item) => {
     const course = byId.get(item.id);
-    return course ? [{ course, edition: effectiveEdition(course, item.editionId) }] : [];
+    return course && !enrolled.has(course.id) ? [{ course, edition: effectiveEdition(course, item.editionId) }] : [];
   });
   const total = cartTotalCents(rows.map((r) => r.course));
+  // Shown from the live dates; the server checks again from its own.
+  const needsEarlyStart = rows.some((r) => r.edition && r.edition.startsOn <= withdrawalEnds);
+  const droppedNotice =
+    dropped.length > 0 ? (
+      <p role="status" className="cart-notice">
+        Ya estás inscrita en {dropped.map((t) => `«${t}»`).join(", ")}: lo hemos quitado del carrito. Lo tienes en{" "}
+        <Link to="/mis-cursos">Mis Cursos</Link>.
+      </p>
+    ) : null;
 
   async function proceedToPayment() {
     if (!user) {
@@ -65,9 +93,15 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
       return;
     }
     if (rows.length === 0) return;
+    if (needsEarlyStart && !earlyStart) {
+      setEarlyStartError(true);
+      document.getElementById("cart-early-start")?.focus();
+      return;
+    }
     setBusy(true);
     const outcome = await createCheckoutSession(
       rows.map((r) => ({ courseId: r.course.id, editionId: r.edition?.id ?? null })),
+      { earlyStart: needsEarlyStart && earlyStart },
     );
     if (outcome.kind === "redirect") {
       cart.clear();
@@ -94,6 +128,7 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
     return (
       <section className="container section cart-page cart-empty">
         <h1>Tu carrito está vacío</h1>
+        {droppedNotice}
         <p>Todavía no has añadido ningún curso. Descubre nuestras formaciones y empieza a aprender con nosotras.</p>
         <p>
           <Link className="btn" to="/formaciones">
@@ -107,6 +142,7 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container section cart-page">
       <h1>Mi Carrito ({coursesLabel(rows.length)})</h1>
+      {droppedNotice}
       <div className="cart-layout">
         <ul className="cart-items" aria-label="Cursos en tu carrito">
           {rows.map(({ course, edition }) => (
@@ -135,6 +171,28 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
               <dd>{formatEuros(total)}</dd>
             </div>
           </dl>
+          <p className="cart-summary__withdrawal">
+            {WITHDRAWAL_INFO} <Link to={WITHDRAWAL_FORM_PATH}>Derecho de desistimiento y formulario</Link>.
+          </p>
+          {needsEarlyStart ? (
+            <div className="checkout-check">
+              <input
+                id="cart-early-start"
+                type="checkbox"
+                checked={earlyStart}
+                onChange={(e) => {
+                  setEarlyStart(e.currentTarget.checked);
+                  setEarlyStartError(false);
+                }}
+                aria-invalid={earlyStartError ? true : undefined}
+                aria-describedby={earlyStartError ? "cart-early-start-error" : undefined}
+              />
+              <label htmlFor="cart-early-start">{EARLY_START_LABEL}</label>
+              {earlyStartError ? (
+                <FieldError id="cart-early-start-error">{EARLY_START_REQUIRED_MESSAGE}</FieldError>
+              ) : null}
+            </div>
+          ) : null}
           <button
             type="button"
             className="btn cart-summary__pay"

@@ -1,9 +1,10 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { getUser } from "~/auth/user-context.server.ts";
-import { getCourse, listEditionChoices } from "~/catalogue.server.ts";
+import { getCourse, listEditionChoices, todayInMadrid } from "~/catalogue.server.ts";
 import { getServices } from "~/context.server.ts";
 import { availableMethods, PAYMENT_METHOD_KEYS } from "~/domain/payment-methods.ts";
+import { EARLY_START_REQUIRED_MESSAGE, withdrawalPeriodEnds } from "~/domain/withdrawal.ts";
 import { hitRateLimit } from "~/lib/rate-limit.server.ts";
 import { CheckoutError } from "~/orders/orders.server.ts";
 import { CHECKOUT_RATE_LIMIT, checkoutRateLimitKey } from "~/payments/api.server.ts";
@@ -14,7 +15,7 @@ type Ctx = Readonly<RouterContextProvider>;
 
 export const checkoutMessages = {
   terms: "Debes aceptar los términos y condiciones y la política de privacidad para continuar",
-  waiver: "Confirma que quieres acceder ya al curso y que conoces la pérdida del derecho de desistimiento",
+  waiver: EARLY_START_REQUIRED_MESSAGE,
   method: "Elige un método de pago",
   edition: "Elige una de las convocatorias con plazas libres",
   /** The provider gave no payment page / any other failure. */
@@ -28,7 +29,8 @@ const checkoutSchema = z.object({
   // Looked up by createOrder (it must be this course's and bookable); absent: the next bookable one.
   edition: z.string({ message: checkoutMessages.edition }).max(200, { message: checkoutMessages.edition }).optional(),
   terms: z.literal("on", { message: checkoutMessages.terms }),
-  waiver: z.literal("on", { message: checkoutMessages.waiver }),
+  // Required by createOrder only when the chosen edition starts within the 14 days.
+  waiver: z.literal("on", { message: checkoutMessages.waiver }).optional(),
 });
 
 export type CheckoutFieldErrors = Partial<Record<"method" | "edition" | "terms" | "waiver" | "form", string>>;
@@ -42,6 +44,8 @@ export async function loadCheckout(context: Ctx, courseId: string, url?: URL) {
   return {
     course,
     editions: await listEditionChoices(db, [course.id]),
+    /** Editions starting on or before this date need the early-start request. */
+    withdrawalEnds: withdrawalPeriodEnds(todayInMadrid()),
     wantedEdition: url?.searchParams.get("convocatoria")?.slice(0, 200) ?? null,
     methods: availableMethods(course.priceCents).map(({ key, name, description, icon }) => ({ key, name, description, icon })),
     buyer: { name: user.displayName || "Usuario", email: user.email },
@@ -75,14 +79,15 @@ export async function checkoutAction(request: Request, context: Ctx, courseId: s
       courseIds: [courseId],
       editionIds: parsed.data.edition ? { [courseId]: parsed.data.edition } : undefined,
       method: parsed.data.method,
-      withdrawalWaiver: true,
+      withdrawalWaiver: parsed.data.waiver === "on",
     });
     return redirect(started.url);
   } catch (err) {
     if (err instanceof CheckoutError) {
       if (err.status === 404) return redirect("/formaciones");
       // A refused edition (full, closed, not this course's) is the edition field's error.
-      const field = /convocatoria/i.test(err.message) ? "edition" : "form";
+      const field =
+        err.message === EARLY_START_REQUIRED_MESSAGE ? "waiver" : /convocatoria/i.test(err.message) ? "edition" : "form";
       return data({ errors: { [field]: err.message } as CheckoutFieldErrors, values }, { status: err.status });
     }
     services.logger.error({ err, courseId }, "checkout: could not start the payment");

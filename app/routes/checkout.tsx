@@ -5,7 +5,8 @@ import { courseImageName } from "~/components/catalogue/course-bits.tsx";
 import { defaultEditionId, EditionChoices } from "~/components/catalogue/edition-choices.tsx";
 import { Picture } from "~/components/picture.tsx";
 import { DEFAULT_PAYMENT_METHOD, isPaymentMethodKey, payButtonLabel, type PaymentMethodKey } from "~/domain/payment-methods.ts";
-import { discountCents, formatEuros, formatMonthYear, monthlyFinancingEuros } from "~/domain/pricing.ts";
+import { discountCents, formatEuros, formatLongDate, formatMonthYear, monthlyFinancingEuros } from "~/domain/pricing.ts";
+import { EARLY_START_LABEL, WITHDRAWAL_FORM_PATH, WITHDRAWAL_INFO } from "~/domain/withdrawal.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/checkout";
 import { checkoutAction, loadCheckout } from "./checkout.server.ts";
@@ -28,7 +29,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, methods, buyer, editions, wantedEdition } = loaderData;
+  const { course, methods, buyer, editions, wantedEdition, withdrawalEnds } = loaderData;
+  // The server decides from its own dates; the box is offered when any edition on offer starts that soon.
+  const soon = editions.filter((e) => e.startsOn <= withdrawalEnds);
   const errors = actionData?.errors ?? {};
   const edition = defaultEditionId(editions, actionData?.values?.edition || wantedEdition);
   const previous = actionData?.values?.method;
@@ -152,20 +155,28 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </label>
               {errors.terms ? <FieldError id="terms-error">{errors.terms}</FieldError> : null}
             </div>
-            <div className="checkout-check">
-              <input
-                id="waiver"
-                type="checkbox"
-                name="waiver"
-                aria-invalid={errors.waiver ? true : undefined}
-                aria-describedby={errors.waiver ? "waiver-error" : undefined}
-              />
-              <label htmlFor="waiver">
-                Quiero acceder ya al contenido digital del curso y acepto que, al empezar ese acceso, pierdo el derecho de
-                desistimiento de 14 días (art. 103 m) del TRLGDCU).
-              </label>
-              {errors.waiver ? <FieldError id="waiver-error">{errors.waiver}</FieldError> : null}
-            </div>
+            <p className="checkout-note" id="withdrawal-info">
+              {WITHDRAWAL_INFO}{" "}
+              <Link to={WITHDRAWAL_FORM_PATH}>Derecho de desistimiento y formulario</Link>.
+            </p>
+            {soon.length > 0 ? (
+              <div className="checkout-check">
+                <input
+                  id="waiver"
+                  type="checkbox"
+                  name="waiver"
+                  aria-invalid={errors.waiver ? true : undefined}
+                  aria-describedby={errors.waiver ? "waiver-hint waiver-error" : "waiver-hint"}
+                />
+                <label htmlFor="waiver">{EARLY_START_LABEL}</label>
+                <p className="checkout-note" id="waiver-hint">
+                  {soon.length === editions.length
+                    ? "Obligatorio: la formación empieza antes de que acabe tu plazo de desistimiento."
+                    : `Obligatorio solo si eliges una convocatoria que empieza el ${formatLongDate(withdrawalEnds)} o antes.`}
+                </p>
+                {errors.waiver ? <FieldError id="waiver-error">{errors.waiver}</FieldError> : null}
+              </div>
+            ) : null}
           </fieldset>
 
           <FormAlert message={errors.form} />

@@ -1,14 +1,21 @@
 import { data } from "react-router";
 import { getCourse, listEditionChoices } from "~/catalogue.server.ts";
 import type { Db } from "~/db/db.server.ts";
+import { listEnrolledCourseIds } from "~/orders/queries.server.ts";
 import type { Course, CourseEdition } from "~/domain/course.ts";
 
 /**
  * The course and its upcoming editions (bookable, full or closed: only the
  * bookable ones can be chosen); unknown or withdrawn ids are a 404.
  */
-export async function loadCoursePage(db: Db, id: string): Promise<{ course: Course; editions: CourseEdition[] }> {
+export async function loadCoursePage(
+  db: Db,
+  id: string,
+  user: { id: string } | null = null,
+): Promise<{ course: Course; editions: CourseEdition[]; enrolled: boolean }> {
   const course = await getCourse(db, id);
   if (!course) throw data(null, { status: 404 });
-  return { course, editions: await listEditionChoices(db, [id]) };
+  // Visitors: no query (and the page stays cacheable: a session cookie makes it private anyway).
+  const enrolled = user ? (await listEnrolledCourseIds(db, user.id)).includes(course.id) : false;
+  return { course, editions: await listEditionChoices(db, [id]), enrolled };
 }

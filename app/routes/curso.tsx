@@ -1,20 +1,21 @@
 import { Link } from "react-router";
 import { useCart } from "~/components/cart/cart-context.tsx";
 import { courseImageName } from "~/components/catalogue/course-bits.tsx";
-import { CourseOffer, nextDateText } from "~/components/catalogue/course-card.tsx";
+import { CourseOffer, EnrolledNote, nextDateText } from "~/components/catalogue/course-card.tsx";
 import { coursePageJsonLd, coursePath } from "~/components/catalogue/course-jsonld.ts";
 import { defaultEditionId, EditionChoices } from "~/components/catalogue/edition-choices.tsx";
 import { ZoomableImage } from "~/components/image-modal.tsx";
 import { imageUrl } from "~/components/picture.tsx";
 import { site } from "~/content/site.ts";
 import { getServices } from "~/context.server.ts";
+import { getOptionalUser } from "~/auth/session.server.ts";
 import { isBookable } from "~/domain/course.ts";
 import { jsonLd, pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/curso";
 import { loadCoursePage } from "./curso.server.ts";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadCoursePage(getServices(context).db, params.id);
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  return loadCoursePage(getServices(context).db, params.id, await getOptionalUser(request, context));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function Curso({ loaderData }: Route.ComponentProps) {
-  const { course, editions } = loaderData;
+  const { course, editions, enrolled } = loaderData;
   const cart = useCart();
   // The radios belong to the add-to-cart form at the top (form attribute): no JavaScript needed.
   const formId = `anadir-${course.id}`;
@@ -72,7 +73,7 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
           <p className="course-level">{course.level}</p>
           <h1>{course.title}</h1>
           <p className="course-detail__lead">{course.description}</p>
-          <CourseOffer course={course} addFormId={formId} />
+          <CourseOffer course={course} addFormId={formId} enrolled={enrolled} />
         </div>
       </section>
 
@@ -96,10 +97,12 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
                 key={selected ?? "ninguna"}
                 editions={editions}
                 selected={selected}
-                form={inCart ? undefined : formId}
+                form={inCart || enrolled ? undefined : formId}
                 legend="Elige la fecha que prefieres"
               />
-              {inCart ? (
+              {enrolled ? (
+                <EnrolledNote title={course.title} />
+              ) : inCart ? (
                 <p>
                   Este curso ya está en tu carrito: puedes cambiar la fecha en el <Link to="/carrito">carrito</Link>.
                 </p>

@@ -3,14 +3,15 @@ import { CourseCard } from "~/components/catalogue/course-card.tsx";
 import { courseListJsonLd } from "~/components/catalogue/course-jsonld.ts";
 import { site } from "~/content/site.ts";
 import { getServices } from "~/context.server.ts";
+import { getOptionalUser } from "~/auth/session.server.ts";
 import { COURSE_FILTERS, filterCourses, parseCourseFilter } from "~/domain/course.ts";
 import { jsonLd, pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/formaciones";
 import { loadCourseList } from "./formaciones.server.ts";
 import { skipQueryOnlyRevalidation } from "~/lib/revalidate.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadCourseList(getServices(context).db);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadCourseList(getServices(context).db, await getOptionalUser(request, context));
 }
 
 // The loader ignores ?categoria=, so switching filters filters in place without a request.
@@ -52,6 +53,7 @@ export default function Formaciones({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const filter = parseCourseFilter(searchParams.get("categoria"));
   const courses = filterCourses(loaderData.courses, filter);
+  const { enrolledCourseIds } = loaderData;
   const activeLabel = COURSE_FILTERS.find((f) => f.id === filter)?.name ?? "";
 
   return (
@@ -105,7 +107,7 @@ export default function Formaciones({ loaderData }: Route.ComponentProps) {
           {courses.length > 0 ? (
             <div className="course-grid">
               {courses.map((course) => (
-                <CourseCard key={course.id} course={course} />
+                <CourseCard key={course.id} course={course} enrolled={enrolledCourseIds.includes(course.id)} />
               ))}
             </div>
           ) : (

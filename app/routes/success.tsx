@@ -191,7 +191,8 @@ function NextSteps({ order }: { order: SuccessOrderView }) {
       </ol>
       {order.withdrawalWaiver ? (
         <p className="muted">
-          Confirmaste el acceso inmediato al contenido digital y la pérdida del derecho de desistimiento de 14 días.
+          Pediste que la formación empiece antes de que acaben tus 14 días de desistimiento: si desistes después de
+          que haya empezado, pagarás la parte ya impartida.
         </p>
       ) : null}
       <p className="success-links">

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { LegalPage } from "~/components/legal-page.tsx";
 import { site } from "~/content/site.ts";
+import { WITHDRAWAL_FORM_INTRO, WITHDRAWAL_FORM_LINES, WITHDRAWAL_FORM_TITLE } from "~/content/withdrawal-form.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/terms";
 
@@ -79,7 +80,7 @@ export default function Terms() {
         pasar a otra convocatoria o recibir la devolución íntegra del importe.
       </p>
 
-      <h2>6. Derecho de desistimiento (14 días)</h2>
+      <h2 id="desistimiento">6. Derecho de desistimiento (14 días)</h2>
       <p>
         Como consumidor o consumidora, tienes derecho a desistir de la compra en un plazo de 14 días naturales desde la
         fecha del pedido, sin necesidad de justificación. Para ejercerlo, envíanos una declaración clara (basta un
@@ -92,16 +93,26 @@ export default function Terms() {
       </p>
       <ul>
         <li>
-          <strong>Contenido digital</strong>: si pides acceder de inmediato al material digital de la formación,
-          prestando tu consentimiento expreso y reconociendo que así pierdes el derecho de desistimiento, ese derecho
-          deja de aplicarse al contenido digital una vez iniciada su descarga o acceso (art. 103.m TRLGDCU).
+          <strong>Formación presencial</strong>: es un servicio, no un contenido digital; comprarla nunca te hace
+          perder el derecho de desistimiento. El material de apoyo que te damos forma parte del curso.
         </li>
         <li>
           <strong>Formación ya iniciada</strong>: si la convocatoria empieza dentro del plazo de desistimiento porque
-          así lo pediste, y después desistes, pagarás la parte proporcional de las horas ya impartidas (art. 108.3
-          TRLGDCU). Si la formación se ha completado por entero, ya no podrás desistir (art. 103.a TRLGDCU).
+          así lo pediste expresamente al comprar (una casilla que solo aparece en ese caso), y después desistes,
+          pagarás la parte proporcional de las horas ya impartidas (art. 108.3 TRLGDCU). Si la formación se ha
+          completado por entero, ya no podrás desistir (art. 103.a TRLGDCU).
         </li>
       </ul>
+      <h3 id="formulario-desistimiento">{WITHDRAWAL_FORM_TITLE}</h3>
+      <p>
+        Puedes usar este modelo (no es obligatorio): cópialo en un correo a {mail} o imprímelo y entrégalo en el salón.
+      </p>
+      <blockquote className="withdrawal-form">
+        <p>{WITHDRAWAL_FORM_INTRO}</p>
+        {WITHDRAWAL_FORM_LINES.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </blockquote>
 
       <h2>7. Garantía de satisfacción de 30 días</h2>
       <p>

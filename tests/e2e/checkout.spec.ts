@@ -129,8 +129,15 @@ test("/checkout/tecnico-manicurista offers four methods, needs the terms and rel
   await expect(form.getByRole("link", { name: "términos y condiciones" })).toHaveAttribute("href", "/terms");
   await expect(form.getByRole("link", { name: "política de privacidad" })).toHaveAttribute("href", "/privacy");
 
+  // An in-person course keeps the 14-day withdrawal right: plain information and the model form, and no
+  // early-start request while every offered edition starts after those 14 days.
+  await expect(form.getByRole("link", { name: "Derecho de desistimiento y formulario" })).toHaveAttribute(
+    "href",
+    /\/terms#/,
+  );
+  await expect(form.getByRole("checkbox")).toHaveCount(1);
+  await expect(page.getByText(/contenido digital/i)).toHaveCount(0);
   await page.getByRole("checkbox", { name: /He leído y acepto/ }).check();
-  await page.getByRole("checkbox", { name: /Quiero acceder ya/ }).check();
   await pay.click();
   await expect(page).toHaveURL(/\/pago-demo\//);
   await expect(page.getByText("Scalapay")).toBeVisible();

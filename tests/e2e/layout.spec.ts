@@ -182,7 +182,7 @@ const pages = [
   {
     path: "/terms",
     title: "Términos y condiciones · Alejandra Nails",
-    texts: ["incluyen el IVA", "Klarna, SeQura o Scalapay", "14 días naturales", "art. 103.m TRLGDCU", "30 días"],
+    texts: ["incluyen el IVA", "Klarna, SeQura o Scalapay", "14 días naturales", "Modelo de formulario de desistimiento", "30 días"],
   },
   {
     path: "/aviso-legal",

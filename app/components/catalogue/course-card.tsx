@@ -33,7 +33,16 @@ export function CoursePrice({ course }: { course: Pick<Course, "priceCents" | "o
   );
 }
 
-export function CourseCard({ course, headingLevel = 3 }: { course: Course; headingLevel?: 2 | 3 }) {
+/** `enrolled`: the signed-in buyer already has a place (no add button, a link to Mis Cursos). */
+export function CourseCard({
+  course,
+  headingLevel = 3,
+  enrolled = false,
+}: {
+  course: Course;
+  headingLevel?: 2 | 3;
+  enrolled?: boolean;
+}) {
   const Heading = `h${headingLevel}` as const;
   const titleId = `curso-${course.id}`;
   return (
@@ -61,7 +70,7 @@ export function CourseCard({ course, headingLevel = 3 }: { course: Course; headi
             <li key={feature}>{feature}</li>
           ))}
         </ul>
-        <CourseOffer course={course} />
+        <CourseOffer course={course} enrolled={enrolled} />
       </div>
     </article>
   );
@@ -69,7 +78,7 @@ export function CourseCard({ course, headingLevel = 3 }: { course: Course; headi
 
 /** Facts, price and the two buttons: the same on the card and on the course page. */
 /** `addFormId`: the id of the add-to-cart form, for edition radios elsewhere on the page. */
-export function CourseOffer({ course, addFormId }: { course: Course; addFormId?: string }) {
+export function CourseOffer({ course, addFormId, enrolled = false }: { course: Course; addFormId?: string; enrolled?: boolean }) {
   return (
     <>
       <ul className="course-facts">
@@ -82,9 +91,21 @@ export function CourseOffer({ course, addFormId }: { course: Course; addFormId?:
       </ul>
       <CoursePrice course={course} />
       <div className="course-card__actions">
-        <AddToCartButton course={course} formId={addFormId} />
+        {enrolled ? <EnrolledNote title={course.title} /> : <AddToCartButton course={course} formId={addFormId} />}
         <MoreInfoLink title={course.title} />
       </div>
     </>
+  );
+}
+
+/** In place of the add button for a course the buyer already has. */
+export function EnrolledNote({ title }: { title: string }) {
+  return (
+    <p className="course-enrolled">
+      <strong>Ya estás inscrita</strong>{" "}
+      <Link to="/mis-cursos">
+        Ver en Mis Cursos<span className="visually-hidden">: {title}</span>
+      </Link>
+    </p>
   );
 }
