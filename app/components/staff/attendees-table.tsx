@@ -1,24 +1,10 @@
 import { Link } from "react-router";
+import type { AttendeeRow } from "~/orders/staff-attendees.server.ts";
 import { StatusBadge } from "~/components/status-badge.tsx";
 import { consentText, endReasonLabel, formatDateTime, formatShortDate, orderRef, personName } from "./format.ts";
 
-export interface AttendeeView {
-  enrollmentId: string;
-  firstName: string;
-  lastName: string;
-  displayName: string;
-  email: string;
-  phone: string;
-  orderId: string;
-  orderStatus: string;
-  orderTotalCents: number;
-  orderRefundedCents: number;
-  enrolledAt: string;
-  endedAt: string | null;
-  endReason: string | null;
-  newsletter: boolean;
-  newsletterConsentAt: string | null;
-}
+/** An attendee as the loaders send it (a type-only import, erased from the browser bundle). */
+export type AttendeeView = AttendeeRow;
 
 /** The students of an edition; `ended` adds when and why each stopped counting. */
 export function AttendeesTable({

@@ -1,14 +1,2 @@
-/** An edition as the staff screens show it (the loaders' shape, without server imports). */
-export interface StaffEditionView {
-  id: string;
-  courseId: string;
-  courseTitle: string;
-  startsOn: string;
-  endsOn: string | null;
-  schedule: string;
-  seats: number;
-  seatsTaken: number;
-  activeStudents: number;
-  status: string;
-  cancelledAt: string | null;
-}
+/** An edition as the staff screens show it: the loaders' shape (a type-only import, erased from the browser bundle). */
+export type { StaffEditionRow as StaffEditionView } from "~/orders/staff-attendees.server.ts";

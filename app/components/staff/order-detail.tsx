@@ -1,3 +1,4 @@
+import type { StaffOrderDetail } from "~/orders/staff-order-detail.server.ts";
 import { Link } from "react-router";
 import { formatEuros } from "~/domain/pricing.ts";
 import {
@@ -109,19 +110,7 @@ export function PaymentEventsTable({ events }: { events: { id: string; type: str
   );
 }
 
-export function OrderEmailsTable({
-  emails,
-}: {
-  emails: {
-    id: string;
-    kind: string;
-    status: string;
-    attempts: number;
-    lastError: string | null;
-    createdAt: string;
-    doneAt: string | null;
-  }[];
-}) {
+export function OrderEmailsTable({ emails }: { emails: StaffOrderDetail["emails"] }) {
   if (emails.length === 0) return <p>No hay correos de este pedido.</p>;
   return (
     <table className="staff-table">

@@ -1,21 +1,12 @@
 import { Link } from "react-router";
+import type { StaffOrderRow } from "~/orders/staff-queries.server.ts";
 import { DemoBadge, StatusBadge } from "~/components/status-badge.tsx";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import { formatDateTime, orderRef } from "./format.ts";
 
-export interface OrdersTableRow {
-  id: string;
-  createdAt: string;
-  status: string;
-  totalCents: number;
-  refundedCents: number;
-  paymentMethod: string;
-  demo: boolean;
-  buyerEmail: string;
-  buyerName: string;
-  courses: string[];
-}
+/** A row as the loader sends it (a type-only import, erased from the browser bundle). */
+type OrdersTableRow = StaffOrderRow;
 
 /** The staff order list: one row per order, newest first. */
 export function OrdersTable({ rows, caption }: { rows: OrdersTableRow[]; caption: string }) {
