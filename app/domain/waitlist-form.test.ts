@@ -19,7 +19,11 @@ describe("waitlist form", () => {
   });
 
   it("refuses huge values without throwing", () => {
-    const r = waitlistFormSchema.safeParse({ edition: "x".repeat(5000), email: `${"a".repeat(300)}@x.es`, consent: "on" });
+    const r = waitlistFormSchema.safeParse({
+      edition: "x".repeat(5000),
+      email: `${"a".repeat(300)}@x.es`,
+      consent: "on",
+    });
     expect(r.success).toBe(false);
   });
 

@@ -3,7 +3,7 @@
  * its Spanish messages, and how each answer of `joinWaitlist` is told to the
  * visitor. Pure (no server imports): shared by the action and the page.
  */
-import { z } from "zod";
+import { z } from "../lib/zod.ts";
 
 export const WAITLIST_CONSENT_TEXT =
   "Acepto que Alejandra Nails use mi correo solo para avisarme si queda una plaza en esta convocatoria; lo borraremos después.";
@@ -26,7 +26,11 @@ export const WAITLIST_RESULT_MESSAGES: Record<WaitlistJoinResult, string> = {
   unavailable: "Esta convocatoria ya no admite lista de espera. Mira las otras fechas o escríbenos.",
 };
 
-const editionField = z.string({ error: WAITLIST_MESSAGES.edition }).trim().min(1, WAITLIST_MESSAGES.edition).max(200, WAITLIST_MESSAGES.edition);
+const editionField = z
+  .string({ error: WAITLIST_MESSAGES.edition })
+  .trim()
+  .min(1, WAITLIST_MESSAGES.edition)
+  .max(200, WAITLIST_MESSAGES.edition);
 
 const consentField = z
   .string({ error: WAITLIST_MESSAGES.consent })
@@ -39,7 +43,11 @@ export const waitlistEmailSchema = z
   .pipe(z.email({ error: WAITLIST_MESSAGES.email }));
 
 /** A visitor types her email. */
-export const waitlistFormSchema = z.object({ edition: editionField, email: waitlistEmailSchema, consent: consentField });
+export const waitlistFormSchema = z.object({
+  edition: editionField,
+  email: waitlistEmailSchema,
+  consent: consentField,
+});
 
 /** A signed-in buyer: the account email is used, whatever the field says. */
 export const waitlistSignedInSchema = z.object({ edition: editionField, consent: consentField });

@@ -37,20 +37,25 @@ export async function waitlistJoinAction(request: Request, context: Readonly<Rou
   const echo = { editionId: clip(values.edition, 200) || null, email: clip(values.email, 254) };
   const limit = await hitRateLimit(db, `waitlistJoinIp:${sha256(context.get(clientIpContext))}`, waitlistJoinLimit);
   if (!limit.allowed) {
-    return data<WaitlistActionData>({ waitlistErrors: { form: WAITLIST_MESSAGES.rateLimited }, ...echo }, {
-      status: 429,
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
-    });
+    return data<WaitlistActionData>(
+      { waitlistErrors: { form: WAITLIST_MESSAGES.rateLimited }, ...echo },
+      {
+        status: 429,
+        headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      },
+    );
   }
   const user = await getOptionalUser(request, context);
-  const parsed = user ? waitlistSignedInSchema.safeParse(values) : waitlistFormSchema.safeParse(values);
+  const parsed = user
+    ? waitlistSignedInSchema.transform((v) => ({ ...v, email: user.email })).safeParse(values)
+    : waitlistFormSchema.safeParse(values);
   if (!parsed.success) return data<WaitlistActionData>({ waitlistErrors: waitlistErrors(parsed.error), ...echo }, 400);
   const edition = (await listEditionChoices(db, [courseId])).find((e) => e.id === parsed.data.edition);
-  if (!edition) return data<WaitlistActionData>({ waitlistErrors: { edition: WAITLIST_MESSAGES.edition }, ...echo }, 400);
-  const email = user ? user.email : "email" in parsed.data ? parsed.data.email : "";
+  if (!edition)
+    return data<WaitlistActionData>({ waitlistErrors: { edition: WAITLIST_MESSAGES.edition }, ...echo }, 400);
   const result = await joinWaitlist(db, {
     editionId: edition.id,
-    email,
+    email: parsed.data.email,
     userId: user?.id ?? null,
     nowIso: new Date().toISOString(),
   });

@@ -30,7 +30,7 @@ export function WaitlistForm({
   const ids = { email: `${base}-email`, consent: `${base}-consent`, status: `${base}-estado` };
   const describedBy = (field: "email" | "consent") => (errors[field] ? `${ids[field]}-error` : undefined);
   return (
-    <Form method="post" className="waitlist-form" preventScrollReset aria-labelledby={`${base}-titulo`}>
+    <Form method="post" className="waitlist-form" noValidate preventScrollReset aria-labelledby={`${base}-titulo`}>
       <h3 id={`${base}-titulo`} className="waitlist-form__title">
         Avísame si queda una plaza: <EditionDates edition={edition} />
       </h3>
