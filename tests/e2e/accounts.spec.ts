@@ -260,20 +260,21 @@ test("a signed-in customer's own pages, the verification notice, and /gestion cl
   await page.setViewportSize({ width: 1280, height: 420 });
   await page.goto("/perfil/datos");
   await expect(page.getByRole("status").filter({ hasText: rosa.email })).toBeVisible();
-  // Switching sections keeps the reader where they were (the section nav asks for it).
-  await page.evaluate(() => window.scrollTo(0, 200));
+  // Switching sections keeps the reader where they were (the section nav asks for it). The click is
+  // the page's own (element.click()), so Playwright does not scroll the link into view first; the
+  // jump is instant (the site scrolls smoothly otherwise).
+  const scrollBefore = await page.evaluate(() => {
+    window.scrollTo({ top: 200, behavior: "instant" });
+    return window.scrollY;
+  });
+  expect(scrollBefore).toBeGreaterThan(100);
   const nav = page.getByRole("navigation", { name: "Secciones del perfil" });
-  await nav.getByRole("link", { name: "Historial de Compras" }).click();
+  await nav.getByRole("link", { name: "Historial de Compras" }).evaluate((a: HTMLAnchorElement) => a.click());
   await expect(page).toHaveURL(/\/perfil\/compras$/);
   await expect(nav.getByRole("link", { name: "Historial de Compras" })).toHaveAttribute("aria-current", "page");
-  // After the next two frames every effect of the navigation has run.
-  const scrollAfter = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY))),
-      ),
-  );
-  expect(scrollAfter).toBeGreaterThan(100);
+  // A reset would be a smooth scroll to the top: give it time to finish before reading the position.
+  await page.waitForTimeout(1500);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
   // Any other navigation starts at the top of the new page.
   await page.getByRole("navigation", { name: "Menú principal" }).getByRole("link", { name: "FORMACIONES" }).click();
   await expect(page).toHaveURL(/\/formaciones$/);
