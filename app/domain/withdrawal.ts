@@ -74,3 +74,6 @@ export function startedEarly(
 ): boolean {
   return waiverAt !== null && startDates.some((d) => d !== null && d <= today);
 }
+
+/** The form value of step 2 of a withdrawal ("Confirmar desistimiento"), shared by the page and its action. */
+export const CONFIRM_INTENT = "confirmar-desistimiento";

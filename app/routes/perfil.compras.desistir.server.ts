@@ -13,7 +13,7 @@ import { canWithdraw, getOwnOrder, getWithdrawal, withdrawFromOrder } from "~/or
 
 type Ctx = Readonly<RouterContextProvider>;
 
-export const CONFIRM_INTENT = "confirmar-desistimiento";
+import { CONFIRM_INTENT } from "~/domain/withdrawal.ts";
 
 const notFound = () => data("Pedido no encontrado", { status: 404 });
 

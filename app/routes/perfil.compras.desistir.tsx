@@ -3,7 +3,8 @@ import { formatDateTime } from "~/components/staff/format.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/perfil.compras.desistir";
-import { CONFIRM_INTENT, loadWithdrawalPage, withdrawalAction } from "./perfil.compras.desistir.server.ts";
+import { CONFIRM_INTENT } from "~/domain/withdrawal.ts";
+import { loadWithdrawalPage, withdrawalAction } from "./perfil.compras.desistir.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   pageMeta({
