@@ -56,6 +56,7 @@ export default [
         route("compras", "routes/perfil.compras.tsx"),
         route("ajustes", "routes/perfil.ajustes.tsx"),
       ]),
+      route("perfil/compras/:orderId/desistir", "routes/perfil.compras.desistir.tsx"),
       route("mis-cursos", "routes/mis-cursos.tsx"),
       route("checkout/:courseId", "routes/checkout.tsx"),
       route("pago-demo/:orderId", "routes/pago-demo.tsx"),

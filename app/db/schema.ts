@@ -309,4 +309,34 @@ export interface Database {
   audit_log: AuditLogTable;
   salon_settings: SalonSettingsTable;
   seat_holds: SeatHoldsTable;
+  waitlist_entries: WaitlistEntriesTable;
+  withdrawals: WithdrawalsTable;
+}
+
+/** A buyer's withdrawal from a paid order (0009): one per order. */
+export interface WithdrawalsTable {
+  id: string;
+  order_id: string;
+  requested_at: string;
+  /** refunded | pending-staff | confirmed */
+  status: string;
+  refund_id: string | null;
+  /** The proportional refund proposed to the staff after an early start (cents); null otherwise. */
+  proposed_cents: number | null;
+}
+
+/** A person waiting for a seat of a full edition (0008). */
+export interface WaitlistEntriesTable {
+  id: string;
+  edition_id: string;
+  /** Lower-cased; deleted with the entry's purpose (the staff remove it, or the edition ends). */
+  email: string;
+  user_id: string | null;
+  created_at: string;
+  offered_at: string | null;
+  /** Until when the offered seat is held for them (24 h). */
+  offer_expires_at: string | null;
+  offer_token_hash: string | null;
+  /** waiting | offered | taken | lapsed | removed */
+  status: string;
 }

@@ -9,12 +9,13 @@ import { z } from "../lib/zod.ts";
 import { centsToEurosInput, parseEuros } from "./euros.ts";
 import { formatEuros } from "./pricing.ts";
 
-export const STAFF_REFUND_REASONS = ["customer-request", "edition-cancelled", "staff"] as const;
+export const STAFF_REFUND_REASONS = ["customer-request", "edition-cancelled", "withdrawal", "staff"] as const;
 export type StaffRefundReason = (typeof STAFF_REFUND_REASONS)[number];
 
 export const STAFF_REFUND_REASON_LABELS: Record<StaffRefundReason, string> = {
   "customer-request": "A petición de la alumna",
   "edition-cancelled": "Convocatoria cancelada",
+  withdrawal: "Desistimiento de la alumna (parte no impartida)",
   staff: "Otro motivo (explícalo en la nota)",
 };
 
@@ -89,7 +90,14 @@ export function refundFormSchema(availableCents: number) {
 export type RefundFormInput = z.output<ReturnType<typeof refundFormSchema>>;
 
 /** The values the form starts with: everything that is left, no reason chosen. */
-export function refundFormDefaults(availableCents: number): Record<string, string> {
+export function refundFormDefaults(
+  availableCents: number,
+  /** A withdrawal's proposal (cents), from the order's page: prefills amount and reason. */
+  withdrawalCents?: number,
+): Record<string, string> {
+  if (withdrawalCents !== undefined && withdrawalCents > 0 && withdrawalCents <= availableCents) {
+    return { amount: centsToEurosInput(withdrawalCents), reason: "withdrawal", note: "" };
+  }
   return { amount: centsToEurosInput(availableCents), reason: "", note: "" };
 }
 

@@ -13,10 +13,14 @@ import { refundNoticeTemplate } from "~/orders/refund-email.server.ts";
 import { COURSE_REMINDER, courseReminderTemplate } from "~/orders/reminders.server.ts";
 import { REFUND_JOB, REFUND_NOTICE } from "~/orders/refunds.server.ts";
 import { SEAT_UNAVAILABLE, seatUnavailableTemplate } from "~/orders/seat-email.server.ts";
+import { withdrawalAckTemplate } from "~/orders/withdrawal-email.server.ts";
+import { WITHDRAWAL_ACK } from "~/orders/withdrawals.server.ts";
 import type { PaymentProvider } from "~/payments/provider.server.ts";
 import { refundJobHandler } from "~/payments/refund-job.server.ts";
 import { STAFF_INVITATION, staffInvitationTemplate } from "~/staff/auth/invitations.server.ts";
 import { salonNotificationTemplates } from "~/staff/salon-notification-emails.server.ts";
+import { waitlistLapseHandler, waitlistOfferTemplate } from "~/waitlist/offer-email.server.ts";
+import { WAITLIST_LAPSE, WAITLIST_OFFER } from "~/waitlist/waitlist.server.ts";
 import type { JobHandler } from "./worker.server.ts";
 
 export const emailTemplates: Record<string, EmailTemplate> = {
@@ -27,6 +31,8 @@ export const emailTemplates: Record<string, EmailTemplate> = {
   [SEAT_UNAVAILABLE]: seatUnavailableTemplate,
   [EMAIL_VERIFICATION]: emailVerificationTemplate,
   [STAFF_INVITATION]: staffInvitationTemplate,
+  [WAITLIST_OFFER]: waitlistOfferTemplate,
+  [WITHDRAWAL_ACK]: withdrawalAckTemplate,
 };
 
 export interface JobDeps {
@@ -47,5 +53,6 @@ export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
       publicUrl: deps.config.publicUrl,
     }),
     [REFUND_JOB]: refundJobHandler(deps),
+    [WAITLIST_LAPSE]: waitlistLapseHandler(deps),
   };
 }

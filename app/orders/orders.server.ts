@@ -196,6 +196,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
           today,
           nowIso,
           expiresAt: holdExpiresAt(nowIso),
+          email: input.user.email,
         });
         if (!ok) throw new CheckoutError(noSeatMessage(byId.get(courseId)!.title, edition.startsOn), 409);
       }

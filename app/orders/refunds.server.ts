@@ -23,6 +23,7 @@ import { enqueueJob } from "~/jobs/queue.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
 import { notifySalonOfRefund } from "~/staff/salon-notifications.server.ts";
+import { offerFreedSeats } from "~/waitlist/waitlist.server.ts";
 
 export type RefundRow = RefundsTable;
 /**
@@ -233,6 +234,8 @@ async function endRefundedEnrolments(trx: Db, orderId: string, nowIso: string): 
       .where("id", "=", id)
       .execute();
   }
+  // The freed seats go to the editions' waiting lists first.
+  await offerFreedSeats(trx, editionIds, nowIso);
 }
 
 /** Our refund row for a provider refund: by the provider's id, or by our id from its metadata. */

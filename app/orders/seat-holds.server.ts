@@ -19,6 +19,7 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/db.server.ts";
 import { newId } from "~/lib/ids.server.ts";
+import { claimOffer, offerFreedSeats } from "~/waitlist/waitlist.server.ts";
 
 /** A hold lasts as long as the payment session: Stripe's `expires_at` is the order's creation + 1 h. */
 export const SEAT_HOLD_MS = 60 * 60 * 1000;
@@ -58,6 +59,8 @@ export async function releaseExpiredHolds(trx: Db, editionIds: readonly string[]
     trx,
     released.map((r) => r.edition_id),
   );
+  // Freed seats and lapsed waiting-list offers go to the waiting list first.
+  await offerFreedSeats(trx, editionIds, nowIso);
 }
 
 /**
@@ -66,18 +69,22 @@ export async function releaseExpiredHolds(trx: Db, editionIds: readonly string[]
  */
 export async function holdSeat(
   trx: Db,
-  input: { orderId: string; editionId: string; today: string; nowIso: string; expiresAt: string },
+  input: { orderId: string; editionId: string; today: string; nowIso: string; expiresAt: string; email?: string },
 ): Promise<boolean> {
   await releaseExpiredHolds(trx, [input.editionId], input.nowIso);
-  const taken = await trx
-    .updateTable("course_editions")
-    .set((eb) => ({ seats_held: eb("seats_held", "+", 1) }))
-    .where("id", "=", input.editionId)
-    .where("status", "=", "open")
-    .where("starts_on", ">=", input.today)
-    .where(sql<boolean>`seats_taken + seats_held < seats`)
-    .returning("id")
-    .execute();
+  // A seat offered to this buyer from the waiting list is already counted in seats_held: it becomes this hold.
+  const offered = input.email ? await claimOffer(trx, input.editionId, input.email, input.nowIso) : false;
+  const taken = offered
+    ? [{ id: input.editionId }]
+    : await trx
+        .updateTable("course_editions")
+        .set((eb) => ({ seats_held: eb("seats_held", "+", 1) }))
+        .where("id", "=", input.editionId)
+        .where("status", "=", "open")
+        .where("starts_on", ">=", input.today)
+        .where(sql<boolean>`seats_taken + seats_held < seats`)
+        .returning("id")
+        .execute();
   if (taken.length === 0) return false;
   await trx
     .insertInto("seat_holds")
@@ -113,6 +120,11 @@ export async function releaseOrderHolds(
   await giveBackHeld(
     trx,
     released.map((r) => r.edition_id),
+  );
+  await offerFreedSeats(
+    trx,
+    released.map((r) => r.edition_id),
+    nowIso,
   );
 }
 

@@ -6,16 +6,18 @@ import type { Course, CourseEdition } from "~/domain/course.ts";
 
 /**
  * The course and its upcoming editions (bookable, full or closed: only the
- * bookable ones can be chosen); unknown or withdrawn ids are a 404.
+ * bookable ones can be chosen; full ones offer the waiting list, see
+ * ~/waitlist/join.server.ts for the page's action); unknown or withdrawn ids are a 404.
  */
 export async function loadCoursePage(
   db: Db,
   id: string,
-  user: { id: string } | null = null,
-): Promise<{ course: Course; editions: CourseEdition[]; enrolled: boolean }> {
+  user: { id: string; email: string } | null = null,
+): Promise<{ course: Course; editions: CourseEdition[]; enrolled: boolean; buyerEmail: string | null }> {
   const course = await getCourse(db, id);
   if (!course) throw data(null, { status: 404 });
   // Visitors: no query (and the page stays cacheable: a session cookie makes it private anyway).
   const enrolled = user ? (await listEnrolledCourseIds(db, user.id)).includes(course.id) : false;
-  return { course, editions: await listEditionChoices(db, [id]), enrolled };
+  // The waiting-list form shows a signed-in buyer's own email (read-only).
+  return { course, editions: await listEditionChoices(db, [id]), enrolled, buyerEmail: user?.email ?? null };
 }

@@ -1,21 +1,35 @@
-import { Link } from "react-router";
+import { Link, useActionData } from "react-router";
 import { useCart } from "~/components/cart/cart-context.tsx";
 import { courseImageName } from "~/components/catalogue/course-bits.tsx";
 import { CourseOffer, EnrolledNote, nextDateText } from "~/components/catalogue/course-card.tsx";
 import { coursePageJsonLd, coursePath } from "~/components/catalogue/course-jsonld.ts";
 import { defaultEditionId, EditionChoices } from "~/components/catalogue/edition-choices.tsx";
+import { WaitlistForm, type WaitlistFormState } from "~/components/catalogue/waitlist-form.tsx";
 import { ZoomableImage } from "~/components/image-modal.tsx";
 import { imageUrl } from "~/components/picture.tsx";
 import { site } from "~/content/site.ts";
 import { getServices } from "~/context.server.ts";
 import { getOptionalUser } from "~/auth/session.server.ts";
-import { isBookable } from "~/domain/course.ts";
+import { isBookable, unavailableLabel } from "~/domain/course.ts";
 import { jsonLd, pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/curso";
 import { loadCoursePage } from "./curso.server.ts";
+import { waitlistJoinAction, type WaitlistActionData } from "~/waitlist/join.server.ts";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   return loadCoursePage(getServices(context).db, params.id, await getOptionalUser(request, context));
+}
+
+/** POST: "Avísame si queda una plaza" on a full edition (the add-to-cart form posts to the cart). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return waitlistJoinAction(request, context, params.id);
+}
+
+/** The action's answer, for the one edition's form it concerns. */
+function waitlistState(answer: WaitlistActionData | undefined, editionId: string): WaitlistFormState {
+  if (!answer) return {};
+  if ("waitlist" in answer) return answer.waitlist.editionId === editionId ? { result: answer.waitlist } : {};
+  return answer.editionId === editionId ? { errors: answer.waitlistErrors, email: answer.email } : {};
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -36,8 +50,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function Curso({ loaderData }: Route.ComponentProps) {
-  const { course, editions, enrolled } = loaderData;
+  const { course, editions, enrolled, buyerEmail } = loaderData;
+  const answer = useActionData<typeof action>();
   const cart = useCart();
+  const full = enrolled ? [] : editions.filter((e) => unavailableLabel(e) === "Completo");
+  // An answer for an edition no longer listed as full (e.g. "not-full") still shows under its own form.
+  const answered = answer && "waitlist" in answer ? answer.waitlist.editionId : answer?.editionId;
+  const waitlisted = editions.filter((e) => full.includes(e) || (!enrolled && e.id === answered));
   // The radios belong to the add-to-cart form at the top (form attribute): no JavaScript needed.
   const formId = `anadir-${course.id}`;
   const inCart = cart.loaded ? cart.items.find((i) => i.id === course.id) : undefined;
@@ -117,6 +136,19 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
           ) : (
             <p>Estamos preparando nuevas fechas. Escríbenos por WhatsApp y te avisamos en cuanto se abran.</p>
           )}
+          {waitlisted.length > 0 ? (
+            <div className="waitlist">
+              <p>¿Tu fecha está completa? Déjanos tu correo y te avisamos si alguien deja su plaza.</p>
+              {waitlisted.map((edition) => (
+                <WaitlistForm
+                  key={edition.id}
+                  edition={edition}
+                  buyerEmail={buyerEmail}
+                  state={waitlistState(answer, edition.id)}
+                />
+              ))}
+            </div>
+          ) : null}
           <p className="muted">
             ¿Ninguna fecha te encaja? Escríbenos y te avisamos en cuanto abramos nuevas convocatorias.
           </p>

@@ -1,17 +1,67 @@
 /** /gestion/convocatorias/:editionId/alumnos (and its CSV): the students of one edition. */
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { formValues } from "~/auth/schemas.ts";
 import { getServices } from "~/context.server.ts";
 import { getStaffEdition, listEditionAttendees } from "~/orders/staff-attendees.server.ts";
+import { changeWaitlistEntry, listEditionWaitlist, type WaitlistStaffResult } from "~/waitlist/staff.server.ts";
+import { actorOf } from "./gestion.cursos.nuevo.server.ts";
+
+/** ?aviso= after a waiting-list write (PRG); anything else shows nothing. */
+const WAITLIST_NOTICES: Record<string, string> = {
+  "espera-quitada": "Hemos quitado a esa persona de la lista de espera.",
+  "plaza-ofrecida": "Plaza ofrecida: le hemos enviado un correo y se la guardamos 24 horas.",
+};
+
+const WAITLIST_REFUSALS: Record<Exclude<WaitlistStaffResult, "removed" | "offered">, [number, string]> = {
+  "not-found": [404, "Esa persona ya no está en la lista de espera de esta convocatoria."],
+  "not-waiting": [409, "Esa persona ya no está en espera: recarga la página para ver su estado."],
+  "no-seat": [
+    409,
+    "No queda ninguna plaza libre: sube las plazas de la convocatoria o quita a alguien antes de ofrecerla.",
+  ],
+};
 
 /** The edition and its students, active and ended apart; an unknown id is a 404. */
-export async function loadEditionAttendees(editionId: string, context: Readonly<RouterContextProvider>) {
+export async function loadEditionAttendees(
+  editionId: string,
+  context: Readonly<RouterContextProvider>,
+  request?: Request,
+) {
   const { db } = getServices(context);
   const edition = await getStaffEdition(db, editionId);
   if (!edition) throw data("Convocatoria no encontrada", { status: 404 });
-  const attendees = await listEditionAttendees(db, edition.id);
+  const [attendees, waitlist] = await Promise.all([
+    listEditionAttendees(db, edition.id),
+    listEditionWaitlist(db, edition.id),
+  ]);
+  const aviso = request ? new URL(request.url).searchParams.get("aviso") : null;
   return {
     edition,
     active: attendees.filter((a) => a.endedAt === null),
     ended: attendees.filter((a) => a.endedAt !== null),
+    waitlist,
+    notice: aviso && Object.hasOwn(WAITLIST_NOTICES, aviso) ? WAITLIST_NOTICES[aviso]! : null,
   };
+}
+
+/** POST …/alumnos — intent waitlist-remove | waitlist-offer, entry = a waiting-list id of this edition. */
+export async function editionAttendeesAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  editionId: string,
+) {
+  const { db } = getServices(context);
+  const values = formValues(await request.formData());
+  const intent = values.intent;
+  if (intent !== "waitlist-remove" && intent !== "waitlist-offer") return data({ error: "Acción desconocida." }, 400);
+  const entryId = (values.entry ?? "").slice(0, 100);
+  const edition = await getStaffEdition(db, editionId);
+  if (!edition) throw data("Convocatoria no encontrada", { status: 404 });
+  const result = await changeWaitlistEntry(db, actorOf(context), edition.id, entryId, intent);
+  if (result === "removed" || result === "offered") {
+    const aviso = result === "removed" ? "espera-quitada" : "plaza-ofrecida";
+    throw redirect(`/gestion/convocatorias/${encodeURIComponent(edition.id)}/alumnos?aviso=${aviso}#lista-espera`);
+  }
+  const [status, error] = WAITLIST_REFUSALS[result];
+  return data({ error }, status);
 }

@@ -1,10 +1,11 @@
-import { Link, useSearchParams } from "react-router";
+import { Link, useActionData, useSearchParams } from "react-router";
 import { AttendeesTable } from "~/components/staff/attendees-table.tsx";
 import { editionDates, editionStatusLabel } from "~/components/staff/format.ts";
 import { SignInSheet } from "~/components/staff/sign-in-sheet.tsx";
+import { WaitlistTable } from "~/components/staff/waitlist-table.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/gestion.convocatorias.alumnos";
-import { loadEditionAttendees } from "./gestion.convocatorias.alumnos.server.ts";
+import { editionAttendeesAction, loadEditionAttendees } from "./gestion.convocatorias.alumnos.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
   pageMeta({
@@ -17,12 +18,17 @@ export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
     noindex: true,
   });
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  return loadEditionAttendees(params.editionId, context);
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  return loadEditionAttendees(params.editionId, context, request);
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  return editionAttendeesAction(request, context, params.editionId);
 }
 
 export default function EditionAttendees({ loaderData }: Route.ComponentProps) {
-  const { edition, active, ended } = loaderData;
+  const { edition, active, ended, waitlist, notice } = loaderData;
+  const answer = useActionData<typeof action>();
   const [search] = useSearchParams();
   const base = `/gestion/convocatorias/${edition.id}/alumnos`;
   if (search.get("imprimir") === "1") return <SignInSheet edition={edition} attendees={active} backHref={base} />;
@@ -66,6 +72,19 @@ export default function EditionAttendees({ loaderData }: Route.ComponentProps) {
           <AttendeesTable caption={`Bajas (${ended.length})`} attendees={ended} ended />
         </section>
       ) : null}
+
+      <section aria-labelledby="lista-espera" className="no-print">
+        <h2 id="lista-espera">Lista de espera</h2>
+        <div role="status">{notice ? <p className="staff-cat__notice">{notice}</p> : null}</div>
+        <div role="alert">{answer?.error ? <p className="form-alert form-alert--error">{answer.error}</p> : null}</div>
+        {waitlist.length ? (
+          <div className="staff-table-wrap">
+            <WaitlistTable entries={waitlist} />
+          </div>
+        ) : (
+          <p>Nadie se ha apuntado a la lista de espera de esta convocatoria.</p>
+        )}
+      </section>
     </section>
   );
 }

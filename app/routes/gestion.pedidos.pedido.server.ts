@@ -8,6 +8,7 @@ import { orderHistory } from "~/orders/order-history.ts";
 import { getOrderWithItems } from "~/orders/orders.server.ts";
 import { getStaffOrderDetail } from "~/orders/staff-order-detail.server.ts";
 import { isPlausibleOrderId } from "~/orders/staff-queries.server.ts";
+import { getWithdrawal } from "~/orders/withdrawals.server.ts";
 import { recordAudit } from "~/staff/audit.server.ts";
 import { lookup } from "~/lib/lookup.ts";
 
@@ -26,7 +27,8 @@ export async function loadOrderDetail(orderId: string, request: Request, context
   const detail = await getStaffOrderDetail(getServices(context).db, orderId);
   if (!detail) throw data("Pedido no encontrado", { status: 404 });
   const notice = lookup(NOTICES, new URL(request.url).searchParams.get("aviso")) ?? null;
-  return { ...detail, history: orderHistory(detail), notice };
+  const withdrawal = (await getWithdrawal(getServices(context).db, detail.order.id)) ?? null;
+  return { ...detail, history: orderHistory(detail), notice, withdrawal };
 }
 
 export interface OrderActionData {

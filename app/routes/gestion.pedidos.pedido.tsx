@@ -8,6 +8,7 @@ import {
   RefundAction,
   RefundsTable,
 } from "~/components/staff/order-detail.tsx";
+import { WithdrawalNotice } from "~/components/staff/withdrawal-notice.tsx";
 import { DemoBadge, StatusBadge } from "~/components/status-badge.tsx";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { formatEuros } from "~/domain/pricing.ts";
@@ -33,7 +34,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function StaffOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, buyer, items, events, emails, refunds, history, notice } = loaderData;
+  const { order, buyer, items, events, emails, refunds, history, notice, withdrawal } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <article className="staff-section">
@@ -60,6 +61,8 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
           {actionData.error}
         </p>
       ) : null}
+
+      <WithdrawalNotice orderId={order.id} withdrawal={withdrawal} />
 
       <div className="staff-columns">
         <section aria-labelledby="resumen">

@@ -20,6 +20,7 @@ import { newId } from "~/lib/ids.server.ts";
 import { getOrderWithItems } from "~/orders/orders.server.ts";
 import { getRefund, getRefundableOrder } from "~/orders/refunds.server.ts";
 import { isPlausibleOrderId } from "~/orders/staff-queries.server.ts";
+import { getWithdrawal } from "~/orders/withdrawals.server.ts";
 import { refundOrderAsStaff } from "~/staff/order-refunds.server.ts";
 import { actorOf } from "./gestion.cursos.nuevo.server.ts";
 
@@ -65,7 +66,10 @@ function blocked(order: RefundPageOrder): string | null {
 
 export async function loadRefundPage(context: Ctx, orderId: string) {
   const order = await orderOr404(context, orderId);
-  return { order, blocked: blocked(order), values: refundFormDefaults(order.availableCents) };
+  // A buyer's withdrawal waiting for the staff: the form starts with its proposal (read here, never from the URL).
+  const withdrawal = await getWithdrawal(getServices(context).db, order.id);
+  const proposed = withdrawal?.status === "pending-staff" ? (withdrawal.proposed_cents ?? undefined) : undefined;
+  return { order, blocked: blocked(order), values: refundFormDefaults(order.availableCents, proposed) };
 }
 
 export type RefundActionData =

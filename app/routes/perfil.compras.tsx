@@ -3,6 +3,7 @@ import { ProfilePurchases } from "~/components/account/profile-purchases.tsx";
 import { getServices } from "~/context.server.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import { listOrders } from "~/orders/queries.server.ts";
+import { canWithdraw, withdrawnOrderIds } from "~/orders/withdrawals.server.ts";
 import type { Route } from "./+types/perfil.compras";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -15,9 +16,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { orders: await listOrders(getServices(context).db, getUser(context).id) };
+  const db = getServices(context).db;
+  const orders = await listOrders(db, getUser(context).id);
+  const withdrawn = await withdrawnOrderIds(db, orders.map((o) => o.id));
+  const now = new Date();
+  return {
+    orders,
+    // The withdrawal button while the right lasts; "Desistimiento solicitado" once used.
+    withdrawal: Object.fromEntries(
+      orders.map((o) => [o.id, withdrawn.has(o.id) ? "done" : canWithdraw(o, now) ? "open" : "none"] as const),
+    ),
+  };
 }
 
 export default function ProfilePurchasesSection({ loaderData }: Route.ComponentProps) {
-  return <ProfilePurchases orders={loaderData.orders} />;
+  return <ProfilePurchases orders={loaderData.orders} withdrawal={loaderData.withdrawal} />;
 }

@@ -8,6 +8,7 @@ import { inTransaction, type Db } from "~/db/db.server.ts";
 import { rescheduleEditionReminders } from "~/orders/reminders.server.ts";
 import { releaseExpiredHolds } from "~/orders/seat-holds.server.ts";
 import type { EditionInput } from "~/domain/course-form.ts";
+import { offerFreedSeats } from "~/waitlist/waitlist.server.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
 import type { AuditActor } from "./audit.server.ts";
 import { recordAudit } from "./audit.server.ts";
@@ -99,6 +100,8 @@ export async function updateEdition(
       const taken = now.seatsTaken + Number(held?.seats_held ?? 0);
       return { ok: false, reason: "seats-below-taken", seatsTaken: taken } as const;
     }
+    // More seats (or a reopened edition's seats) go to the waiting list first.
+    await offerFreedSeats(trx, [editionId], nowIso());
     const after = (await getStaffEdition(trx, courseId, editionId))!;
     // A moved start date: the students' reminders follow it (the old jobs skip themselves).
     if (after.startsOn !== before.startsOn) await rescheduleEditionReminders(trx, editionId);

@@ -14,6 +14,7 @@ import {
   requestRefund,
   type RefundRefusal,
 } from "~/orders/refunds.server.ts";
+import { confirmWithdrawalRefund } from "~/orders/withdrawals.server.ts";
 import { recordAudit, type AuditActor } from "./audit.server.ts";
 
 export interface StaffRefundInput {
@@ -46,6 +47,7 @@ export async function refundOrderAsStaff(
         id: input.refundId,
         now,
       });
+      if (input.reason === "withdrawal") await confirmWithdrawalRefund(trx, input.orderId, refundId);
       await recordAudit(trx, actor, {
         action: "order.refund",
         entityType: "order",

@@ -70,7 +70,7 @@ describe.each(dbKinds)("profile on %s", (kind) => {
       profile: { email: user.email, firstName: "Ana", hasPassword: true, emailVerified: false },
     });
     expect(await coursesLoader(args)).toEqual({ enrollments: [], today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
-    expect(await purchasesLoader(args)).toEqual({ orders: [] });
+    expect(await purchasesLoader(args)).toEqual({ orders: [], withdrawal: {} });
     expect(await loadSettingsSection(context)).toMatchObject({
       hasPassword: true,
       settings: { courseEmails: true, newsletter: false },

@@ -4,8 +4,17 @@ import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
 import { DemoBadge, StatusBadge } from "../status-badge.tsx";
 
+/** Per order: "open" shows «Desistir del contrato», "done" says it was requested. */
+export type WithdrawalState = "open" | "done" | "none";
+
 /** "Historial de Compras" tab: every order of the buyer with its status badge. */
-export function ProfilePurchases({ orders }: { orders: OrderView[] }) {
+export function ProfilePurchases({
+  orders,
+  withdrawal = {},
+}: {
+  orders: OrderView[];
+  withdrawal?: Record<string, WithdrawalState>;
+}) {
   if (orders.length === 0) {
     return (
       <div className="profile-empty">
@@ -49,6 +58,19 @@ export function ProfilePurchases({ orders }: { orders: OrderView[] }) {
               <td>
                 <StatusBadge status={o.status} amounts={o} />
                 <DemoBadge demo={o.demo} />
+                {withdrawal[o.id] === "open" ? (
+                  <>
+                    <br />
+                    <Link className="btn" to={`/perfil/compras/${o.id}/desistir`} aria-label={`Desistir del contrato: ${o.items.map((i) => i.title).join(", ")}`}>
+                      Desistir del contrato
+                    </Link>
+                  </>
+                ) : withdrawal[o.id] === "done" ? (
+                  <>
+                    <br />
+                    <small>Desistimiento solicitado</small>
+                  </>
+                ) : null}
               </td>
             </tr>
           ))}

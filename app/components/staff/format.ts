@@ -38,6 +38,7 @@ const emailKinds: Record<string, string> = {
   "email:email-verification": "Verificación del correo",
   "email:salon-sale": "Aviso al salón: venta",
   "email:salon-withdrawal": "Aviso al salón: desistimiento",
+  "email:withdrawal-ack": "Acuse de desistimiento",
   "email:salon-refund": "Aviso al salón: reembolso",
 };
 

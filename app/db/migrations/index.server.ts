@@ -6,6 +6,8 @@ import { payments } from "./0004-payments.server.ts";
 import { hardening } from "./0005-hardening.server.ts";
 import { staff } from "./0006-staff.server.ts";
 import { seatHolds } from "./0007-seat-holds.server.ts";
+import { waitlist } from "./0008-waitlist.server.ts";
+import { withdrawals } from "./0009-withdrawals.server.ts";
 
 /** Static, numbered list: the bundle needs no file-system scan at start. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -17,6 +19,8 @@ export const migrations: Record<string, Migration> = {
   "0005-hardening": hardening,
   "0006-staff": staff,
   "0007-seat-holds": seatHolds,
+  "0008-waitlist": waitlist,
+  "0009-withdrawals": withdrawals,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,81 @@
+/**
+ * The waiting list of one edition as the staff see it (attendee page), and
+ * their two writes: remove an entry, offer a seat to one waiting person out of
+ * turn. Each write and its audit row share one transaction.
+ */
+import type { AuditActor } from "~/staff/audit.server.ts";
+import { recordAudit } from "~/staff/audit.server.ts";
+import { inTransaction, type Db } from "~/db/db.server.ts";
+import { offerSeat, removeEntry } from "./waitlist.server.ts";
+
+export interface StaffWaitlistEntry {
+  id: string;
+  email: string;
+  createdAt: string;
+  status: string;
+  offerExpiresAt: string | null;
+}
+
+/** Everyone who asked for a seat of this edition, first come first. */
+export async function listEditionWaitlist(db: Db, editionId: string): Promise<StaffWaitlistEntry[]> {
+  const rows = await db
+    .selectFrom("waitlist_entries")
+    .select(["id", "email", "created_at", "status", "offer_expires_at"])
+    .where("edition_id", "=", editionId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(500)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    createdAt: r.created_at,
+    status: r.status,
+    offerExpiresAt: r.offer_expires_at,
+  }));
+}
+
+export type WaitlistStaffIntent = "waitlist-remove" | "waitlist-offer";
+export type WaitlistStaffResult = "removed" | "offered" | "not-found" | "not-waiting" | "no-seat";
+
+/** Removes an entry or offers it a seat; the entry must belong to this edition. */
+export function changeWaitlistEntry(
+  db: Db,
+  actor: AuditActor,
+  editionId: string,
+  entryId: string,
+  intent: WaitlistStaffIntent,
+  nowIso = new Date().toISOString(),
+): Promise<WaitlistStaffResult> {
+  return inTransaction(db, async (trx) => {
+    const entry = await trx
+      .selectFrom("waitlist_entries")
+      .select(["id", "edition_id", "email", "status"])
+      .where("id", "=", entryId)
+      .where("edition_id", "=", editionId)
+      .executeTakeFirst();
+    if (!entry) return "not-found";
+    const before = { email: entry.email, status: entry.status };
+    if (intent === "waitlist-remove") {
+      if (!(await removeEntry(trx, entry.id, nowIso))) return "not-waiting";
+      await recordAudit(trx, actor, {
+        action: "waitlist.remove",
+        entityType: "waitlist",
+        entityId: entry.id,
+        before,
+        after: { email: entry.email, status: "removed" },
+      });
+      return "removed";
+    }
+    if (entry.status !== "waiting") return "not-waiting";
+    if (!(await offerSeat(trx, entry, nowIso))) return "no-seat";
+    await recordAudit(trx, actor, {
+      action: "waitlist.offer",
+      entityType: "waitlist",
+      entityId: entry.id,
+      before,
+      after: { email: entry.email, status: "offered" },
+    });
+    return "offered";
+  });
+}
