@@ -58,7 +58,8 @@ export default [
       ]),
       route("perfil/compras/:orderId/desistir", "routes/perfil.compras.desistir.tsx"),
       route("mis-cursos", "routes/mis-cursos.tsx"),
-      route("checkout/:courseId", "routes/checkout.tsx"),
+      // One page for one course (/checkout/:courseId) and for the cart (/checkout?cursos=…).
+      route("checkout/:courseId?", "routes/checkout.tsx"),
       route("pago-demo/:orderId", "routes/pago-demo.tsx"),
       // Resource routes about the user's own data: no UI, but the middleware guards them too.
       route("perfil/mis-datos.json", "routes/perfil.mis-datos.ts"),

@@ -1,25 +1,18 @@
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useCart } from "~/components/cart/cart-context.tsx";
-import { createCheckoutSession } from "~/components/cart/checkout.ts";
 import { courseImageName } from "~/components/catalogue/course-bits.tsx";
 import { coursePath } from "~/components/catalogue/course-jsonld.ts";
 import { Picture } from "~/components/picture.tsx";
 import { site } from "~/content/site.ts";
 import { cartTotalCents, coursesLabel, effectiveEdition, type CartEdition, type CatalogueCourse } from "~/domain/cart.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
-import { FieldError } from "~/components/auth/field.tsx";
-import {
-  EARLY_START_LABEL,
-  EARLY_START_REQUIRED_MESSAGE,
-  WITHDRAWAL_FORM_PATH,
-  WITHDRAWAL_INFO,
-} from "~/domain/withdrawal.ts";
+import { checkoutPath } from "~/domain/checkout-lines.ts";
+import { WITHDRAWAL_FORM_PATH, WITHDRAWAL_INFO } from "~/domain/withdrawal.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/carrito";
 import { loadCartCatalogue } from "./carrito.server.ts";
 import { skipQueryOnlyRevalidation } from "~/lib/revalidate.ts";
-import { useRootData } from "~/root-data.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadCartCatalogue(request, context);
@@ -40,13 +33,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Carrito({ loaderData }: Route.ComponentProps) {
   const cart = useCart();
   const navigate = useNavigate();
-  const user = useRootData()?.user ?? null;
   const [searchParams] = useSearchParams();
   const addId = searchParams.get("add");
   const addEdition = searchParams.get("edition");
-  const [busy, setBusy] = useState(false);
-  const [earlyStart, setEarlyStart] = useState(false);
-  const [earlyStartError, setEarlyStartError] = useState(false);
   const [dropped, setDropped] = useState<string[]>([]);
   const { courses, enrolledCourseIds, withdrawalEnds } = loaderData;
   const enrolled = useMemo(() => new Set(enrolledCourseIds), [enrolledCourseIds]);
@@ -86,31 +75,6 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
         <Link to="/mis-cursos">Mis Cursos</Link>.
       </p>
     ) : null;
-
-  async function proceedToPayment() {
-    if (!user) {
-      void navigate(`/login?redirectTo=${encodeURIComponent("/carrito")}`);
-      return;
-    }
-    if (rows.length === 0) return;
-    if (needsEarlyStart && !earlyStart) {
-      setEarlyStartError(true);
-      document.getElementById("cart-early-start")?.focus();
-      return;
-    }
-    setBusy(true);
-    const outcome = await createCheckoutSession(
-      rows.map((r) => ({ courseId: r.course.id, editionId: r.edition?.id ?? null })),
-      { earlyStart: needsEarlyStart && earlyStart },
-    );
-    if (outcome.kind === "redirect") {
-      cart.clear();
-      window.location.assign(outcome.url);
-      return;
-    }
-    window.alert(outcome.message);
-    setBusy(false);
-  }
 
   if (!cart.loaded || addId !== null) {
     return (
@@ -175,33 +139,19 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
             {WITHDRAWAL_INFO} <Link to={WITHDRAWAL_FORM_PATH}>Derecho de desistimiento y formulario</Link>.
           </p>
           {needsEarlyStart ? (
-            <div className="checkout-check">
-              <input
-                id="cart-early-start"
-                type="checkbox"
-                checked={earlyStart}
-                onChange={(e) => {
-                  setEarlyStart(e.currentTarget.checked);
-                  setEarlyStartError(false);
-                }}
-                aria-invalid={earlyStartError ? true : undefined}
-                aria-describedby={earlyStartError ? "cart-early-start-error" : undefined}
-              />
-              <label htmlFor="cart-early-start">{EARLY_START_LABEL}</label>
-              {earlyStartError ? (
-                <FieldError id="cart-early-start-error">{EARLY_START_REQUIRED_MESSAGE}</FieldError>
-              ) : null}
-            </div>
+            <p className="cart-summary__withdrawal">
+              Alguna convocatoria empieza antes de que acabe ese plazo: en el pago te pediremos que solicites
+              expresamente empezar antes.
+            </p>
           ) : null}
-          <button
-            type="button"
+          {/* The same checkout page as one course's, with every line and the edition chosen for it. */}
+          <Link
             className="btn cart-summary__pay"
-            disabled={busy}
-            onClick={() => void proceedToPayment()}
+            to={checkoutPath(rows.map((r) => ({ courseId: r.course.id, editionId: r.edition?.id ?? null })))}
           >
-            {busy ? "Procesando..." : "Proceder al Pago"}
-          </button>
-          <button type="button" className="btn btn--outline" disabled={busy} onClick={cart.clear}>
+            Proceder al Pago
+          </Link>
+          <button type="button" className="btn btn--outline" onClick={cart.clear}>
             Vaciar Carrito
           </button>
           <ul className="cart-summary__notes">

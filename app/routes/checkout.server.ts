@@ -1,9 +1,11 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { getUser } from "~/auth/user-context.server.ts";
-import { getCourse, listEditionChoices, todayInMadrid } from "~/catalogue.server.ts";
+import { getCoursesByIds, listEditionChoices, todayInMadrid } from "~/catalogue.server.ts";
 import { getServices } from "~/context.server.ts";
+import { editionFieldName, formatCheckoutLines, parseCheckoutLines, type CheckoutLine } from "~/domain/checkout-lines.ts";
 import { availableMethods, PAYMENT_METHOD_KEYS } from "~/domain/payment-methods.ts";
+import { discountCents } from "~/domain/pricing.ts";
 import { EARLY_START_REQUIRED_MESSAGE, withdrawalPeriodEnds } from "~/domain/withdrawal.ts";
 import { hitRateLimit } from "~/lib/rate-limit.server.ts";
 import { CheckoutError } from "~/orders/orders.server.ts";
@@ -18,55 +20,99 @@ export const checkoutMessages = {
   waiver: EARLY_START_REQUIRED_MESSAGE,
   method: "Elige un método de pago",
   edition: "Elige una de las convocatorias con plazas libres",
+  noCourses: "No hay ningún curso que pagar",
   /** The provider gave no payment page / any other failure. */
   noUrl: "Error al crear la sesión de pago",
   default: "Error al procesar el pago",
   tooMany: "Demasiados intentos. Inténtalo más tarde",
 } as const;
 
+const editionSchema = z.string({ message: checkoutMessages.edition }).max(200, { message: checkoutMessages.edition });
+
 const checkoutSchema = z.object({
   method: z.enum(PAYMENT_METHOD_KEYS, { message: checkoutMessages.method }),
-  // Looked up by createOrder (it must be this course's and bookable); absent: the next bookable one.
-  edition: z.string({ message: checkoutMessages.edition }).max(200, { message: checkoutMessages.edition }).optional(),
+  // Looked up by createOrder (each must be its course's and bookable); absent: the next bookable one.
+  editions: z.record(z.string(), editionSchema.optional()),
   terms: z.literal("on", { message: checkoutMessages.terms }),
-  // Required by createOrder only when the chosen edition starts within the 14 days.
+  // Required by createOrder only when a chosen edition starts within the 14 days.
   waiver: z.literal("on", { message: checkoutMessages.waiver }).optional(),
 });
 
 export type CheckoutFieldErrors = Partial<Record<"method" | "edition" | "terms" | "waiver" | "form", string>>;
 
-/** `?convocatoria=<id>` preselects an edition (the course page's choice). */
-export async function loadCheckout(context: Ctx, courseId: string, url?: URL) {
+/**
+ * The lines asked for: `/checkout/:courseId[?convocatoria=<id>]` is one course;
+ * `/checkout?cursos=<id>:<editionId>,…` is the cart. The action reads the same
+ * list from the form's hidden `cursos` field.
+ */
+function requestedLines(courseId: string | undefined, cursos: string | null | undefined, edition?: string | null) {
+  if (courseId) return [{ courseId: courseId.slice(0, 100), editionId: edition?.slice(0, 200) || null }];
+  return parseCheckoutLines(cursos);
+}
+
+const noCoursesRedirect = (courseId: string | undefined) => redirect(courseId ? "/formaciones" : "/carrito");
+
+export async function loadCheckout(context: Ctx, courseId: string | undefined, url?: URL) {
   const user = getUser(context);
   const db = getServices(context).db;
-  const course = await getCourse(db, courseId);
-  if (!course) throw redirect("/formaciones");
+  const wanted = requestedLines(courseId, url?.searchParams.get("cursos"), url?.searchParams.get("convocatoria"));
+  const found = await getCoursesByIds(db, wanted.map((l) => l.courseId));
+  // In the order asked for; unknown or inactive courses are left out.
+  const lines = wanted.flatMap((line) => {
+    const course = found.find((c) => c.id === line.courseId);
+    return course ? [{ course, wantedEdition: line.editionId }] : [];
+  });
+  if (lines.length === 0) throw noCoursesRedirect(courseId);
+  const editions = await listEditionChoices(db, lines.map((l) => l.course.id));
+  const totalCents = lines.reduce((sum, l) => sum + l.course.priceCents, 0);
   return {
-    course,
-    editions: await listEditionChoices(db, [course.id]),
+    lines: lines.map((l) => ({ ...l, editions: editions.filter((e) => e.courseId === l.course.id) })),
+    /** Sent back by the form: which courses this checkout is for (the editions come from the radios). */
+    cursos: courseId ? null : formatCheckoutLines(lines.map((l) => ({ courseId: l.course.id, editionId: null }))),
+    originalCents: lines.reduce((sum, l) => sum + Math.max(l.course.originalPriceCents, l.course.priceCents), 0),
+    discountCents: lines.reduce((sum, l) => sum + discountCents(l.course), 0),
+    totalCents,
     /** Editions starting on or before this date need the early-start request. */
     withdrawalEnds: withdrawalPeriodEnds(todayInMadrid()),
-    wantedEdition: url?.searchParams.get("convocatoria")?.slice(0, 200) ?? null,
-    methods: availableMethods(course.priceCents).map(({ key, name, description, icon }) => ({ key, name, description, icon })),
+    methods: availableMethods(totalCents).map(({ key, name, description, icon }) => ({ key, name, description, icon })),
     buyer: { name: user.displayName || "Usuario", email: user.email },
   };
 }
 
-export async function checkoutAction(request: Request, context: Ctx, courseId: string) {
+function formEditions(form: FormData, lines: readonly CheckoutLine[]): Record<string, string | undefined> {
+  // Own properties only (fromEntries), so a course id like "__proto__" is just a key.
+  return Object.fromEntries(
+    lines.map((l) => {
+      const value = form.get(editionFieldName(l.courseId, lines.length));
+      return [l.courseId, typeof value === "string" && value !== "" ? value : undefined];
+    }),
+  );
+}
+
+export async function checkoutAction(request: Request, context: Ctx, courseId?: string) {
   const user = getUser(context);
   const services = getServices(context);
   const form = await request.formData();
-  const values = { method: String(form.get("method") ?? ""), edition: String(form.get("edition") ?? "").slice(0, 200) };
+  const cursos = form.get("cursos");
+  const lines = requestedLines(courseId, typeof cursos === "string" ? cursos : null);
+  const editions = formEditions(form, lines);
+  const values = {
+    method: String(form.get("method") ?? ""),
+    editions: Object.fromEntries(Object.entries(editions).map(([k, v]) => [k, v?.slice(0, 200) ?? ""])),
+  };
+  if (lines.length === 0) {
+    return data({ errors: { form: checkoutMessages.noCourses } as CheckoutFieldErrors, values }, { status: 400 });
+  }
   const parsed = checkoutSchema.safeParse({
     method: form.get("method") ?? undefined,
-    edition: form.get("edition") || undefined,
+    editions,
     terms: form.get("terms") ?? undefined,
     waiver: form.get("waiver") ?? undefined,
   });
   if (!parsed.success) {
     const errors: CheckoutFieldErrors = {};
     for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as keyof CheckoutFieldErrors;
+      const key = (issue.path[0] === "editions" ? "edition" : issue.path[0]) as keyof CheckoutFieldErrors;
       errors[key] ??= issue.message;
     }
     return data({ errors, values }, { status: 400 });
@@ -76,15 +122,16 @@ export async function checkoutAction(request: Request, context: Ctx, courseId: s
   try {
     const started = await startCheckout(services, {
       user,
-      courseIds: [courseId],
-      editionIds: parsed.data.edition ? { [courseId]: parsed.data.edition } : undefined,
+      courseIds: lines.map((l) => l.courseId),
+      editionIds: parsed.data.editions,
       method: parsed.data.method,
       withdrawalWaiver: parsed.data.waiver === "on",
     });
     return redirect(started.url);
   } catch (err) {
     if (err instanceof CheckoutError) {
-      if (err.status === 404) return redirect("/formaciones");
+      // A course gone since the page was shown: the one-course page has nothing left; the cart says which.
+      if (err.status === 404 && courseId) return redirect("/formaciones");
       // A refused edition (full, closed, not this course's) is the edition field's error.
       const field =
         err.message === EARLY_START_REQUIRED_MESSAGE ? "waiver" : /convocatoria/i.test(err.message) ? "edition" : "form";

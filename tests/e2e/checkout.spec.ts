@@ -30,7 +30,24 @@ test("a signed-in buyer pays two courses in one order through the demo gateway",
   await expect(page.getByRole("heading", { name: "Mi Carrito (2 cursos)" })).toBeVisible();
   await expect(page.locator(".cart-summary__total")).toContainText("1279,00 €");
 
-  await page.getByRole("button", { name: "Proceder al Pago" }).click();
+  // The cart goes to the same checkout page as one course, with every line and its edition.
+  await page.getByRole("link", { name: "Proceder al Pago" }).click();
+  await expect(page).toHaveURL(/\/checkout\?cursos=formacion-inicio%3A[^&]+%2Cexpert-nails%3A/);
+  await expect(page.getByRole("heading", { name: "Finalizar compra", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Resumen del pedido (2 cursos)" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Convocatoria de Formación de inicio" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Convocatoria de Expert Nails" })).toBeVisible();
+  await expect(page.locator(".checkout-summary__total")).toContainText("1279,00 €");
+  // 1279 €: within every method's bounds.
+  await expect(page.getByRole("group", { name: "Método de pago" }).getByRole("radio")).toHaveCount(4);
+  const checkoutPay = page.locator("button.checkout-pay");
+  await expect(checkoutPay).toHaveText("Pagar 1279€");
+  await checkoutPay.click();
+  await expect(page.getByText("Debes aceptar los términos y condiciones y la política de privacidad para continuar")).toBeVisible();
+  await page.getByLabel(/He leído y acepto/).check();
+  const waiver = page.locator("#waiver");
+  if (await waiver.count()) await waiver.check();
+  await page.locator("button.checkout-pay").click();
   await expect(page).toHaveURL(/\/pago-demo\/[0-9a-f-]{36}$/);
   await expect(page.getByText("MODO DEMO — no se realiza ningún cargo")).toBeVisible();
   const lines = page.getByRole("table", { name: "Cursos del pedido" });

@@ -242,7 +242,10 @@ test("staff follow an order and its students: filters by keyboard, detail, resen
   await buyer.getByRole("button", { name: "Crear cuenta" }).click();
   await expect(buyer.getByRole("button", { name: "Nuria Casals" })).toBeVisible();
   await buyer.goto("/carrito?add=tecnico-manicurista");
-  await buyer.getByRole("button", { name: "Proceder al Pago" }).click();
+  await buyer.getByRole("link", { name: "Proceder al Pago" }).click();
+  await buyer.getByLabel(/He leído y acepto/).check();
+  if (await buyer.locator("#waiver").count()) await buyer.locator("#waiver").check();
+  await buyer.locator("button.checkout-pay").click();
   await expect(buyer).toHaveURL(/\/pago-demo\//);
   await buyer.getByRole("button", { name: /^Pagar / }).click();
   await expect(buyer.getByRole("heading", { name: "¡Pago Exitoso!" })).toBeVisible();
