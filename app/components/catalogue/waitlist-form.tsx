@@ -2,7 +2,8 @@ import { Form } from "react-router";
 import { FieldError } from "~/components/auth/field.tsx";
 import { EditionDates } from "~/components/catalogue/edition-choices.tsx";
 import type { CourseEdition } from "~/domain/course.ts";
-import { WAITLIST_CONSENT_TEXT, type WaitlistFieldErrors, type WaitlistJoinResult } from "~/domain/waitlist-form.ts";
+import type { WaitlistFieldErrors } from "~/domain/waitlist-form.ts";
+import { WAITLIST_CONSENT_TEXT, type WaitlistJoinResult } from "~/domain/waitlist-messages.ts";
 
 /** What the page's action answered for one edition's form. */
 export interface WaitlistFormState {
