@@ -10,6 +10,8 @@ export interface RootUser {
   id: string;
   email: string;
   displayName: string;
+  /** Shown in the header's pill; the full name stays its accessible name. */
+  firstName: string;
 }
 
 export interface RootLoaderData {

@@ -15,7 +15,7 @@ import stylesHref from "./styles/app.css?url";
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootLoaderData> {
   const authUser = await getOptionalUser(request, context);
   const user: RootUser | null = authUser
-    ? { id: authUser.id, email: authUser.email, displayName: authUser.displayName }
+    ? { id: authUser.id, email: authUser.email, displayName: authUser.displayName, firstName: authUser.firstName }
     : null;
   // Canonical and og:url are built from PUBLIC_URL, never from the request's Host header.
   const origin = new URL(getServices(context).config.publicUrl).origin;

@@ -6,7 +6,11 @@ import { WHATSAPP_APPEAR_MS, WHATSAPP_TOOLTIP_MS, WhatsAppFloat } from "./whatsa
 
 const TOOLTIP_TEXT = /¿Tienes dudas\?/;
 
-beforeEach(() => vi.useFakeTimers());
+beforeEach(() => {
+  vi.useFakeTimers();
+  window.sessionStorage.clear();
+  window.happyDOM.setViewport({ width: 1280, height: 800 });
+});
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
@@ -55,6 +59,38 @@ describe("WhatsAppFloat", () => {
     expect(screen.getByRole("link", { name: /Escríbenos por WhatsApp/ })).toBeTruthy();
     // The pending 5 s timer was cleared and nothing comes back.
     advance(10_000);
+    expect(screen.queryByText(TOOLTIP_TEXT)).toBeNull();
+  });
+
+  it("shows the tooltip once per session", () => {
+    const first = render(<WhatsAppFloat />);
+    advance(2000);
+    expect(screen.queryByText(TOOLTIP_TEXT)).not.toBeNull();
+    first.unmount();
+    render(<WhatsAppFloat />);
+    advance(2000);
+    expect(screen.getByRole("link", { name: /Escríbenos por WhatsApp/ })).toBeTruthy();
+    expect(screen.queryByText(TOOLTIP_TEXT)).toBeNull();
+  });
+
+  it("shows no tooltip on a phone-width screen, only the button", () => {
+    window.happyDOM.setViewport({ width: 390, height: 844 });
+    render(<WhatsAppFloat />);
+    advance(2000);
+    expect(screen.getByRole("link", { name: /Escríbenos por WhatsApp/ })).toBeTruthy();
+    expect(screen.queryByText(TOOLTIP_TEXT)).toBeNull();
+  });
+
+  it("hides the tooltip as soon as the person focuses or taps something else", () => {
+    render(
+      <>
+        <input aria-label="Nombre" />
+        <WhatsAppFloat />
+      </>,
+    );
+    advance(2000);
+    expect(screen.queryByText(TOOLTIP_TEXT)).not.toBeNull();
+    fireEvent.focusIn(screen.getByLabelText("Nombre"));
     expect(screen.queryByText(TOOLTIP_TEXT)).toBeNull();
   });
 

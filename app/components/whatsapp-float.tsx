@@ -1,19 +1,36 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { site } from "~/content/site.ts";
 import { CloseIcon, WhatsAppIcon } from "./layout/icons.tsx";
 
 /** The button appears 2 s after the page loads; its tooltip hides 5 s after that. */
 export const WHATSAPP_APPEAR_MS = 2000;
 export const WHATSAPP_TOOLTIP_MS = 5000;
+/** Narrower screens get the button alone: there the tooltip would sit on the page's own fields and buttons. */
+export const WHATSAPP_TOOLTIP_MEDIA = "(min-width: 768px)";
+/** The tooltip greets a visitor once per browser session, not on every page. */
+export const WHATSAPP_TOOLTIP_SEEN_KEY = "an-whatsapp-tooltip-seen";
+
+/** Whether this visit should see the tooltip (wide screen, not yet shown in this session); records that it was shown. */
+function takeTooltipTurn(): boolean {
+  if (!window.matchMedia?.(WHATSAPP_TOOLTIP_MEDIA).matches) return false;
+  try {
+    if (window.sessionStorage.getItem(WHATSAPP_TOOLTIP_SEEN_KEY)) return false;
+    window.sessionStorage.setItem(WHATSAPP_TOOLTIP_SEEN_KEY, "1");
+  } catch {
+    // Storage blocked: show it; the worst case is one tooltip per page.
+  }
+  return true;
+}
 
 export function WhatsAppFloat() {
   const [visible, setVisible] = useState(false);
   const [tooltip, setTooltip] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
       setVisible(true);
-      setTooltip(true);
+      setTooltip(takeTooltipTurn());
     }, WHATSAPP_APPEAR_MS);
     return () => window.clearTimeout(timer);
   }, []);
@@ -21,14 +38,24 @@ export function WhatsAppFloat() {
   useEffect(() => {
     if (!tooltip) return;
     const timer = window.setTimeout(() => setTooltip(false), WHATSAPP_TOOLTIP_MS);
-    return () => window.clearTimeout(timer);
+    // It never stays over what the person is using: any focus, tap, key or scroll elsewhere hides it.
+    const hide = (event: Event) => {
+      if (event.target instanceof Node && rootRef.current?.contains(event.target)) return;
+      setTooltip(false);
+    };
+    const events = ["focusin", "pointerdown", "keydown", "scroll"] as const;
+    for (const name of events) window.addEventListener(name, hide, { passive: true, capture: true });
+    return () => {
+      window.clearTimeout(timer);
+      for (const name of events) window.removeEventListener(name, hide, { capture: true });
+    };
   }, [tooltip]);
 
   // Rendered only on the client after the delay: it is fixed-positioned, so no layout shift.
   if (!visible) return null;
 
   return (
-    <div className="whatsapp-float">
+    <div className="whatsapp-float" ref={rootRef}>
       {tooltip ? (
         <div className="whatsapp-float__tooltip">
           <p>¿Tienes dudas? Escríbenos por WhatsApp y te respondemos enseguida.</p>

@@ -70,7 +70,7 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   const needsEarlyStart = rows.some((r) => r.edition && r.edition.startsOn <= withdrawalEnds);
   const droppedNotice =
     dropped.length > 0 ? (
-      <p role="status" className="cart-notice">
+      <p role="status" className="cart-page-notice">
         Ya estás inscrita en {dropped.map((t) => `«${t}»`).join(", ")}: lo hemos quitado del carrito. Lo tienes en{" "}
         <Link to="/mis-cursos">Mis Cursos</Link>.
       </p>
@@ -99,6 +99,24 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
             Ver formaciones
           </Link>
         </p>
+        {courses.length > 0 ? (
+          <section className="cart-suggestions" aria-labelledby="cart-suggestions-title">
+            <h2 id="cart-suggestions-title">Nuestras formaciones</h2>
+            <ul className="cart-suggestions__list">
+              {courses.slice(0, 4).map((course) => (
+                <li key={course.id} className="cart-suggestion card">
+                  <Picture name={courseImageName(course.image)} alt="" sizes="(min-width: 1024px) 260px, (min-width: 600px) 45vw, 100vw" className="cart-suggestion__img" />
+                  <h3 className="cart-suggestion__title">
+                    <Link to={coursePath(course.id)}>{course.title}</Link>
+                  </h3>
+                  <p className="cart-suggestion__meta">
+                    {course.duration} · <strong>{formatEuros(course.priceCents)}</strong>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </section>
     );
   }

@@ -43,34 +43,34 @@ export default function Cookies() {
         </thead>
         <tbody>
           <tr>
-            <td>
+            <td data-label="Nombre">
               <code>an_session</code>
             </td>
-            <td>Cookie propia, técnica</td>
-            <td>
+            <td data-label="Tipo">Cookie propia, técnica</td>
+            <td data-label="Finalidad">
               Mantener tu sesión iniciada cuando entras en tu cuenta. Solo se crea al iniciar sesión y no es accesible
               desde JavaScript.
             </td>
-            <td>Hasta que cierres sesión, como máximo 30 días.</td>
+            <td data-label="Duración">Hasta que cierres sesión, como máximo 30 días.</td>
           </tr>
           <tr>
-            <td>
+            <td data-label="Nombre">
               <code>an_oidc</code>
             </td>
-            <td>Cookie propia, técnica</td>
-            <td>Completar de forma segura el inicio de sesión con Google. Solo se crea si eliges esa opción.</td>
-            <td>10 minutos.</td>
+            <td data-label="Tipo">Cookie propia, técnica</td>
+            <td data-label="Finalidad">Completar de forma segura el inicio de sesión con Google. Solo se crea si eliges esa opción.</td>
+            <td data-label="Duración">10 minutos.</td>
           </tr>
           <tr>
-            <td>
+            <td data-label="Nombre">
               <code>alejandra-nails-cart</code>
             </td>
-            <td>Almacenamiento local, técnico</td>
-            <td>
+            <td data-label="Tipo">Almacenamiento local, técnico</td>
+            <td data-label="Finalidad">
               Recordar las formaciones que añades al carrito. Se queda en tu navegador: no se envía a nuestro servidor
               hasta que decides pagar.
             </td>
-            <td>Hasta que vacíes el carrito o borres los datos del navegador.</td>
+            <td data-label="Duración">Hasta que vacíes el carrito o borres los datos del navegador.</td>
           </tr>
         </tbody>
       </table>

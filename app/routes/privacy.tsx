@@ -78,37 +78,37 @@ export default function Privacy() {
         </thead>
         <tbody>
           <tr>
-            <td>Crear y gestionar tu cuenta, tu perfil y el acceso a tus cursos.</td>
-            <td>Ejecución del contrato que aceptas al registrarte (art. 6.1.b RGPD).</td>
+            <td data-label="Finalidad">Crear y gestionar tu cuenta, tu perfil y el acceso a tus cursos.</td>
+            <td data-label="Base jurídica">Ejecución del contrato que aceptas al registrarte (art. 6.1.b RGPD).</td>
           </tr>
           <tr>
-            <td>Tramitar tus pedidos de formaciones, los pagos, las facturas y la atención de reclamaciones.</td>
-            <td>
+            <td data-label="Finalidad">Tramitar tus pedidos de formaciones, los pagos, las facturas y la atención de reclamaciones.</td>
+            <td data-label="Base jurídica">
               Ejecución del contrato (art. 6.1.b) y cumplimiento de obligaciones legales fiscales y mercantiles (art.
               6.1.c).
             </td>
           </tr>
           <tr>
-            <td>
+            <td data-label="Finalidad">
               Enviarte los correos necesarios del servicio: confirmación de compra, recordatorios de tu convocatoria y
               restablecimiento de contraseña.
             </td>
-            <td>Ejecución del contrato (art. 6.1.b).</td>
+            <td data-label="Base jurídica">Ejecución del contrato (art. 6.1.b).</td>
           </tr>
           <tr>
-            <td>Enviarte novedades y la newsletter mensual, solo si las activas en tu perfil.</td>
-            <td>
+            <td data-label="Finalidad">Enviarte novedades y la newsletter mensual, solo si las activas en tu perfil.</td>
+            <td data-label="Base jurídica">
               Tu consentimiento (art. 6.1.a), que puedes retirar en cualquier momento desde tu perfil o respondiendo a
               cualquier correo.
             </td>
           </tr>
           <tr>
-            <td>Mejorar las respuestas del asistente virtual a partir de preguntas anónimas que no supo contestar.</td>
-            <td>Interés legítimo en mejorar el servicio (art. 6.1.f); al estar anonimizadas no te identifican.</td>
+            <td data-label="Finalidad">Mejorar las respuestas del asistente virtual a partir de preguntas anónimas que no supo contestar.</td>
+            <td data-label="Base jurídica">Interés legítimo en mejorar el servicio (art. 6.1.f); al estar anonimizadas no te identifican.</td>
           </tr>
           <tr>
-            <td>Proteger el sitio: limitar intentos de acceso, detectar fraudes y resolver incidencias técnicas.</td>
-            <td>Interés legítimo en la seguridad del servicio (art. 6.1.f).</td>
+            <td data-label="Finalidad">Proteger el sitio: limitar intentos de acceso, detectar fraudes y resolver incidencias técnicas.</td>
+            <td data-label="Base jurídica">Interés legítimo en la seguridad del servicio (art. 6.1.f).</td>
           </tr>
         </tbody>
       </table>

@@ -100,7 +100,7 @@ describe("Header", () => {
 });
 
 describe("UserMenu", () => {
-  const user: RootUser = { id: "u1", email: "ana@example.com", displayName: "Ana" };
+  const user: RootUser = { id: "u1", email: "ana@example.com", displayName: "Ana", firstName: "Ana" };
 
   it("replaces Iniciar Sesión by the user's name and toggles the menu", () => {
     renderHeader(user);
@@ -117,8 +117,16 @@ describe("UserMenu", () => {
     expect(form.getAttribute("action")).toBe("/logout");
   });
 
+  it("shows the first name in the pill and keeps the full name as the button's name", () => {
+    renderHeader({ ...user, displayName: "Lucía Fernández Prieto", firstName: "Lucía" });
+    const button = screen.getByRole("button", { name: "Lucía Fernández Prieto" });
+    const pill = button.querySelector(".user-menu__name")!;
+    expect(pill.textContent).toBe("Lucía");
+    expect(pill.getAttribute("title")).toBe("Lucía Fernández Prieto");
+  });
+
   it("shows the email when there is no display name", () => {
-    renderHeader({ ...user, displayName: "" });
+    renderHeader({ ...user, displayName: "", firstName: "" });
     expect(screen.getByRole("button", { name: "ana@example.com" })).toBeTruthy();
   });
 

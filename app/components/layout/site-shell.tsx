@@ -3,6 +3,7 @@ import type { RootUser } from "~/root-data.ts";
 import { CartProvider } from "../cart/cart-context.tsx";
 import { ChatLauncher } from "../chat/chat-launcher.tsx";
 import { WhatsAppFloat } from "../whatsapp-float.tsx";
+import { FloatingClearance } from "./floating-clearance.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { NavigationProgress } from "./navigation-effects.tsx";
@@ -26,6 +27,7 @@ export function SiteShell({ user, children }: { user: RootUser | null; children:
       <Footer />
       <WhatsAppFloat />
       <ChatLauncher />
+      <FloatingClearance />
     </CartProvider>
   );
 }

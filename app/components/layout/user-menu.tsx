@@ -10,6 +10,7 @@ export function UserMenu({ user }: { user: RootUser }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const name = user.displayName.trim() || user.email;
+  const shortName = user.firstName.trim() || name;
 
   useEffect(() => {
     if (!open) return;
@@ -42,7 +43,11 @@ export function UserMenu({ user }: { user: RootUser }) {
         onClick={() => setOpen((v) => !v)}
       >
         <UserIcon size={20} />
-        <span className="user-menu__name">{name}</span>
+        {/* The pill shows the first name (an unusually long one is ellipsed); the button is named with the full name. */}
+        <span className="user-menu__name" aria-hidden="true" title={name} data-layout-truncate="">
+          {shortName}
+        </span>
+        <span className="visually-hidden">{name}</span>
       </button>
       <ul id={panelId} className="user-menu__panel" hidden={!open}>
         <UserMenuItems onChoose={close} />
