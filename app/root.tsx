@@ -8,6 +8,9 @@ import { isStaffPath, StaffShell } from "./components/staff/staff-shell.tsx";
 import { getServices } from "./context.server.ts";
 import { useRootData, type RootLoaderData, type RootUser } from "./root-data.ts";
 import stylesHref from "./styles/app.css?url";
+// Subset brand fonts written by `npm run fonts` (scripts/build-fonts.ts) before every build.
+import frauncesHref from "./styles/fonts/fraunces.woff2?url";
+import interHref from "./styles/fonts/inter.woff2?url";
 
 // The document and the top error boundary only. Each area's frame (shop, account,
 // staff) is a layout route in app/layouts/, listed in app/routes.ts.
@@ -36,6 +39,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* With a precedence React emits the stylesheet first in <head>, ahead of the
             hoisted modulepreloads and JSON-LD, so it is discovered at once. */}
         <link rel="stylesheet" href={stylesHref} precedence="default" />
+        {/* Both faces are on every first view (headings and text): fetched with the stylesheet, not after it. */}
+        <link rel="preload" href={frauncesHref} as="font" type="font/woff2" crossOrigin="anonymous" />
+        <link rel="preload" href={interHref} as="font" type="font/woff2" crossOrigin="anonymous" />
         <Meta />
         <Links />
       </head>

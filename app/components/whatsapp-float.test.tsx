@@ -6,10 +6,15 @@ import { WHATSAPP_APPEAR_MS, WHATSAPP_TOOLTIP_MS, WhatsAppFloat } from "./whatsa
 
 const TOOLTIP_TEXT = /¿Tienes dudas\?/;
 
+/** happy-dom's own handle on the window (not in the DOM typings): sets the viewport matchMedia reads. */
+function setViewport(width: number, height: number) {
+  (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height });
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
   window.sessionStorage.clear();
-  window.happyDOM.setViewport({ width: 1280, height: 800 });
+  setViewport(1280, 800);
 });
 afterEach(() => {
   cleanup();
@@ -74,7 +79,7 @@ describe("WhatsAppFloat", () => {
   });
 
   it("shows no tooltip on a phone-width screen, only the button", () => {
-    window.happyDOM.setViewport({ width: 390, height: 844 });
+    setViewport(390, 844);
     render(<WhatsAppFloat />);
     advance(2000);
     expect(screen.getByRole("link", { name: /Escríbenos por WhatsApp/ })).toBeTruthy();

@@ -11,41 +11,41 @@ export const galleryImages: readonly GalleryImage[] = [
   {
     name: "gallery-01",
     title: "Francesa clásica",
-    alt: "Manicura francesa clásica con la punta blanca sobre base rosada natural",
+    alt: "Ilustración de cinco uñas ovaladas con manicura francesa clásica: punta blanca sobre base rosada natural",
   },
   {
     name: "gallery-02",
     title: "Flores a mano alzada",
-    alt: "Uñas en tono nude decoradas con pequeñas flores pintadas a mano alzada",
+    alt: "Ilustración de uñas en tono nude, dos de ellas con pequeñas flores blancas y rosas pintadas a mano alzada",
   },
   {
     name: "gallery-03",
     title: "Semipermanente en burdeos",
-    alt: "Manicura semipermanente en color burdeos intenso con acabado brillante",
+    alt: "Ilustración de uñas almendradas en burdeos intenso con acabado brillante, junto a su esmalte",
   },
   {
     name: "gallery-04",
     title: "Baby boomer",
-    alt: "Uñas baby boomer con degradado suave del blanco al rosa",
+    alt: "Ilustración de uñas cuadradas baby boomer con degradado suave del rosa al blanco",
   },
   {
     name: "gallery-05",
     title: "Detalles dorados",
-    alt: "Diseño geométrico con líneas finas doradas sobre esmalte rosa empolvado",
+    alt: "Ilustración de uñas en rosa empolvado, dos con líneas finas doradas geométricas",
   },
   {
     name: "gallery-06",
     title: "Esculpidas en acrílico",
-    alt: "Uñas largas esculpidas en acrílico con forma almendrada y color malva",
+    alt: "Ilustración de uñas largas esculpidas con forma almendrada en color malva",
   },
   {
     name: "gallery-07",
     title: "Efecto espejo",
-    alt: "Uñas con efecto espejo cromado en tono champán",
+    alt: "Ilustración de uñas almendradas con efecto espejo cromado en tono champán",
   },
   {
     name: "gallery-08",
     title: "Pedicura con color",
-    alt: "Pies tras una pedicura completa con esmalte coral en las uñas",
+    alt: "Ilustración de las uñas de un pie pintadas en coral, con su esmalte, cantos rodados y flores",
   },
 ];

@@ -126,7 +126,7 @@ export default function Contacto() {
           <figure className="contact-map card">
             <Picture
               name="mapa"
-              alt={`Mapa con la ubicación de ${site.name} en ${site.address.full}`}
+              alt={`Mapa con la ubicación de ${site.name} en ${site.address.full}: ilustración de las calles del centro, entre el río Llobregat y la vía del tren`}
               sizes="(min-width: 900px) 520px, 100vw"
             />
             <figcaption>

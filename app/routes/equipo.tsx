@@ -77,7 +77,7 @@ export default function Equipo() {
           <figure>
             <ZoomableImage
               name="team-group"
-              alt={`El equipo de ${site.name} reunido en el salón, sonriendo junto a los tocadores de manicura`}
+              alt={`Las seis tarjetas del equipo de ${site.name}, cada una con las iniciales de una profesional y un motivo de su especialidad`}
               sizes="(min-width: 960px) 880px, calc(100vw - 2rem)"
               className="team-photo__img"
             />

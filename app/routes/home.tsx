@@ -90,7 +90,7 @@ export default function Home() {
         <div className="container about__grid">
           <Picture
             name="about"
-            alt="Alejandra pintando a mano alzada unas uñas en tonos rosa en el salón"
+            alt="Ilustración de una mesa de manicura con lámpara, un abanico de muestras de color y esmaltes en tonos rosa y ciruela"
             sizes="(min-width: 900px) 440px, calc(100vw - 2rem)"
             className="about__img"
           />
@@ -168,7 +168,7 @@ export default function Home() {
           <figure className="salon">
             <ZoomableImage
               name="salon"
-              alt={`Interior del salón ${site.name}: tocadores de manicura, sillones de pedicura y estanterías de esmaltes`}
+              alt={`Ilustración del interior del salón ${site.name}: espejos en arco, mesa de manicura con lámpara, sillones de terciopelo y una pared de esmaltes`}
               sizes="(min-width: 960px) 880px, calc(100vw - 2rem)"
               className="salon__img"
             />
@@ -222,7 +222,7 @@ export default function Home() {
           <div className="card map">
             <Picture
               name="mapa"
-              alt={`Mapa del centro de ${site.address.locality} con la ubicación del salón en ${site.address.street}`}
+              alt={`Mapa ilustrado del centro de ${site.address.locality}, entre el río Llobregat y la vía del tren, con la ubicación del salón en ${site.address.street}`}
               sizes="(min-width: 900px) 540px, calc(100vw - 2rem)"
               className="map__img"
             />
