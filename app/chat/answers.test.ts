@@ -7,6 +7,7 @@ import { createLogger } from "~/lib/logger.server.ts";
 import { createTestDb, type TestDb } from "../../tests/helpers/db.ts";
 import { anonymiseQuestion, createAssistant, purgeOldChatQuestions, type Assistant } from "./assistant.server.ts";
 import { trainClassifier } from "./nlp.server.ts";
+import { parseReply, visibleText } from "./reply-format.ts";
 
 let t: TestDb;
 let assistant: Assistant;
@@ -77,7 +78,13 @@ describe("answers from the live catalogue", () => {
       expect(r.response).toContain(formatPriceShort(c.priceCents));
       expect(r.response).toContain(nextDateText(c));
     }
-    expect(r.response).toContain("/formaciones");
+    expect(visibleText(r.response)).toContain("Ver formaciones");
+    expect(parseReply(r.response)).toContainEqual({
+      type: "link",
+      label: "Ver formaciones",
+      href: "/formaciones",
+      kind: "internal",
+    });
   });
 
   it("gives every price for a general price question", async () => {
@@ -149,6 +156,75 @@ describe("answers from the site facts", () => {
     expect(r.response).toContain(site.phone.display);
     expect(r.response).toContain(`wa.me/${site.whatsapp.number}`);
     expect(r.response).toContain(site.social.instagram.handle);
+  });
+});
+
+/** Every link of a reply, and its text as shown (labels, never addresses). */
+const shown = (response: string) => ({
+  text: visibleText(response),
+  links: parseReply(response).flatMap((s) => (s.type === "link" ? [{ label: s.label, href: s.href }] : [])),
+});
+
+describe("direct answers with readable links", () => {
+  it("answers the day asked: closed on Sundays and when it opens next", async () => {
+    const r = await ask("¿Abrís los domingos?");
+    expect(r.intent).toBe("salon.hours");
+    expect(r.response).toBe("No, los domingos está cerrado. Volvemos a abrir el lunes de 09:00 a 21:00.");
+    const sat = await ask("el sábado por la tarde abrís?");
+    expect(sat.response).toBe("Sí, los sábados por la tarde está abierto: abrimos de 09:00 a 17:00.");
+    // TODAY (2026-11-20) is a Friday.
+    expect((await ask("abris hoy?")).response).toBe("Sí, hoy, viernes, abrimos de 09:00 a 21:00.");
+  });
+
+  it("prices the beginners' course alone when asked for it", async () => {
+    const [inicio] = (await listCourses(t.db, { today: TODAY })).filter((c) => c.id === "formacion-inicio");
+    const r = await ask("¿Cuánto cuesta el curso de iniciación?");
+    expect(r.intent).toBe("courses.price");
+    const { text, links } = shown(r.response);
+    expect(text).toContain(`Formación de inicio cuesta ${formatPriceShort(inicio.priceCents)}`);
+    for (const other of ["Expert Nails", "Técnico Manicurista", "Acrílico"]) expect(text).not.toContain(other);
+    expect(links).toEqual([{ label: "Ver Formación de inicio", href: "/formaciones/formacion-inicio" }]);
+    // The acrylic beginners' course is another course.
+    expect((await ask("cuánto cuesta el curso de iniciación al acrílico")).response).toMatch(/^Iniciación Acrílico/);
+  });
+
+  it("answers parking and materials from site.ts", async () => {
+    const parking = await ask("¿Hay aparcamiento?");
+    expect(parking.intent).toBe("salon.parking");
+    expect(parking.response).toContain(site.parking.advice);
+    expect(shown(parking.response).links).toEqual([{ label: "Cómo llegar (Google Maps)", href: site.maps.directions }]);
+
+    const materials = await ask("¿El material entra en el precio?");
+    expect(materials.intent).toBe("courses.materials");
+    expect(materials.response).toContain(site.academy.materialsIncluded);
+    expect(shown(materials.response).text).toMatch(/^Sí/);
+  });
+
+  it("shows phones as tap-to-call links and never a raw address", async () => {
+    for (const q of [
+      "cuál es vuestro teléfono",
+      "quiero pedir cita",
+      "¿quién ganó la liga de baloncesto?",
+      "garantía",
+    ]) {
+      const { text, links } = shown((await ask(q)).response);
+      expect(text, q).not.toMatch(/https?:|wa\.me|\(\/|mailto:|tel:/);
+      expect(text, q).not.toMatch(/(^|\s)\/[a-z]/);
+      for (const l of links) expect(l.label, q).not.toMatch(/^(https?:|\/|tel:|mailto:)/);
+    }
+    const contact = shown((await ask("cuál es vuestro teléfono")).response);
+    expect(contact.links).toContainEqual({ label: site.phone.display, href: site.phone.href });
+    expect(contact.links).toContainEqual({
+      label: "Escribir por WhatsApp",
+      href: site.whatsapp.link(site.whatsapp.defaultMessage),
+    });
+  });
+
+  it("has one WhatsApp mention in the fallback, not «WhatsApp (WhatsApp (…).)»", async () => {
+    const { text } = shown((await ask("¿quién ganó la liga de baloncesto?")).response);
+    expect(text).toBe(
+      `Lo siento, no he entendido tu pregunta o no tengo esa información. Para que te atienda una persona: Llámanos al ${site.phone.display}, escríbenos por WhatsApp o en Instagram ${site.social.instagram.handle}.`,
+    );
   });
 });
 

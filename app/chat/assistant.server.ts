@@ -80,7 +80,11 @@ export function createAssistant(classifier: Classifier | Promise<Classifier>, lo
         await remember(db, message, understood.guess, understood.score);
         return { response: fallbackAnswer(), confidence: 0, intent: "None" };
       }
-      const response = await composeAnswer(db, understood.intent, understood.courseIds, options);
+      const response = await composeAnswer(
+        db,
+        { intent: understood.intent, courseIds: understood.courseIds, text: message },
+        options,
+      );
       return { response, confidence: Math.round(understood.score * 1000) / 1000, intent: understood.intent };
     },
   };

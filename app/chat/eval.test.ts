@@ -30,8 +30,8 @@ function key(text: string): string {
 
 describe("evaluation set", () => {
   it("is big enough, covers every intent and is disjoint from the training corpus", () => {
-    expect(evalSet.length).toBeGreaterThanOrEqual(150);
-    expect(evalSet.filter((c) => c.intent === "None").length).toBeGreaterThanOrEqual(30);
+    expect(evalSet.length).toBeGreaterThanOrEqual(300);
+    expect(evalSet.filter((c) => c.intent === "None").length).toBeGreaterThanOrEqual(75);
     expect(INTENTS.length).toBeGreaterThanOrEqual(15);
     for (const intent of INTENTS)
       expect(
@@ -44,11 +44,12 @@ describe("evaluation set", () => {
 });
 
 describe("assistant quality", () => {
-  it("understands at least 95 % of the salon questions", () => {
-    expect(report.intentAccuracy, JSON.stringify(report.failures, null, 1)).toBeGreaterThanOrEqual(0.95);
+  // The target (see chat:eval).
+  it("understands at least 97 % of the salon questions", () => {
+    expect(report.intentAccuracy, JSON.stringify(report.failures, null, 1)).toBeGreaterThanOrEqual(0.97);
   });
 
-  it("rejects at least 90 % of the off-topic questions", () => {
-    expect(report.offTopicRejection, JSON.stringify(report.failures, null, 1)).toBeGreaterThanOrEqual(0.9);
+  it("rejects at least 95 % of the off-topic questions", () => {
+    expect(report.offTopicRejection, JSON.stringify(report.failures, null, 1)).toBeGreaterThanOrEqual(0.95);
   });
 });

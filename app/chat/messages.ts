@@ -1,5 +1,6 @@
 /** Chat texts and contracts shared by the widget (browser) and its tests. */
 import { site } from "~/content/site.ts";
+import { instagramLink, phoneLink } from "./reply-format.ts";
 
 /** One message of the conversation, as the widget stores and shows it. */
 export interface ChatMessage {
@@ -33,7 +34,7 @@ export const QUICK_QUESTIONS = [
 
 /** When the request fails: an apology, the salon phone and the Instagram handle. */
 export function technicalProblemsMessage(): string {
-  return `Lo siento, ahora mismo tengo problemas técnicos. Llámanos al ${site.phone.display} o escríbenos en Instagram ${site.social.instagram.handle} y te atendemos enseguida.`;
+  return `Lo siento, ahora mismo tengo problemas técnicos. Llámanos al ${phoneLink()} o escríbenos en Instagram ${instagramLink()} y te atendemos enseguida.`;
 }
 
 export function greetingMessage(now = Date.now()): ChatMessage {

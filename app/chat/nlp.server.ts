@@ -1,7 +1,7 @@
 import nlpCore, { type NlpContainer } from "@nlpjs/core";
 import nlpNlp from "@nlpjs/nlp";
 import nlpLangEs from "@nlpjs/lang-es";
-import { corpus, courseAliases, fillerWords, type Intent } from "./corpus.ts";
+import { corpus, courseAliases, fillerWords, greetingOpeners, materialWords, type Intent } from "./corpus.ts";
 import { courseMatcher, replaceMentions, withinOneTypo } from "./course-mentions.ts";
 import { normalizeMessage } from "./normalize.ts";
 
@@ -98,15 +98,45 @@ interface TextTools {
   stem(tokens: string[]): string[];
 }
 
-/** Normalised, stemmed, stop-word-free tokens, as NLP.js's Spanish pipeline sees them. */
-function contentStemmer(container: NlpContainer): (text: string) => string[] {
+/**
+ * Normalised, stemmed tokens, as NLP.js's Spanish pipeline sees them: without
+ * stop words unless `keepStopwords` (filler words such as "poco" are stop words
+ * themselves, yet their forms "pocas", "poquito" are not).
+ */
+function contentStemmer(container: NlpContainer): (text: string, keepStopwords?: boolean) => string[] {
   const normalizer = container.get<TextTools>("normalizer-es");
   const tokenizer = container.get<TextTools>("tokenizer-es");
   const stopwords = container.get<TextTools>("stopwords-es");
   const stemmer = container.get<TextTools>("stemmer-es");
-  return (text) => {
+  return (text, keepStopwords = false) => {
     const tokens = tokenizer.tokenize(normalizer.normalize(text.replace(/@curso/g, " ")), false);
-    return stemmer.stem(tokens.filter((t) => !stopwords.isStopword(t)));
+    return stemmer.stem(keepStopwords ? tokens : tokens.filter((t) => !stopwords.isStopword(t)));
+  };
+}
+
+const foldText = (text: string) => text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+
+/**
+ * "hola buenas, q cursos tenéis" → "q cursos tenéis": the salutations a
+ * message opens with (corpus.ts `greetingOpeners`, each optionally followed by
+ * "guapa", "chicas"…), or the text unchanged when it opens with none.
+ */
+function greetingStripper(): (text: string) => string {
+  const alt = (words: readonly string[]) =>
+    words
+      .map(foldText)
+      .sort((a, b) => b.length - a.length)
+      .map((w) => w.replace(/ /g, "\\s+"))
+      .join("|");
+  const opener = new RegExp(
+    `^(?:[¡!¿]*(?:${alt(greetingOpeners.openers)})(?:\\s+(?:${alt(greetingOpeners.vocatives)}))?(?![\\p{L}\\p{N}])[\\s,.;:!¡?¿]*)+`,
+    "u",
+  );
+  return (text) => {
+    const folded = foldText(text);
+    const m = opener.exec(folded);
+    // Folding keeps the length (one combining mark per accented letter is removed after NFD), so map back by letters.
+    return m ? text.slice(text.length - folded.slice(m[0].length).length).trim() : text;
   };
 }
 
@@ -164,14 +194,66 @@ export async function trainClassifier(tuning: Partial<NluTuning> = {}): Promise<
     if (intent === "None") continue;
     for (const u of utterances) for (const stem of contentStems(u)) onTopicVocabulary.add(stem);
   }
-  for (const stem of contentStems(fillerWords.join(" "))) onTopicVocabulary.add(stem);
+  const fillerStems = new Set(contentStems(fillerWords.join(" "), true));
+  for (const stem of fillerStems) onTopicVocabulary.add(stem);
+  const withoutGreeting = greetingStripper();
+  const materialStems = new Set(contentStems(materialWords.join(" "), true));
   const courses = courseMatcher(courseAliases);
+  const minScore = nluSettings.minScore ?? CONFIDENCE_THRESHOLD;
   const trainingMs = Math.round(performance.now() - started);
 
+  // Every stem the network was trained on, None's included.
+  const trainedStems = new Set<string>();
+  for (const utterances of Object.values(corpus))
+    for (const u of utterances) for (const stem of contentStems(u, true)) trainedStems.add(stem);
+  /**
+   * "¿suele haber sitio?": a filler word the network never saw counts as an unknown word and pushes the
+   * answer towards None, although fillerWords says it tells nothing about the topic. Such words are left out.
+   */
+  const withoutUnseenFillers = (utterance: string) =>
+    utterance
+      .split(/\s+/)
+      .filter((word) => {
+        const stems = contentStems(word, true);
+        return stems.length === 0 || !stems.every((s) => fillerStems.has(s) && !trainedStems.has(s));
+      })
+      .join(" ");
+
   /** NLP.js's intent classifier alone (its NER is replaced by course-mentions.ts). */
-  async function classifyIntent(utterance: string): Promise<{ intent: string; score: number }> {
+  async function classifyIntent(text: string): Promise<{ intent: string; score: number }> {
+    const utterance = withoutUnseenFillers(text);
     const out = await nlp.nluManager.process({ locale: "es", utterance, settings: { ...nluProcessSettings } });
     return { intent: out.intent ?? "None", score: out.score ?? 0 };
+  }
+
+  async function understand(clean: string): Promise<Understanding> {
+    const mentions = courses.find(clean);
+    const courseIds = [...new Set(mentions.map((m) => m.courseId))];
+    let out = await classifyIntent(clean);
+    if (mentions.length > 0) {
+      // As NLP.js does with entities: also try the sentence with the course as "@curso", keep the better reading.
+      const templated = await classifyIntent(replaceMentions(clean, mentions, "@curso"));
+      // Between two questions about courses, the template decides: words of the course's name ("formación de
+      // inicio", "curso intensivo") must not turn "¿qué se ve en …?" into a question about start dates.
+      const bothAboutCourses =
+        templated.intent.startsWith("courses.") && (out.intent === "None" || out.intent.startsWith("courses."));
+      if (bothAboutCourses && templated.score >= minScore) out = templated;
+      else if (templated.score > out.score || out.intent === "None") out = templated;
+    }
+    const known = out.intent in corpus;
+    let intent = known && out.score >= minScore ? (out.intent as Intent) : "None";
+    // A named course makes the question on-topic whatever else it says.
+    if (intent !== "None" && courseIds.length === 0) {
+      const stems = contentStems(clean);
+      const unknown = stems.filter((s) => !isKnownWord(s, onTopicVocabulary)).length;
+      if (unknown > 0 && stems.length - unknown <= (nluSettings.maxKnownForOov ?? OOV_MAX_KNOWN_WORDS)) intent = "None";
+    }
+    if (
+      (intent === "courses.price" || intent === "courses.prices") &&
+      contentStems(clean).some((s) => materialStems.has(s))
+    )
+      intent = "courses.materials";
+    return { intent: withCourse(intent, courseIds.length > 0), score: out.score, guess: out.intent, courseIds };
   }
 
   return {
@@ -180,25 +262,17 @@ export async function trainClassifier(tuning: Partial<NluTuning> = {}): Promise<
     async classify(text) {
       const clean = normalizeMessage(text.slice(0, MAX_CHARS));
       if (!clean) return { intent: "None", score: 0, guess: "None", courseIds: [] };
-      const mentions = courses.find(clean);
-      const courseIds = [...new Set(mentions.map((m) => m.courseId))];
-      let out = await classifyIntent(clean);
-      if (mentions.length > 0) {
-        // As NLP.js does with entities: also try the sentence with the course as "@curso", keep the better reading.
-        const templated = await classifyIntent(replaceMentions(clean, mentions, "@curso"));
-        if (templated.score > out.score || out.intent === "None") out = templated;
+      const rest = withoutGreeting(clean);
+      if (rest !== clean) {
+        // "hola, una pregunta", "holaaa como va": a salutation and small talk is a greeting.
+        if (contentStems(rest).every((s) => fillerStems.has(s))) {
+          return { intent: "greeting", score: 1, guess: "greeting", courseIds: [] };
+        }
+        // "hola buenas, ¿qué cursos tenéis?": the question after the salutation is what needs an answer.
+        const question = await understand(rest);
+        if (question.intent !== "None") return question;
       }
-      const known = out.intent in corpus;
-      let intent =
-        known && out.score >= (nluSettings.minScore ?? CONFIDENCE_THRESHOLD) ? (out.intent as Intent) : "None";
-      // A named course makes the question on-topic whatever else it says.
-      if (intent !== "None" && courseIds.length === 0) {
-        const stems = contentStems(clean);
-        const unknown = stems.filter((s) => !isKnownWord(s, onTopicVocabulary)).length;
-        if (unknown > 0 && stems.length - unknown <= (nluSettings.maxKnownForOov ?? OOV_MAX_KNOWN_WORDS))
-          intent = "None";
-      }
-      return { intent: withCourse(intent, courseIds.length > 0), score: out.score, guess: out.intent, courseIds };
+      return understand(clean);
     },
   };
 }

@@ -6,6 +6,8 @@ describe("normalizeMessage", () => {
     expect(normalizeMessage("q horario teneis?")).toBe("que horario teneis?");
     expect(normalizeMessage("info porfa")).toBe("información por favor");
     expect(normalizeMessage("¿Tenéis whats?")).toBe("¿Tenéis whatsapp?");
+    expect(normalizeMessage("kiero info xa el kurso xfavor")).toBe("quiero información para el curso por favor");
+    expect(normalizeMessage("qnto cuesta? grax")).toBe("cuánto cuesta? gracias");
   });
 
   it("collapses stretched letters and drops emoji", () => {

@@ -48,7 +48,26 @@ export const site = {
       "https://www.google.com/maps/dir/?api=1&destination=Carrer+Major+48%2C+08750+Molins+de+Rei%2C+Barcelona",
   },
   rating: { value: 4.2, count: 97 },
-  academy: { students: "500+", years: "15+", maxGroup: 25 },
+  academy: {
+    students: "500+",
+    years: "15+",
+    maxGroup: 25,
+    /**
+     * What the course price covers, as /formaciones says it ("Materiales incluidos") and the course
+     * data lists it ("Kit profesional de materiales incluido"). PENDIENTE DE REVISAR por la propietaria.
+     */
+    materialsIncluded: "todo el material profesional que usas durante el curso está incluido en el precio",
+  },
+  /**
+   * Parking near the salon. PENDIENTE DE REVISAR por la propietaria: deliberately generic (no car park
+   * is named); replace it with the exact advice you give clients.
+   */
+  parking: {
+    own: false,
+    advice:
+      "En el centro de Molins de Rei puedes aparcar en la calle (hay plazas de zona azul y de pago) o en los aparcamientos públicos de la zona, a pocos minutos a pie.",
+    transit: "Si vienes en transporte público, Molins de Rei tiene estación de tren de Rodalies.",
+  },
   founder: { name: "Alejandra Ruiz", yearsExperience: "10+" },
   legal: {
     /** The owner must fill these in before going live (LSSI-CE art. 10). */

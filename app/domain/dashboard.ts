@@ -192,6 +192,7 @@ const INTENT_TOPICS: Record<string, string> = {
   "salon.services": "Servicios del salón",
   "salon.hours": "Horario",
   "salon.location": "Ubicación",
+  "salon.parking": "Aparcamiento",
   "salon.contact": "Contacto",
 };
 

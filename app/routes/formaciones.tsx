@@ -45,7 +45,8 @@ const benefits = [
   },
   {
     title: "Materiales incluidos",
-    text: "Todo el material profesional que usas durante el curso está incluido en el precio: solo tienes que venir.",
+    // The same sentence the assistant answers with (site.ts), capitalised.
+    text: `${site.academy.materialsIncluded.charAt(0).toUpperCase()}${site.academy.materialsIncluded.slice(1)}: solo tienes que venir.`,
   },
 ];
 

@@ -136,7 +136,8 @@ export default function ChatWidget({ id, onClose }: ChatWidgetProps) {
           {messages.map((m, i) => (
             <li key={`${m.timestamp}-${i}`} className={`chat-msg chat-msg--${m.sender}`}>
               <span className="visually-hidden">{m.sender === "user" ? "Tú: " : "Asistente: "}</span>
-              <MessageText text={m.text} />
+              {/* Only the assistant's replies carry links; what the visitor typed is shown as typed. */}
+              {m.sender === "bot" ? <MessageText text={m.text} /> : m.text}
             </li>
           ))}
         </ol>

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { site } from "~/content/site.ts";
+import type { Course } from "~/domain/course.ts";
+import { formatPriceShort } from "~/domain/pricing.ts";
+import { visibleText } from "../reply-format.ts";
+import { coursePriceAnswer, coursePricesAnswer, materialsAnswer } from "./courses.ts";
+
+const course = (id: string, title: string, priceCents: number, features: string[] = []): Course => ({
+  id,
+  title,
+  category: "iniciacion",
+  description: "",
+  priceCents,
+  originalPriceCents: priceCents + 7000,
+  duration: "20 horas",
+  classSize: 10,
+  level: "Iniciación",
+  features,
+  image: "",
+  highlighted: false,
+  active: true,
+  nextEdition: null,
+});
+
+const inicio = course("formacion-inicio", "Formación de inicio", 28000, ["Kit profesional de materiales incluido"]);
+const expert = course("expert-nails", "Expert Nails", 99900);
+
+describe("course answers", () => {
+  it("prices one course only, from its cents, with a link to its page", () => {
+    const a = coursePriceAnswer(inicio);
+    expect(visibleText(a)).toBe(
+      `Formación de inicio cuesta ${formatPriceShort(28000)} (antes ${formatPriceShort(35000)}); financia desde 94€/mes sin intereses.\nVer Formación de inicio`,
+    );
+    expect(a).toContain("(/formaciones/formacion-inicio)");
+    expect(a).not.toContain("Expert Nails");
+  });
+
+  it("lists every price with a readable link to /formaciones", () => {
+    const a = visibleText(coursePricesAnswer([inicio, expert], false));
+    expect(a).toContain(`Formación de inicio: ${formatPriceShort(28000)}`);
+    expect(a).toContain(`Expert Nails: ${formatPriceShort(99900)}`);
+    expect(a.endsWith("Ver formaciones")).toBe(true);
+    expect(a).not.toContain("/formaciones");
+  });
+
+  it("says materials are included from site.ts, and what a named course lists", () => {
+    const general = visibleText(materialsAnswer([]));
+    expect(general).toContain(site.academy.materialsIncluded);
+    expect(general).toMatch(/^Sí/);
+    const named = visibleText(materialsAnswer([inicio]));
+    expect(named).toContain("Formación de inicio: Kit profesional de materiales incluido.");
+    expect(named).toContain("Ver Formación de inicio");
+  });
+});
