@@ -55,68 +55,70 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         </select>
         <button type="submit">Filtrar</button>
       </Form>
-      <table className="staff-auth__table">
-        <caption>
-          Cambios del área de gestión, los más recientes primero ({total} {total === 1 ? "registro" : "registros"}
-          {entityType ? `, tipo ${typeLabel(entityType)}` : ""})
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Fecha</th>
-            <th scope="col">Quién</th>
-            <th scope="col">Acción</th>
-            <th scope="col">Registro</th>
-            <th scope="col">Cambios</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.length === 0 ? (
+      <div className="staff-table-wrap">
+        <table className="staff-auth__table">
+          <caption>
+            Cambios del área de gestión, los más recientes primero ({total} {total === 1 ? "registro" : "registros"}
+            {entityType ? `, tipo ${typeLabel(entityType)}` : ""})
+          </caption>
+          <thead>
             <tr>
-              <td colSpan={5}>No hay registros.</td>
+              <th scope="col">Fecha</th>
+              <th scope="col">Quién</th>
+              <th scope="col">Acción</th>
+              <th scope="col">Registro</th>
+              <th scope="col">Cambios</th>
             </tr>
-          ) : (
-            entries.map((e) => (
-              <tr key={e.id}>
-                <th scope="row">
-                  <time dateTime={e.createdAt}>{dateTime(e.createdAt)}</time>
-                </th>
-                <td>{e.actorEmail === "cli" ? "Línea de comandos" : e.actorEmail}</td>
-                <td>
-                  <code>{e.action}</code>
-                </td>
-                <td>
-                  {typeLabel(e.entityType)}
-                  {e.entityId ? <span className="staff-auth__id"> {e.entityId}</span> : null}
-                </td>
-                <td>
-                  {e.changes.length === 0 ? (
-                    "—"
-                  ) : (
-                    <dl className="staff-auth__diff">
-                      {e.changes.map((c) => (
-                        <div key={c.field}>
-                          <dt>{c.field}</dt>
-                          <dd>
-                            <del>
-                              <span className="visually-hidden">antes: </span>
-                              {c.before}
-                            </del>
-                            <span aria-hidden="true"> → </span>
-                            <ins>
-                              <span className="visually-hidden">después: </span>
-                              {c.after}
-                            </ins>
-                          </dd>
-                        </div>
-                      ))}
-                    </dl>
-                  )}
-                </td>
+          </thead>
+          <tbody>
+            {entries.length === 0 ? (
+              <tr>
+                <td colSpan={5}>No hay registros.</td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+            ) : (
+              entries.map((e) => (
+                <tr key={e.id}>
+                  <th scope="row">
+                    <time dateTime={e.createdAt}>{dateTime(e.createdAt)}</time>
+                  </th>
+                  <td>{e.actorEmail === "cli" ? "Línea de comandos" : e.actorEmail}</td>
+                  <td>
+                    <code>{e.action}</code>
+                  </td>
+                  <td>
+                    {typeLabel(e.entityType)}
+                    {e.entityId ? <span className="staff-auth__id"> {e.entityId}</span> : null}
+                  </td>
+                  <td>
+                    {e.changes.length === 0 ? (
+                      "—"
+                    ) : (
+                      <dl className="staff-auth__diff">
+                        {e.changes.map((c) => (
+                          <div key={c.field}>
+                            <dt>{c.field}</dt>
+                            <dd>
+                              <del>
+                                <span className="visually-hidden">antes: </span>
+                                {c.before}
+                              </del>
+                              <span aria-hidden="true"> → </span>
+                              <ins>
+                                <span className="visually-hidden">después: </span>
+                                {c.after}
+                              </ins>
+                            </dd>
+                          </div>
+                        ))}
+                      </dl>
+                    )}
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
       <Pager page={page} pageCount={pageCount} href={href} />
     </section>
   );

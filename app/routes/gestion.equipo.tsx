@@ -63,71 +63,73 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      <table className="staff-auth__table">
-        <caption>Personas con acceso al área de gestión</caption>
-        <thead>
-          <tr>
-            <th scope="col">Nombre</th>
-            <th scope="col">Correo</th>
-            <th scope="col">Rol</th>
-            <th scope="col">Verificación en dos pasos</th>
-            <th scope="col">Último acceso</th>
-            <th scope="col">Cambios</th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((m) => {
-            const who = m.name || m.email;
-            const message = rowError(m.id);
-            return (
-              <tr key={m.id}>
-                <th scope="row">
-                  {who}
-                  {m.id === meId ? " (tú)" : null}
-                </th>
-                <td>{m.email}</td>
-                <td>{roleLabel(m.role)}</td>
-                <td>
-                  {m.twoFactor ? "Activada" : "Sin activar"}
-                  {m.twoFactor ? `, ${m.recoveryCodesLeft} códigos de recuperación` : null}
-                </td>
-                <td>{dateTime(m.lastLoginAt)}</td>
-                <td>
-                  <div className="staff-auth__row-actions">
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="role" />
-                      <input type="hidden" name="userId" value={m.id} />
-                      <label className="visually-hidden" htmlFor={`role-${m.id}`}>
-                        Rol de {who}
-                      </label>
-                      <select
-                        id={`role-${m.id}`}
-                        name="role"
-                        defaultValue={m.role}
-                        aria-describedby={message ? `err-${m.id}` : undefined}
-                      >
-                        <option value="staff">{ROLE_LABELS.staff}</option>
-                        <option value="owner">{ROLE_LABELS.owner}</option>
-                      </select>{" "}
-                      <button type="submit" disabled={busy}>
-                        Cambiar rol<span className="visually-hidden"> de {who}</span>
-                      </button>
-                    </Form>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="userId" value={m.id} />
-                      <button type="submit" disabled={busy} aria-describedby={message ? `err-${m.id}` : undefined}>
-                        Quitar del equipo<span className="visually-hidden">: {who}</span>
-                      </button>
-                    </Form>
-                  </div>
-                  {message ? <FieldError id={`err-${m.id}`}>{message}</FieldError> : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="staff-table-wrap">
+        <table className="staff-auth__table">
+          <caption>Personas con acceso al área de gestión</caption>
+          <thead>
+            <tr>
+              <th scope="col">Nombre</th>
+              <th scope="col">Correo</th>
+              <th scope="col">Rol</th>
+              <th scope="col">Verificación en dos pasos</th>
+              <th scope="col">Último acceso</th>
+              <th scope="col">Cambios</th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((m) => {
+              const who = m.name || m.email;
+              const message = rowError(m.id);
+              return (
+                <tr key={m.id}>
+                  <th scope="row">
+                    {who}
+                    {m.id === meId ? " (tú)" : null}
+                  </th>
+                  <td>{m.email}</td>
+                  <td>{roleLabel(m.role)}</td>
+                  <td>
+                    {m.twoFactor ? "Activada" : "Sin activar"}
+                    {m.twoFactor ? `, ${m.recoveryCodesLeft} códigos de recuperación` : null}
+                  </td>
+                  <td>{dateTime(m.lastLoginAt)}</td>
+                  <td>
+                    <div className="staff-auth__row-actions">
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="role" />
+                        <input type="hidden" name="userId" value={m.id} />
+                        <label className="visually-hidden" htmlFor={`role-${m.id}`}>
+                          Rol de {who}
+                        </label>
+                        <select
+                          id={`role-${m.id}`}
+                          name="role"
+                          defaultValue={m.role}
+                          aria-describedby={message ? `err-${m.id}` : undefined}
+                        >
+                          <option value="staff">{ROLE_LABELS.staff}</option>
+                          <option value="owner">{ROLE_LABELS.owner}</option>
+                        </select>{" "}
+                        <button type="submit" disabled={busy}>
+                          Cambiar rol<span className="visually-hidden"> de {who}</span>
+                        </button>
+                      </Form>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="userId" value={m.id} />
+                        <button type="submit" disabled={busy} aria-describedby={message ? `err-${m.id}` : undefined}>
+                          Quitar del equipo<span className="visually-hidden">: {who}</span>
+                        </button>
+                      </Form>
+                    </div>
+                    {message ? <FieldError id={`err-${m.id}`}>{message}</FieldError> : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       <p className="staff-auth__note">
         Cambiar el rol o quitar a alguien cierra todas sus sesiones al momento. Quitarla borra también su verificación
         en dos pasos.
@@ -137,37 +139,39 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
       {invitations.length === 0 ? (
         <p>No hay invitaciones pendientes.</p>
       ) : (
-        <table className="staff-auth__table">
-          <caption>Enlaces de activación sin usar</caption>
-          <thead>
-            <tr>
-              <th scope="col">Correo</th>
-              <th scope="col">Rol</th>
-              <th scope="col">Caduca</th>
-              <th scope="col">Invitada por</th>
-              <th scope="col">Anular</th>
-            </tr>
-          </thead>
-          <tbody>
-            {invitations.map((inv) => (
-              <tr key={inv.email}>
-                <th scope="row">{inv.email}</th>
-                <td>{roleLabel(inv.role)}</td>
-                <td>{dateTime(inv.expiresAt)}</td>
-                <td>{inv.invitedBy ?? "Línea de comandos"}</td>
-                <td>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="revoke" />
-                    <input type="hidden" name="email" value={inv.email} />
-                    <button type="submit" disabled={busy}>
-                      Anular<span className="visually-hidden"> la invitación de {inv.email}</span>
-                    </button>
-                  </Form>
-                </td>
+        <div className="staff-table-wrap">
+          <table className="staff-auth__table">
+            <caption>Enlaces de activación sin usar</caption>
+            <thead>
+              <tr>
+                <th scope="col">Correo</th>
+                <th scope="col">Rol</th>
+                <th scope="col">Caduca</th>
+                <th scope="col">Invitada por</th>
+                <th scope="col">Anular</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {invitations.map((inv) => (
+                <tr key={inv.email}>
+                  <th scope="row">{inv.email}</th>
+                  <td>{roleLabel(inv.role)}</td>
+                  <td>{dateTime(inv.expiresAt)}</td>
+                  <td>{inv.invitedBy ?? "Línea de comandos"}</td>
+                  <td>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="revoke" />
+                      <input type="hidden" name="email" value={inv.email} />
+                      <button type="submit" disabled={busy}>
+                        Anular<span className="visually-hidden"> la invitación de {inv.email}</span>
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
 
       <h2 id="invitar">Invitar a una persona</h2>

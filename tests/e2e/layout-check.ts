@@ -121,6 +121,21 @@ export function findLayoutProblems(options: LayoutCheckOptions): LayoutProblem[]
     }
   }
 
+  // The page scrolls sideways but no element was caught past the edge on its own
+  // (it sits in a clipping box that is itself too wide): name the widest ones.
+  if (scrollWidth > vw + 1 && !problems.some((p) => p.kind === "se sale de la pantalla")) {
+    // The elements whose right edge sets the page's scroll width, innermost first (hidden
+    // ones included: an absolutely positioned screen-reader label can escape a scroller).
+    const widest = all
+      .filter((el) => el.getBoundingClientRect().right >= scrollWidth - 1 && el.getBoundingClientRect().width > 0)
+      .sort((a, b) => a.getBoundingClientRect().width - b.getBoundingClientRect().width)
+      .slice(0, 3);
+    for (const el of widest) {
+      const r = el.getBoundingClientRect();
+      problems.push({ kind: "ensancha la página", element: describe(el), detail: `left ${px(r.left)}, right ${px(r.right)}, ancho de la ventana ${px(vw)}` });
+    }
+  }
+
   // 5. The header's texts each on one line.
   if (options.headerOneLine) {
     const bar = document.querySelector("header.site-header .site-header__bar, header.staff-header");

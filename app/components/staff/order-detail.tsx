@@ -29,43 +29,45 @@ export function OrderLines({
   refundedCents: number;
 }) {
   return (
-    <table className="staff-table">
-      <caption>Cursos del pedido</caption>
-      <thead>
-        <tr>
-          <th scope="col">Curso</th>
-          <th scope="col">Convocatoria</th>
-          <th scope="col" className="staff-table__num">
-            Precio
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((i) => (
-          <tr key={i.id}>
-            <th scope="row">{i.title}</th>
-            <td>{editionDates(i.editionStartsOn, i.editionEndsOn)}</td>
-            <td className="staff-table__num">{formatEuros(i.priceCents)}</td>
+    <div className="staff-table-wrap">
+      <table className="staff-table">
+        <caption>Cursos del pedido</caption>
+        <thead>
+          <tr>
+            <th scope="col">Curso</th>
+            <th scope="col">Convocatoria</th>
+            <th scope="col" className="staff-table__num">
+              Precio
+            </th>
           </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row" colSpan={2}>
-            Total
-          </th>
-          <td className="staff-table__num">{formatEuros(totalCents)}</td>
-        </tr>
-        {refundedCents > 0 ? (
+        </thead>
+        <tbody>
+          {items.map((i) => (
+            <tr key={i.id}>
+              <th scope="row">{i.title}</th>
+              <td>{editionDates(i.editionStartsOn, i.editionEndsOn)}</td>
+              <td className="staff-table__num">{formatEuros(i.priceCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
           <tr>
             <th scope="row" colSpan={2}>
-              Reembolsado
+              Total
             </th>
-            <td className="staff-table__num">−{formatEuros(refundedCents)}</td>
+            <td className="staff-table__num">{formatEuros(totalCents)}</td>
           </tr>
-        ) : null}
-      </tfoot>
-    </table>
+          {refundedCents > 0 ? (
+            <tr>
+              <th scope="row" colSpan={2}>
+                Reembolsado
+              </th>
+              <td className="staff-table__num">−{formatEuros(refundedCents)}</td>
+            </tr>
+          ) : null}
+        </tfoot>
+      </table>
+    </div>
   );
 }
 
@@ -84,62 +86,66 @@ export function OrderHistoryList({ history }: { history: { at: string; label: st
 export function PaymentEventsTable({ events }: { events: { id: string; type: string; receivedAt: string }[] }) {
   if (events.length === 0) return <p>No se ha recibido ningún aviso de la pasarela de pago para este pedido.</p>;
   return (
-    <table className="staff-table">
-      <caption>Avisos de la pasarela de pago</caption>
-      <thead>
-        <tr>
-          <th scope="col">Recibido</th>
-          <th scope="col">Aviso</th>
-          <th scope="col">Tipo y referencia</th>
-        </tr>
-      </thead>
-      <tbody>
-        {events.map((e) => (
-          <tr key={e.id}>
-            <td>{formatDateTime(e.receivedAt)}</td>
-            <th scope="row">{paymentEventLabel(e.type)}</th>
-            <td>
-              <code>{e.type}</code>
-              <br />
-              <code className="staff-table__small">{e.id}</code>
-            </td>
+    <div className="staff-table-wrap">
+      <table className="staff-table">
+        <caption>Avisos de la pasarela de pago</caption>
+        <thead>
+          <tr>
+            <th scope="col">Recibido</th>
+            <th scope="col">Aviso</th>
+            <th scope="col">Tipo y referencia</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {events.map((e) => (
+            <tr key={e.id}>
+              <td>{formatDateTime(e.receivedAt)}</td>
+              <th scope="row">{paymentEventLabel(e.type)}</th>
+              <td>
+                <code>{e.type}</code>
+                <br />
+                <code className="staff-table__small">{e.id}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
 export function OrderEmailsTable({ emails }: { emails: StaffOrderDetail["emails"] }) {
   if (emails.length === 0) return <p>No hay correos de este pedido.</p>;
   return (
-    <table className="staff-table">
-      <caption>Correos de este pedido</caption>
-      <thead>
-        <tr>
-          <th scope="col">En cola desde</th>
-          <th scope="col">Correo</th>
-          <th scope="col">Estado</th>
-          <th scope="col" className="staff-table__num">
-            Intentos
-          </th>
-          <th scope="col">Último error</th>
-          <th scope="col">Enviado</th>
-        </tr>
-      </thead>
-      <tbody>
-        {emails.map((j) => (
-          <tr key={j.id}>
-            <td>{formatDateTime(j.createdAt)}</td>
-            <th scope="row">{emailKindLabel(j.kind)}</th>
-            <td>{jobStatusLabel(j.status)}</td>
-            <td className="staff-table__num">{j.attempts}</td>
-            <td className="staff-table__small">{j.lastError ?? "—"}</td>
-            <td>{formatDateTime(j.doneAt)}</td>
+    <div className="staff-table-wrap">
+      <table className="staff-table">
+        <caption>Correos de este pedido</caption>
+        <thead>
+          <tr>
+            <th scope="col">En cola desde</th>
+            <th scope="col">Correo</th>
+            <th scope="col">Estado</th>
+            <th scope="col" className="staff-table__num">
+              Intentos
+            </th>
+            <th scope="col">Último error</th>
+            <th scope="col">Enviado</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {emails.map((j) => (
+            <tr key={j.id}>
+              <td>{formatDateTime(j.createdAt)}</td>
+              <th scope="row">{emailKindLabel(j.kind)}</th>
+              <td>{jobStatusLabel(j.status)}</td>
+              <td className="staff-table__num">{j.attempts}</td>
+              <td className="staff-table__small">{j.lastError ?? "—"}</td>
+              <td>{formatDateTime(j.doneAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -157,31 +163,33 @@ export function RefundsTable({
 }) {
   if (refunds.length === 0) return <p>Este pedido no tiene reembolsos.</p>;
   return (
-    <table className="staff-table">
-      <caption>Reembolsos del pedido</caption>
-      <thead>
-        <tr>
-          <th scope="col">Solicitado</th>
-          <th scope="col" className="staff-table__num">
-            Importe
-          </th>
-          <th scope="col">Motivo</th>
-          <th scope="col">Estado</th>
-          <th scope="col">Resuelto</th>
-        </tr>
-      </thead>
-      <tbody>
-        {refunds.map((r) => (
-          <tr key={r.id}>
-            <td>{formatDateTime(r.createdAt)}</td>
-            <td className="staff-table__num">{formatEuros(r.amountCents)}</td>
-            <th scope="row">{refundReasonLabel(r.reason)}</th>
-            <td>{refundStatusLabel(r.status)}</td>
-            <td>{formatDateTime(r.completedAt)}</td>
+    <div className="staff-table-wrap">
+      <table className="staff-table">
+        <caption>Reembolsos del pedido</caption>
+        <thead>
+          <tr>
+            <th scope="col">Solicitado</th>
+            <th scope="col" className="staff-table__num">
+              Importe
+            </th>
+            <th scope="col">Motivo</th>
+            <th scope="col">Estado</th>
+            <th scope="col">Resuelto</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {refunds.map((r) => (
+            <tr key={r.id}>
+              <td>{formatDateTime(r.createdAt)}</td>
+              <td className="staff-table__num">{formatEuros(r.amountCents)}</td>
+              <th scope="row">{refundReasonLabel(r.reason)}</th>
+              <td>{refundStatusLabel(r.status)}</td>
+              <td>{formatDateTime(r.completedAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -29,47 +29,49 @@ export function waitlistStatusLabel(
 export function WaitlistTable({ entries }: { entries: readonly StaffWaitlistEntry[] }) {
   const waiting = entries.filter((e) => e.status === "waiting").length;
   return (
-    <table className="staff-table">
-      <caption>{`Lista de espera (${waiting} en espera de ${entries.length})`}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Correo</th>
-          <th scope="col">Apuntada</th>
-          <th scope="col">Estado</th>
-          <th scope="col">Acciones</th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry) => (
-          <tr key={entry.id}>
-            <th scope="row">{entry.email}</th>
-            <td>{formatDateTime(entry.createdAt)}</td>
-            <td>{waitlistStatusLabel(entry)}</td>
-            <td>
-              {entry.status === "waiting" || entry.status === "offered" ? (
-                <Form method="post" className="staff-inline-form">
-                  <input type="hidden" name="entry" value={entry.id} />
-                  {entry.status === "waiting" ? (
-                    <button type="submit" name="intent" value="waitlist-offer" className="staff-button">
-                      Ofrecer plaza<span className="visually-hidden">{` a ${entry.email}`}</span>
-                    </button>
-                  ) : null}{" "}
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="waitlist-remove"
-                    className="staff-button staff-button--secondary"
-                  >
-                    Quitar<span className="visually-hidden">{` a ${entry.email}`}</span>
-                  </button>
-                </Form>
-              ) : (
-                "—"
-              )}
-            </td>
+    <div className="staff-table-wrap">
+      <table className="staff-table">
+        <caption>{`Lista de espera (${waiting} en espera de ${entries.length})`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Correo</th>
+            <th scope="col">Apuntada</th>
+            <th scope="col">Estado</th>
+            <th scope="col">Acciones</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <th scope="row">{entry.email}</th>
+              <td>{formatDateTime(entry.createdAt)}</td>
+              <td>{waitlistStatusLabel(entry)}</td>
+              <td>
+                {entry.status === "waiting" || entry.status === "offered" ? (
+                  <Form method="post" className="staff-inline-form">
+                    <input type="hidden" name="entry" value={entry.id} />
+                    {entry.status === "waiting" ? (
+                      <button type="submit" name="intent" value="waitlist-offer" className="staff-button">
+                        Ofrecer plaza<span className="visually-hidden">{` a ${entry.email}`}</span>
+                      </button>
+                    ) : null}{" "}
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="waitlist-remove"
+                      className="staff-button staff-button--secondary"
+                    >
+                      Quitar<span className="visually-hidden">{` a ${entry.email}`}</span>
+                    </button>
+                  </Form>
+                ) : (
+                  "—"
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
