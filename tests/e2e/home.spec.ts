@@ -129,7 +129,7 @@ test.describe("home", () => {
 
   test("salon photo opens a full-screen modal: close button, backdrop, Escape", async ({ page }) => {
     await page.goto("/");
-    const opener = page.getByRole("button", { name: /^Ampliar imagen: Interior del salón/ });
+    const opener = page.getByRole("button", { name: /^Ampliar imagen: Ilustración del interior del salón/ });
     const dialog = page.getByRole("dialog");
 
     await opener.click();
@@ -188,7 +188,7 @@ test.describe("equipo", () => {
 
   test("team photos open in the image modal", async ({ page }) => {
     await page.goto("/equipo");
-    const group = page.getByRole("button", { name: /^Ampliar imagen: El equipo/ });
+    const group = page.getByRole("button", { name: /^Ampliar imagen: Las seis tarjetas del equipo/ });
     await group.click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
