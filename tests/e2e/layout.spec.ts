@@ -25,6 +25,9 @@ test.describe("cabecera (escritorio)", () => {
     await expect(nav.getByRole("link", { name: "INICIO" })).not.toHaveAttribute("aria-current", "page");
     await expect(header.getByRole("button", { name: "Menú" })).toBeHidden();
 
+    // The social icons join the desktop bar only where it has room for them (from 1400 px).
+    await expect(header.getByRole("link", { name: /^Instagram/ })).toBeHidden();
+    await page.setViewportSize({ width: 1440, height: 900 });
     for (const [name, url] of [
       ["Instagram", site.social.instagram.url],
       ["Facebook", site.social.facebook.url],
