@@ -24,10 +24,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT_DIR = path.join(root, "app/styles/fonts");
 const CSS_FILE = path.join(root, "app/styles/fonts.css");
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)).join("");
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)).join("");
 /** Every character the site's Spanish text can contain (typed by staff too: course titles, descriptions). */
-export const GLYPHS = range(0x20, 0x7e) + range(0xa0, 0xff) + "ŒœŠšŸŽžƒˆ˜–—‘’‚“”„†‡•…‰‹›€™−";
-const UNICODE_RANGE = "U+0020-007E, U+00A0-00FF, U+0152-0153, U+0160-0161, U+0178, U+017D-017E, U+0192, U+02C6, U+02DC, U+2013-2014, U+2018-201A, U+201C-201E, U+2020-2022, U+2026, U+2030, U+2039-203A, U+20AC, U+2122, U+2212";
+const GLYPHS = range(0x20, 0x7e) + range(0xa0, 0xff) + "ŒœŠšŸŽžƒˆ˜–—‘’‚“”„†‡•…‰‹›€™−";
+const UNICODE_RANGE =
+  "U+0020-007E, U+00A0-00FF, U+0152-0153, U+0160-0161, U+0178, U+017D-017E, U+0192, U+02C6, U+02DC, U+2013-2014, U+2018-201A, U+201C-201E, U+2020-2022, U+2026, U+2030, U+2039-203A, U+20AC, U+2122, U+2212";
 
 interface Metrics {
   ascent: number;
@@ -67,7 +69,7 @@ const families: Family[] = [
 const pct = (n: number) => `${(n * 100).toFixed(2)}%`;
 
 /** The overrides that make `fallback` take the same room as `font` (the method of Capsize and next/font). */
-export function fallbackOverrides(font: Metrics, fallback: Metrics) {
+function fallbackOverrides(font: Metrics, fallback: Metrics) {
   const sizeAdjust = font.xWidthAvg / font.unitsPerEm / (fallback.xWidthAvg / fallback.unitsPerEm);
   const em = font.unitsPerEm * sizeAdjust;
   return {
@@ -93,8 +95,7 @@ async function main() {
   ];
   for (const f of families) {
     const source = await readFile(path.join(root, f.source));
-    const variationAxes = typeof f.weight === "number" ? { wght: f.weight } : { wght: f.weight };
-    const subset = await subsetFont(source, GLYPHS, { targetFormat: "woff2", variationAxes });
+    const subset = await subsetFont(source, GLYPHS, { targetFormat: "woff2", variationAxes: { wght: f.weight } });
     await writeIfChanged(path.join(OUT_DIR, `${f.file}.woff2`), subset);
     const metrics = await fromBuffer(subset);
     const o = fallbackOverrides(metrics, f.fallback.metrics);
@@ -104,9 +105,11 @@ async function main() {
       `@font-face {\n  font-family: "${f.name} fallback";\n  src: ${f.fallback.local.map((l) => `local("${l}")`).join(", ")};\n  size-adjust: ${o.sizeAdjust};\n  ascent-override: ${o.ascent};\n  descent-override: ${o.descent};\n  line-gap-override: ${o.lineGap};\n}`,
     );
     const digest = createHash("sha256").update(subset).digest("hex").slice(0, 8);
-    console.log(`fonts: ${f.name} ${Math.round(source.length / 1024)} KB → ${Math.round(subset.length / 1024)} KB (${digest}), fallback size-adjust ${o.sizeAdjust}`);
+    console.log(
+      `fonts: ${f.name} ${Math.round(source.length / 1024)} KB → ${Math.round(subset.length / 1024)} KB (${digest}), fallback size-adjust ${o.sizeAdjust}`,
+    );
   }
   await writeIfChanged(CSS_FILE, css.join("\n") + "\n");
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+await main();

@@ -55,7 +55,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         </select>
         <button type="submit">Filtrar</button>
       </Form>
-      <div className="staff-table-wrap">
+      <div className="table-scroll">
         <table className="staff-auth__table">
           <caption>
             Cambios del área de gestión, los más recientes primero ({total} {total === 1 ? "registro" : "registros"}

@@ -78,7 +78,7 @@ export default function EditionAttendees({ loaderData }: Route.ComponentProps) {
         <div role="status">{notice ? <p className="staff-cat__notice">{notice}</p> : null}</div>
         <div role="alert">{answer?.error ? <p className="form-alert form-alert--error">{answer.error}</p> : null}</div>
         {waitlist.length ? (
-          <div className="staff-table-wrap">
+          <div className="table-scroll">
             <WaitlistTable entries={waitlist} />
           </div>
         ) : (

@@ -55,7 +55,7 @@ export default function CancelEdition({ loaderData, actionData }: Route.Componen
             ni reembolsa a nadie: contacta con cada una para ofrecerle otra fecha o la devolución de su pago, que se
             hace desde su pedido en Pedidos («Reembolsar…», motivo «Convocatoria cancelada»).
           </p>
-          <div className="staff-cat__table-wrap">
+          <div className="table-scroll">
             <table className="staff-cat__table">
               <caption>Alumnas a las que hay que avisar</caption>
               <thead>

@@ -93,7 +93,7 @@ export default function StaffCourse({ loaderData, actionData }: Route.ComponentP
       {editions.length === 0 ? (
         <p>Este curso no tiene convocatorias.</p>
       ) : (
-        <div className="staff-cat__table-wrap">
+        <div className="table-scroll">
           <table className="staff-cat__table">
             <caption>Convocatorias de {course.title}, por fecha de inicio</caption>
             <thead>

@@ -35,7 +35,7 @@ export default function StaffCourses({ loaderData }: Route.ComponentProps) {
       {courses.length === 0 ? (
         <p>Todavía no hay cursos. Crea el primero con «Nuevo curso».</p>
       ) : (
-        <div className="staff-cat__table-wrap">
+        <div className="table-scroll">
           <table className="staff-cat__table">
             <caption>Todos los cursos, publicados o no, en el orden de la web</caption>
             <thead>

@@ -63,7 +63,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      <div className="staff-table-wrap">
+      <div className="table-scroll">
         <table className="staff-auth__table">
           <caption>Personas con acceso al área de gestión</caption>
           <thead>
@@ -139,7 +139,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
       {invitations.length === 0 ? (
         <p>No hay invitaciones pendientes.</p>
       ) : (
-        <div className="staff-table-wrap">
+        <div className="table-scroll">
           <table className="staff-auth__table">
             <caption>Enlaces de activación sin usar</caption>
             <thead>

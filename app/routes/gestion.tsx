@@ -72,7 +72,7 @@ export default function StaffPanel({ loaderData: d }: Route.ComponentProps) {
       <section aria-labelledby="preguntas">
         <h2 id="preguntas">Preguntas que el asistente no supo responder</h2>
         {d.questions.length > 0 ? (
-          <div className="staff-table-wrap">
+          <div className="table-scroll">
             <table className="staff-table panel-table">
               <caption>
                 Preguntas sin respuesta de los últimos 30 días, agrupadas por texto (sin mayúsculas, tildes ni signos)

@@ -30,16 +30,22 @@ export function findLayoutProblems(options: LayoutCheckOptions): LayoutProblem[]
 
   const describe = (el: Element): string => {
     const id = el.id ? `#${el.id}` : "";
-    const cls = typeof el.className === "string" && el.className.trim() ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
+    const cls =
+      typeof el.className === "string" && el.className.trim() ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
     const text = (el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
     const parent = el.parentElement;
-    const where = parent && parent !== document.body ? ` en <${parent.tagName.toLowerCase()}${parent.className && typeof parent.className === "string" ? "." + parent.className.trim().split(/\s+/)[0] : ""}>` : "";
+    const where =
+      parent && parent !== document.body
+        ? ` en <${parent.tagName.toLowerCase()}${parent.className && typeof parent.className === "string" ? "." + parent.className.trim().split(/\s+/)[0] : ""}>`
+        : "";
     return `<${el.tagName.toLowerCase()}${id}${cls}>${text ? ` «${text}»` : ""}${where}`;
   };
 
   const styleOf = (el: Element) => getComputedStyle(el);
   const isVisuallyHidden = (el: Element, style: CSSStyleDeclaration) =>
-    style.clip === "rect(0px, 0px, 0px, 0px)" || style.clipPath === "inset(50%)" || el.classList.contains("visually-hidden");
+    style.clip === "rect(0px, 0px, 0px, 0px)" ||
+    style.clipPath === "inset(50%)" ||
+    el.classList.contains("visually-hidden");
   const clips = (style: CSSStyleDeclaration) => style.overflowX !== "visible";
   const isFixedLike = (style: CSSStyleDeclaration) => style.position === "fixed" || style.position === "sticky";
 
@@ -47,7 +53,8 @@ export function findLayoutProblems(options: LayoutCheckOptions): LayoutProblem[]
   const shown = (el: Element): boolean => {
     for (let e: Element | null = el; e && e !== document.body; e = e.parentElement) {
       const s = styleOf(e);
-      if (s.display === "none" || s.visibility === "hidden" || isVisuallyHidden(e, s) || e.closest(".skip-link")) return false;
+      if (s.display === "none" || s.visibility === "hidden" || isVisuallyHidden(e, s) || e.closest(".skip-link"))
+        return false;
       if (Number(s.opacity) === 0) return false;
     }
     const r = el.getBoundingClientRect();
@@ -57,11 +64,17 @@ export function findLayoutProblems(options: LayoutCheckOptions): LayoutProblem[]
   // 1. The page itself never scrolls sideways.
   const scrollWidth = document.documentElement.scrollWidth;
   if (scrollWidth > vw + 1) {
-    problems.push({ kind: "scroll horizontal", element: "<html>", detail: `scrollWidth ${px(scrollWidth)} > ancho ${px(vw)}` });
+    problems.push({
+      kind: "scroll horizontal",
+      element: "<html>",
+      detail: `scrollWidth ${px(scrollWidth)} > ancho ${px(vw)}`,
+    });
   }
 
   const all = Array.from(document.body.querySelectorAll("*")).filter(
-    (el) => !(el instanceof SVGElement && el.tagName.toLowerCase() !== "svg") && !["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "BR", "WBR", "OPTION"].includes(el.tagName),
+    (el) =>
+      !(el instanceof SVGElement && el.tagName.toLowerCase() !== "svg") &&
+      !["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "BR", "WBR", "OPTION"].includes(el.tagName),
   );
   const visible = all.filter(shown);
 
@@ -109,14 +122,24 @@ export function findLayoutProblems(options: LayoutCheckOptions): LayoutProblem[]
     }
 
     // 4. Text cut off: an element that clips (or ellipses) its own text.
-    const ownText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim() !== "");
+    const ownText = Array.from(el.childNodes).some(
+      (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim() !== "",
+    );
     if (ownText && !el.closest("[data-layout-truncate]") && !["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName)) {
       const hiddenX = style.overflowX !== "visible" || style.textOverflow === "ellipsis";
       const hiddenY = style.overflowY === "hidden" || style.overflowY === "clip" || style.webkitLineClamp !== "none";
       if (hiddenX && el.scrollWidth > el.clientWidth + 1) {
-        problems.push({ kind: "texto cortado", element: describe(el), detail: `contenido ${px(el.scrollWidth)} en ${px(el.clientWidth)}` });
+        problems.push({
+          kind: "texto cortado",
+          element: describe(el),
+          detail: `contenido ${px(el.scrollWidth)} en ${px(el.clientWidth)}`,
+        });
       } else if (hiddenY && el.scrollHeight > el.clientHeight + 1) {
-        problems.push({ kind: "texto cortado (alto)", element: describe(el), detail: `contenido ${px(el.scrollHeight)} en ${px(el.clientHeight)}` });
+        problems.push({
+          kind: "texto cortado (alto)",
+          element: describe(el),
+          detail: `contenido ${px(el.scrollHeight)} en ${px(el.clientHeight)}`,
+        });
       }
     }
   }
@@ -132,7 +155,11 @@ export function findLayoutProblems(options: LayoutCheckOptions): LayoutProblem[]
       .slice(0, 3);
     for (const el of widest) {
       const r = el.getBoundingClientRect();
-      problems.push({ kind: "ensancha la página", element: describe(el), detail: `left ${px(r.left)}, right ${px(r.right)}, ancho de la ventana ${px(vw)}` });
+      problems.push({
+        kind: "ensancha la página",
+        element: describe(el),
+        detail: `left ${px(r.left)}, right ${px(r.right)}, ancho de la ventana ${px(vw)}`,
+      });
     }
   }
 
@@ -143,10 +170,15 @@ export function findLayoutProblems(options: LayoutCheckOptions): LayoutProblem[]
       const walker = document.createTreeWalker(bar, NodeFilter.SHOW_TEXT);
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
         const host = n.parentElement;
-        if (!host || !(n.textContent ?? "").trim() || !shown(host) || host.closest(".site-menu.is-open, [hidden]")) continue;
+        if (!host || !(n.textContent ?? "").trim() || !shown(host) || host.closest(".site-menu.is-open, [hidden]"))
+          continue;
         const range = document.createRange();
         range.selectNodeContents(n);
-        const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        const tops = new Set(
+          Array.from(range.getClientRects())
+            .filter((r) => r.width > 0)
+            .map((r) => Math.round(r.top)),
+        );
         if (tops.size > 1) {
           problems.push({ kind: "cabecera en dos líneas", element: describe(host), detail: `${tops.size} líneas` });
         }
@@ -157,8 +189,9 @@ export function findLayoutProblems(options: LayoutCheckOptions): LayoutProblem[]
   // 6. No fixed element covers a control when it has the focus.
   const focusable = visible.filter(
     (el) =>
-      el.matches('a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])') &&
-      !(el as HTMLInputElement).disabled,
+      el.matches(
+        'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])',
+      ) && !(el as HTMLInputElement).disabled,
   );
   const inFixed = (el: Element) => {
     for (let e: Element | null = el; e && e !== document.documentElement; e = e.parentElement) {
@@ -198,8 +231,14 @@ export function findLayoutProblems(options: LayoutCheckOptions): LayoutProblem[]
 }
 
 /** Sets the width, lets layout settle, and returns the problems found at it. */
-export async function layoutProblemsAt(page: Page, width: number, options: LayoutCheckOptions): Promise<LayoutProblem[]> {
+export async function layoutProblemsAt(
+  page: Page,
+  width: number,
+  options: LayoutCheckOptions,
+): Promise<LayoutProblem[]> {
   await page.setViewportSize({ width, height: 900 });
-  await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
+  await page.evaluate(() =>
+    document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))),
+  );
   return page.evaluate(findLayoutProblems, options);
 }

@@ -19,7 +19,9 @@ export function FloatingClearance() {
       const target = event.target;
       if (!(target instanceof HTMLElement) || target.closest(FLOATING_SELECTOR)) return;
       const rect = target.getBoundingClientRect();
-      const covered = Array.from(document.querySelectorAll(FLOATING_SELECTOR)).some((el) => overlaps(rect, el.getBoundingClientRect()));
+      const covered = Array.from(document.querySelectorAll(FLOATING_SELECTOR)).some((el) =>
+        overlaps(rect, el.getBoundingClientRect()),
+      );
       if (covered) target.scrollIntoView({ block: "nearest", inline: "nearest" });
     };
     document.addEventListener("focusin", onFocus);

@@ -17,7 +17,7 @@ export function AttendeesTable({
   ended?: boolean;
 }) {
   return (
-    <div className="staff-table-wrap">
+    <div className="table-scroll">
       <table className="staff-table">
         <caption>{caption}</caption>
         <thead>

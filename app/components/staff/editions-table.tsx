@@ -5,7 +5,7 @@ import { editionDates, editionStatusLabel } from "./format.ts";
 /** Editions with their seats and links to the students and to the edition's edit page. */
 export function EditionsTable({ caption, editions }: { caption: string; editions: StaffEditionView[] }) {
   return (
-    <div className="staff-table-wrap">
+    <div className="table-scroll">
       <table className="staff-table">
         <caption>{caption}</caption>
         <thead>

@@ -29,7 +29,7 @@ export function OrderLines({
   refundedCents: number;
 }) {
   return (
-    <div className="staff-table-wrap">
+    <div className="table-scroll">
       <table className="staff-table">
         <caption>Cursos del pedido</caption>
         <thead>
@@ -86,7 +86,7 @@ export function OrderHistoryList({ history }: { history: { at: string; label: st
 export function PaymentEventsTable({ events }: { events: { id: string; type: string; receivedAt: string }[] }) {
   if (events.length === 0) return <p>No se ha recibido ningún aviso de la pasarela de pago para este pedido.</p>;
   return (
-    <div className="staff-table-wrap">
+    <div className="table-scroll">
       <table className="staff-table">
         <caption>Avisos de la pasarela de pago</caption>
         <thead>
@@ -117,7 +117,7 @@ export function PaymentEventsTable({ events }: { events: { id: string; type: str
 export function OrderEmailsTable({ emails }: { emails: StaffOrderDetail["emails"] }) {
   if (emails.length === 0) return <p>No hay correos de este pedido.</p>;
   return (
-    <div className="staff-table-wrap">
+    <div className="table-scroll">
       <table className="staff-table">
         <caption>Correos de este pedido</caption>
         <thead>
@@ -163,7 +163,7 @@ export function RefundsTable({
 }) {
   if (refunds.length === 0) return <p>Este pedido no tiene reembolsos.</p>;
   return (
-    <div className="staff-table-wrap">
+    <div className="table-scroll">
       <table className="staff-table">
         <caption>Reembolsos del pedido</caption>
         <thead>

@@ -11,7 +11,7 @@ type OrdersTableRow = StaffOrderRow;
 /** The staff order list: one row per order, newest first. */
 export function OrdersTable({ rows, caption }: { rows: OrdersTableRow[]; caption: string }) {
   return (
-    <div className="staff-table-wrap">
+    <div className="table-scroll">
       <table className="staff-table">
         <caption>{caption}</caption>
         <thead>

@@ -29,7 +29,7 @@ export function waitlistStatusLabel(
 export function WaitlistTable({ entries }: { entries: readonly StaffWaitlistEntry[] }) {
   const waiting = entries.filter((e) => e.status === "waiting").length;
   return (
-    <div className="staff-table-wrap">
+    <div className="table-scroll">
       <table className="staff-table">
         <caption>{`Lista de espera (${waiting} en espera de ${entries.length})`}</caption>
         <thead>
