@@ -5,7 +5,13 @@ import { courseImageName } from "~/components/catalogue/course-bits.tsx";
 import { coursePath } from "~/components/catalogue/course-jsonld.ts";
 import { Picture } from "~/components/picture.tsx";
 import { site } from "~/content/site.ts";
-import { cartTotalCents, coursesLabel, effectiveEdition, type CartEdition, type CatalogueCourse } from "~/domain/cart.ts";
+import {
+  cartTotalCents,
+  coursesLabel,
+  effectiveEdition,
+  type CartEdition,
+  type CatalogueCourse,
+} from "~/domain/cart.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
 import { checkoutPath } from "~/domain/checkout-lines.ts";
 import { WITHDRAWAL_FORM_PATH, WITHDRAWAL_INFO } from "~/domain/withdrawal.ts";
@@ -13,6 +19,9 @@ import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/carrito";
 import { loadCartCatalogue } from "./carrito.server.ts";
 import { skipQueryOnlyRevalidation } from "~/lib/revalidate.ts";
+
+const EMPTY_CART_TEXT =
+  "Todavía no has añadido ningún curso. Descubre nuestras formaciones y empieza a aprender con nosotras.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadCartCatalogue(request, context);
@@ -78,12 +87,25 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
 
   if (!cart.loaded || addId !== null) {
     return (
-      <section className="container section cart-page">
+      // Laid out like the empty cart (the usual outcome) so the swap moves nothing below the heading.
+      <section className="container section cart-page cart-empty">
         <h1>Mi Carrito</h1>
-        <p role="status">Cargando tu carrito…</p>
+        <div className="cart-empty__lead">
+          <p role="status">Cargando tu carrito…</p>
+          {/* Invisible: holds the room the empty cart's sentence will take, so the swap moves nothing. */}
+          <p className="cart-empty__ghost" aria-hidden="true">
+            {EMPTY_CART_TEXT}
+          </p>
+        </div>
         <noscript>
           <p>Para usar el carrito necesitas activar JavaScript en tu navegador.</p>
         </noscript>
+        <p>
+          <Link className="btn" to="/formaciones">
+            Ver formaciones
+          </Link>
+        </p>
+        <CourseSuggestions courses={courses} />
       </section>
     );
   }
@@ -93,30 +115,15 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
       <section className="container section cart-page cart-empty">
         <h1>Tu carrito está vacío</h1>
         {droppedNotice}
-        <p>Todavía no has añadido ningún curso. Descubre nuestras formaciones y empieza a aprender con nosotras.</p>
+        <div className="cart-empty__lead">
+          <p>{EMPTY_CART_TEXT}</p>
+        </div>
         <p>
           <Link className="btn" to="/formaciones">
             Ver formaciones
           </Link>
         </p>
-        {courses.length > 0 ? (
-          <section className="cart-suggestions" aria-labelledby="cart-suggestions-title">
-            <h2 id="cart-suggestions-title">Nuestras formaciones</h2>
-            <ul className="cart-suggestions__list">
-              {courses.slice(0, 4).map((course) => (
-                <li key={course.id} className="cart-suggestion card">
-                  <Picture name={courseImageName(course.image)} alt="" sizes="(min-width: 1024px) 260px, (min-width: 600px) 45vw, 100vw" className="cart-suggestion__img" />
-                  <h3 className="cart-suggestion__title">
-                    <Link to={coursePath(course.id)}>{course.title}</Link>
-                  </h3>
-                  <p className="cart-suggestion__meta">
-                    {course.duration} · <strong>{formatEuros(course.priceCents)}</strong>
-                  </p>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <CourseSuggestions courses={courses} />
       </section>
     );
   }
@@ -256,5 +263,33 @@ function CartRow({
         </button>
       </div>
     </li>
+  );
+}
+
+/** The courses, suggested by the empty cart (and shown while it loads, so nothing moves). */
+function CourseSuggestions({ courses }: { courses: CatalogueCourse[] }) {
+  if (courses.length === 0) return null;
+  return (
+    <section className="cart-suggestions" aria-labelledby="cart-suggestions-title">
+      <h2 id="cart-suggestions-title">Nuestras formaciones</h2>
+      <ul className="cart-suggestions__list">
+        {courses.slice(0, 4).map((course) => (
+          <li key={course.id} className="cart-suggestion card">
+            <Picture
+              name={courseImageName(course.image)}
+              alt=""
+              sizes="(min-width: 1024px) 260px, (min-width: 600px) 45vw, 100vw"
+              className="cart-suggestion__img"
+            />
+            <h3 className="cart-suggestion__title">
+              <Link to={coursePath(course.id)}>{course.title}</Link>
+            </h3>
+            <p className="cart-suggestion__meta">
+              {course.duration} · <strong>{formatEuros(course.priceCents)}</strong>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
