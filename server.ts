@@ -18,5 +18,6 @@ if (dev) {
     process.exit(1);
   }
   const mod = (await import(bundle.href)) as typeof Main;
-  await mod.main({ clientDir: new URL(`./${buildDir}/client`, import.meta.url).pathname });
+  // One process per core (WEB_CONCURRENCY): see server/cluster.ts.
+  await mod.start({ clientDir: new URL(`./${buildDir}/client`, import.meta.url).pathname });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { site } from "~/content/site.ts";
 import "~/lib/zod-spanish.server.ts";
@@ -59,6 +60,10 @@ const envSchema = z.object({
       .transform((v): string | number | false => (v === "false" ? false : /^\d+$/.test(v) ? Number(v) : v)),
   ),
   DEMO_PAYMENTS: optionalString.pipe(z.enum(["0", "1"]).optional()),
+  WEB_CONCURRENCY: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number({ message: "debe ser un número" }).int("debe ser un número entero").min(1).max(64).optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().optional(),
 });
@@ -78,6 +83,8 @@ export interface Config {
   /** Where the salon is told of sales, withdrawals and refunds (switches at /gestion/avisos). */
   salonNotifyEmail: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** Server processes (cluster workers) in production; default: one per core. */
+  webConcurrency: number;
   /**
    * Express "trust proxy": which peers may set X-Forwarded-For (per-address rate
    * limits). "loopback" (default), a hop count, or addresses/CIDRs; never "any".
@@ -128,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
+    webConcurrency: e.WEB_CONCURRENCY ?? availableParallelism(),
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `file:${path.join(dataDir, "salon.db")}`,
     publicUrl,

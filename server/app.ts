@@ -7,6 +7,8 @@ import { clientIpContext, nonceContext, servicesContext } from "../app/context.s
 import { pingDb } from "../app/db/db.server.ts";
 import { pathOnly } from "../app/lib/logger.server.ts";
 import type { AppServices } from "../app/services.server.ts";
+import { freshReader, readContentVersion } from "../app/lib/content-version.server.ts";
+import { nextHoldExpiry } from "../app/orders/seat-holds.server.ts";
 import { UPLOADED_IMAGES_URL } from "../app/domain/course-image.ts";
 import { uploadedImagesDir } from "../app/staff/upload-route.ts";
 import { bodyLimit } from "./body-limit.ts";
@@ -14,6 +16,7 @@ import { cachePolicy } from "./cache-policy.ts";
 import { csrfProtection } from "./csrf.ts";
 import { errorHandler, requestGuard, sendError } from "./errors.ts";
 import { createRequestHandler } from "./request-handler.ts";
+import { createPageCache } from "./page-cache.ts";
 import { nonceMiddleware, permissionsPolicy, securityHeaders } from "./security.ts";
 import { precompressedAssets, uploadedImages } from "./static-assets.ts";
 
@@ -42,6 +45,19 @@ export function createApp(services: AppServices, opts: AppOptions): Express {
       autoLogging: { ignore: (req) => req.url === "/healthz" || !!req.url?.startsWith("/assets/") },
     }),
   );
+  // Anonymous public pages from memory (page-cache.ts): a hit skips everything below.
+  // Not in dev, where the code behind a page changes under it.
+  if (!opts.devMiddleware) {
+    const pageCache = createPageCache({
+      version: freshReader(() => readContentVersion(db)),
+      validUntil: async (now) => {
+        const next = await nextHoldExpiry(db, new Date(now).toISOString());
+        return next ? Date.parse(next) : Number.POSITIVE_INFINITY;
+      },
+      onError: (err) => logger.warn({ err }, "caché de páginas: versión no disponible"),
+    });
+    app.use(pageCache.middleware);
+  }
   app.use(nonceMiddleware);
   app.use(securityHeaders(config, { dev: !!opts.devMiddleware }));
   app.use(permissionsPolicy);
@@ -96,7 +112,8 @@ export function createApp(services: AppServices, opts: AppOptions): Express {
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
-        context.set(nonceContext, res.locals.nonce as string);
+        // A page rendered for the shared cache carries no nonce (its scripts are allowed by hash).
+        context.set(nonceContext, res.locals.pageCandidate ? "" : (res.locals.nonce as string));
         context.set(clientIpContext, req.ip ?? "unknown");
         return context;
       },

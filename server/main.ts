@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import type { Server } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
@@ -6,6 +7,7 @@ import { ConfigError, loadConfig } from "../app/config.server.ts";
 import { createLogger } from "../app/lib/logger.server.ts";
 import { buildServices } from "../app/services.server.ts";
 import { createApp } from "./app.ts";
+import { runPrimary } from "./cluster.ts";
 
 export interface MainOptions {
   vite?: ViteDevServer;
@@ -13,10 +15,9 @@ export interface MainOptions {
   clientDir?: string;
 }
 
-export async function main(opts: MainOptions = {}): Promise<Server> {
-  let config;
+function loadConfigOrExit() {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -24,6 +25,38 @@ export async function main(opts: MainOptions = {}): Promise<Server> {
     }
     throw err;
   }
+}
+
+/**
+ * Production: with WEB_CONCURRENCY > 1 (default: one per core) this process
+ * becomes the cluster's primary (server/cluster.ts): it checks the configuration,
+ * creates the session secret and migrates the database once, then forks the
+ * workers, each running `main`. Otherwise it is the server itself.
+ */
+export async function start(opts: MainOptions = {}): Promise<void> {
+  if (cluster.isPrimary) {
+    const config = loadConfigOrExit();
+    if (config.webConcurrency > 1) {
+      const logger = createLogger(config.logLevel);
+      const { createDb, migrateToLatest } = await import("../app/db/db.server.ts");
+      const db = createDb(config.databaseUrl);
+      try {
+        await migrateToLatest(db);
+      } catch (err) {
+        logger.fatal({ err }, "no se puede arrancar: la base de datos no está disponible o no se pudo migrar");
+        process.exit(1);
+      } finally {
+        await db.destroy().catch(() => undefined);
+      }
+      runPrimary(config.webConcurrency, logger);
+      return;
+    }
+  }
+  await main(opts);
+}
+
+export async function main(opts: MainOptions = {}): Promise<Server> {
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   const services = await buildServices(config, logger);
 

@@ -7,6 +7,7 @@ import {
 } from "react-router";
 import { bufferedBody, streamedBody } from "./body-limit.ts";
 import { takeTurn } from "./fair-turns.ts";
+import type { PageCandidate } from "./page-cache.ts";
 
 export interface RequestHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -83,6 +84,9 @@ async function sendResponse(res: Response, response: globalThis.Response) {
     await response.body?.cancel();
     return;
   }
+  // An anonymous page rendered for the cache (page-cache.ts): sent and stored whole.
+  const candidate = res.locals.pageCandidate as PageCandidate | undefined;
+  if (candidate && (await candidate.capture(res, response))) return;
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);

@@ -311,6 +311,14 @@ export interface Database {
   seat_holds: SeatHoldsTable;
   waitlist_entries: WaitlistEntriesTable;
   withdrawals: WithdrawalsTable;
+  content_state: ContentStateTable;
+}
+
+/** The public pages' content version (0010): one row (id 1), bumped by triggers. */
+export interface ContentStateTable {
+  id: number;
+  /** bigint: a string from PostgreSQL. */
+  version: number | string;
 }
 
 /** A buyer's withdrawal from a paid order (0009): one per order. */

@@ -1,5 +1,14 @@
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
-import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from "kysely";
+import {
+  CompiledQuery,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+  type SqliteStatement,
+} from "kysely";
 
 /** Values node:sqlite cannot bind are normalised here, once for the whole app. */
 function toSqlite(value: unknown): SQLInputValue {
@@ -9,9 +18,32 @@ function toSqlite(value: unknown): SQLInputValue {
   return value as SQLInputValue;
 }
 
+/**
+ * Transactions take the write lock when they begin (BEGIN IMMEDIATE). Several
+ * processes share the file (the cluster's workers): a deferred transaction that
+ * reads and then writes would fail at once with SQLITE_BUSY when another process
+ * committed in between, whereas an immediate one waits its turn (busy_timeout).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class NodeSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 /** Kysely's SqliteDialect over Node's built-in `node:sqlite` (no native build at install). */
 export function createNodeSqliteDialect(filename: string): SqliteDialect {
-  return new SqliteDialect({
+  return new NodeSqliteDialect({
     database: async () => {
       const db = new DatabaseSync(filename);
       db.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");

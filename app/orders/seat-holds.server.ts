@@ -192,3 +192,18 @@ export async function seatPaidLine(
     .execute();
   return taken.length > 0;
 }
+
+/**
+ * When the next live hold lapses (ISO), or null: the public pages count live
+ * holds, so a page cached now is stale from that moment although nothing is written.
+ */
+export async function nextHoldExpiry(db: Db, nowIso: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("seat_holds")
+    .select((eb) => eb.fn.min("expires_at").as("next"))
+    .where("released_at", "is", null)
+    .where("converted_at", "is", null)
+    .where("expires_at", ">", nowIso)
+    .executeTakeFirst();
+  return row?.next ?? null;
+}

@@ -8,6 +8,7 @@ import { staff } from "./0006-staff.server.ts";
 import { seatHolds } from "./0007-seat-holds.server.ts";
 import { waitlist } from "./0008-waitlist.server.ts";
 import { withdrawals } from "./0009-withdrawals.server.ts";
+import { contentVersion } from "./0010-content-version.server.ts";
 
 /** Static, numbered list: the bundle needs no file-system scan at start. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   "0007-seat-holds": seatHolds,
   "0008-waitlist": waitlist,
   "0009-withdrawals": withdrawals,
+  "0010-content-version": contentVersion,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,93 @@
+import cluster, { type Worker } from "node:cluster";
+import { once } from "node:events";
+import type { Logger } from "pino";
+
+/**
+ * The production server on every core: the primary process forks
+ * `WEB_CONCURRENCY` workers (default: one per core), each a whole server
+ * (server/main.ts) sharing the port. Nothing that matters lives in one worker's
+ * memory (sessions, rate limits, jobs and the content version are in the
+ * database; the page cache is a copy), so any worker may answer any request.
+ *
+ * - A worker that dies after it was listening is replaced.
+ * - A worker that dies before listening (bad configuration, database down, port
+ *   taken) stops the whole server with its exit code: no restart loop.
+ * - SIGHUP restarts the workers one at a time (a new one listens before an old
+ *   one is told to finish its requests and exit): a new build goes live with no
+ *   refused request.
+ * - SIGTERM / SIGINT: every worker finishes its requests and exits, then the primary.
+ */
+export function runPrimary(workers: number, logger: Logger): void {
+  const listening = new Set<Worker>();
+  const retiring = new Set<Worker>();
+  /** Started by a restart: if one fails, the restart stops and the old workers keep serving. */
+  const trial = new Set<Worker>();
+  let stopping = false;
+  let restarting = false;
+
+  const spawn = () => {
+    const worker = cluster.fork();
+    worker.once("listening", () => listening.add(worker));
+    return worker;
+  };
+
+  const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+
+  function stop(signal: string, code = 0) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "cerrando: los procesos terminan sus peticiones");
+    for (const worker of live()) worker.process.kill("SIGTERM");
+    if (live().length === 0) process.exit(code);
+    cluster.on("exit", () => {
+      if (live().length === 0) process.exit(code);
+    });
+    setTimeout(() => process.exit(code), 15_000).unref();
+  }
+
+  cluster.on("exit", (worker, code, signal) => {
+    const wasListening = listening.delete(worker);
+    if (stopping || retiring.delete(worker) || trial.delete(worker)) return;
+    if (!wasListening) {
+      logger.fatal({ pid: worker.process.pid, code, signal }, "un proceso del servidor no llegó a arrancar: me detengo");
+      stop("worker-failed", code || 1);
+      return;
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, "un proceso del servidor terminó inesperadamente: arranco otro");
+    spawn();
+  });
+
+  async function rollingRestart() {
+    if (restarting || stopping) return;
+    restarting = true;
+    logger.info({ workers: live().length }, "reinicio escalonado: un proceso tras otro");
+    try {
+      for (const old of live()) {
+        const fresh = spawn();
+        trial.add(fresh);
+        const started = await Promise.race([
+          once(fresh, "listening").then(() => true),
+          once(fresh, "exit").then(() => false),
+        ]);
+        trial.delete(fresh);
+        if (!started) {
+          logger.error("el proceso nuevo no arrancó: los actuales siguen sirviendo");
+          return;
+        }
+        retiring.add(old);
+        const exited = once(old, "exit");
+        old.process.kill("SIGTERM");
+        await exited;
+      }
+      logger.info("reinicio escalonado completado");
+    } finally {
+      restarting = false;
+    }
+  }
+
+  for (let i = 0; i < workers; i++) spawn();
+  logger.info({ workers }, `servidor en ${workers} procesos`);
+  process.on("SIGHUP", () => void rollingRestart());
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+}
