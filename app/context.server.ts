@@ -2,7 +2,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { AppServices } from "./services.server.ts";
 
 export const servicesContext = createContext<AppServices>();
-/** The CSP nonce of this response, used by entry.server for inline scripts. */
+/** The CSP nonce of this response, used by entry.server for inline scripts; empty for a page rendered for the shared anonymous cache (server/page-cache.ts). */
 export const nonceContext = createContext<string>();
 /** The visitor's address (Express req.ip, proxy-aware): per-address rate limits. */
 export const clientIpContext = createContext<string>("unknown");

@@ -33,7 +33,16 @@ const MAX_AGE_MS = 60 * 60 * 1000;
 const MAX_URL_LENGTH = 512;
 const NOT_PAGES = /^\/(?:api|chatbot|assets|img|healthz)(?:\/|$)/;
 /** Set by the transport per response, never replayed from the cache. */
-const PER_RESPONSE_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "etag", "vary"]);
+const PER_RESPONSE_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "etag",
+  "vary",
+]);
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -144,7 +153,14 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
     }
   };
 
-  async function compressAndStore(key: string, identity: Buffer, headers: OutgoingHttpHeaders, etag: string, day: string, validUntil: number) {
+  async function compressAndStore(
+    key: string,
+    identity: Buffer,
+    headers: OutgoingHttpHeaders,
+    etag: string,
+    day: string,
+    validUntil: number,
+  ) {
     const [br, gz] = await Promise.all([
       brotli(identity, {
         params: {
@@ -155,7 +171,16 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
       }),
       gzip(identity, { level: 9 }),
     ]);
-    const page: CachedPage = { headers, etag, identity, br, gzip: gz, day, validUntil, bytes: identity.length + br.length + gz.length + 1024 };
+    const page: CachedPage = {
+      headers,
+      etag,
+      identity,
+      br,
+      gzip: gz,
+      day,
+      validUntil,
+      bytes: identity.length + br.length + gz.length + 1024,
+    };
     store(key, page);
   }
 
@@ -182,6 +207,13 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
           res.setHeader("ETag", etag);
           res.setHeader("Vary", "Accept-Encoding, Cookie");
           compressAndStore(key, identity, headers, etag, day, validUntil).catch((err: unknown) => opts.onError?.(err));
+          // Another process may have sent the same page before: the browser's copy is still right.
+          const inm = res.req.headers["if-none-match"];
+          if (inm && etagMatches(inm, etag)) {
+            res.status(304).removeHeader("Content-Type");
+            res.end();
+            return true;
+          }
         }
         res.end(identity);
         return true;

@@ -81,6 +81,9 @@ export async function startServer(
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     LOG_LEVEL: "info",
+    // One process per server unless a test asks for the cluster: each worker trains
+    // the assistant at start, and the suite starts dozens of servers.
+    WEB_CONCURRENCY: "1",
     ...env,
   };
   if (opts.seed !== false) await seedDatabase(childEnv);
