@@ -8,6 +8,10 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   output: () => string;
+  /** The server process (with WEB_CONCURRENCY > 1, the cluster's primary). */
+  pid: number;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
   stop: () => Promise<void>;
 }
 
@@ -92,6 +96,7 @@ export async function startServer(
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let out = "";
   child.stdout?.on("data", (d) => (out += d));
   child.stderr?.on("data", (d) => (out += d));
@@ -105,6 +110,8 @@ export async function startServer(
     url,
     dataDir,
     output: () => out,
+    pid: child.pid!,
+    exited,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
