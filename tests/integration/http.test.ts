@@ -29,8 +29,8 @@ function raw(method: string, path: string, headers: Record<string, string> = {})
 }
 
 describe("security headers", () => {
-  it("sends an enforced nonce CSP and the strict headers on pages", async () => {
-    const res = await fetch(`${srv.url}/`);
+  it("sends an enforced nonce CSP and the strict headers on pages about one visitor", async () => {
+    const res = await fetch(`${srv.url}/login`);
     expect(res.status).toBe(200);
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(res.headers.get("content-security-policy-report-only")).toBeNull();
@@ -51,8 +51,21 @@ describe("security headers", () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const s of scripts) expect(s).toContain(`nonce="${nonce}"`);
     // A new nonce per response.
-    const again = (await fetch(`${srv.url}/`)).headers.get("content-security-policy");
+    const again = (await fetch(`${srv.url}/login`)).headers.get("content-security-policy");
     expect(again).not.toBe(csp);
+  });
+
+  it("sends the same strict headers on a shared public page, its scripts allowed by hash", async () => {
+    const res = await fetch(`${srv.url}/`);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+(;|$)/);
+    const scriptSrc = csp.split(";").find((d) => d.startsWith("script-src")) ?? "";
+    expect(scriptSrc).not.toMatch(/nonce-|unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d{8}/);
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("permissions-policy")).toContain("camera=()");
+    expect(await res.text()).not.toContain("nonce=");
   });
 
   it("compresses pages and caches hashed assets for a year", async () => {
