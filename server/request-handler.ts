@@ -95,6 +95,15 @@ async function sendResponse(res: Response, response: globalThis.Response) {
     res.end();
     return;
   }
+  // A page goes out in one piece: React writes it in hundreds of small chunks, and
+  // the compression stream would hand each to the thread pool on its own (brotli
+  // per chunk made a signed-in page 7× slower than uncompressed). The whole
+  // document is rendered before the first byte anyway (loaders run first).
+  if (/^text\/html/i.test(response.headers.get("content-type") ?? "")) {
+    const html = Buffer.from(await response.arrayBuffer());
+    if (!res.destroyed) res.end(html);
+    return;
+  }
   try {
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {
