@@ -42,9 +42,12 @@ async function harness(
       opts.respond?.(req.path) ??
       new Response(page(`render ${renders}`), { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" } });
     const candidate = res.locals.pageCandidate as PageCandidate | undefined;
-    if (candidate && (await candidate.capture(res, response))) return;
+    // As server/request-handler.ts: status and headers first, then the body.
     res.status(response.status);
-    response.headers.forEach((v, k) => res.setHeader(k, v));
+    response.headers.forEach((v, k) => res.append(k, v));
+    if (candidate && /^text\/html/.test(response.headers.get("content-type") ?? "")) {
+      return candidate.capture(res, response, await response.text());
+    }
     res.end(Buffer.from(await response.arrayBuffer()));
   });
   const server = app.listen(0);

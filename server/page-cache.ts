@@ -62,8 +62,11 @@ interface CachedPage {
 
 /** What the request handler needs to render a page for the cache (res.locals.pageCandidate). */
 export interface PageCandidate {
-  /** Sends the rendered response (with hashed CSP, ETag, public Cache-Control) and stores it when it may be shared; false when it is not HTML to take over. */
-  capture(res: Response, response: globalThis.Response): Promise<boolean>;
+  /**
+   * Sends the rendered page, whose status and headers are already on `res`, with
+   * its hashed CSP (and, when it may be shared, ETag and public Cache-Control), and stores it if so.
+   */
+  capture(res: Response, response: Pick<globalThis.Response, "status" | "statusText" | "headers">, html: string): void;
 }
 
 export interface PageCacheOptions {
@@ -186,14 +189,8 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
 
   function candidate(key: string, day: string, validUntil: number): PageCandidate {
     return {
-      async capture(res, response) {
-        const type = response.headers.get("content-type") ?? "";
-        if (!response.body || !/^text\/html/i.test(type)) return false;
-        const html = await response.text();
+      capture(res, response, html) {
         const identity = Buffer.from(html, "utf8");
-        res.statusMessage = response.statusText;
-        res.status(response.status);
-        for (const [name, value] of response.headers.entries()) res.append(name, value);
         const policy = String(res.getHeader("content-security-policy") ?? "");
         res.setHeader("Content-Security-Policy", policyWithHashes(policy, inlineScriptHashes(html)));
         const shareable = response.status === 200 && !response.headers.has("set-cookie");
@@ -212,11 +209,10 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
           if (inm && etagMatches(inm, etag)) {
             res.status(304).removeHeader("Content-Type");
             res.end();
-            return true;
+            return;
           }
         }
         res.end(identity);
-        return true;
       },
     };
   }

@@ -6,6 +6,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import { bufferedBody, streamedBody } from "./body-limit.ts";
+import { deferHydration } from "./defer-hydration.ts";
 import { takeTurn } from "./fair-turns.ts";
 import type { PageCandidate } from "./page-cache.ts";
 
@@ -84,9 +85,6 @@ async function sendResponse(res: Response, response: globalThis.Response) {
     await response.body?.cancel();
     return;
   }
-  // An anonymous page rendered for the cache (page-cache.ts): sent and stored whole.
-  const candidate = res.locals.pageCandidate as PageCandidate | undefined;
-  if (candidate && (await candidate.capture(res, response))) return;
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
@@ -100,8 +98,12 @@ async function sendResponse(res: Response, response: globalThis.Response) {
   // per chunk made a signed-in page 7× slower than uncompressed). The whole
   // document is rendered before the first byte anyway (loaders run first).
   if (/^text\/html/i.test(response.headers.get("content-type") ?? "")) {
-    const html = Buffer.from(await response.arrayBuffer());
-    if (!res.destroyed) res.end(html);
+    const html = deferHydration(await response.text());
+    if (res.destroyed) return;
+    // An anonymous page rendered for the cache (page-cache.ts): sent and stored whole.
+    const candidate = res.locals.pageCandidate as PageCandidate | undefined;
+    if (candidate) return candidate.capture(res, response, html);
+    res.end(html);
     return;
   }
   try {
