@@ -107,8 +107,13 @@ export default function Formaciones({ loaderData }: Route.ComponentProps) {
           </p>
           {courses.length > 0 ? (
             <div className="course-grid">
-              {courses.map((course) => (
-                <CourseCard key={course.id} course={course} enrolled={enrolledCourseIds.includes(course.id)} />
+              {courses.map((course, i) => (
+                <CourseCard
+                  key={course.id}
+                  course={course}
+                  enrolled={enrolledCourseIds.includes(course.id)}
+                  priority={i === 0}
+                />
               ))}
             </div>
           ) : (

@@ -42,4 +42,22 @@ describe("CourseCard", () => {
     expect(card.textContent).toMatch(/280\s€/);
     expect(card.textContent).not.toMatch(/★|reseñas|valoración|\d,\d de 5/i);
   });
+
+  it("loads the first card's image at once with high priority, the others lazily", () => {
+    const Stub = createRoutesStub([
+      {
+        path: "/formaciones",
+        Component: () => (
+          <CartProvider>
+            <CourseCard course={course} priority />
+            <CourseCard course={{ ...course, id: "otro", title: "Otro curso" }} />
+          </CartProvider>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={["/formaciones"]} />);
+    const [first, second] = screen.getAllByRole("article").map((a) => a.querySelector("img")!);
+    expect([first.getAttribute("loading"), first.getAttribute("fetchpriority")]).toEqual(["eager", "high"]);
+    expect([second.getAttribute("loading"), second.getAttribute("fetchpriority")]).toEqual(["lazy", null]);
+  });
 });

@@ -33,15 +33,20 @@ export function CoursePrice({ course }: { course: Pick<Course, "priceCents" | "o
   );
 }
 
-/** `enrolled`: the signed-in buyer already has a place (no add button, a link to Mis Cursos). */
+/**
+ * `enrolled`: the signed-in buyer already has a place (no add button, a link to Mis Cursos).
+ * `priority`: the first card of a list, whose image is the page's largest paint on a phone.
+ */
 export function CourseCard({
   course,
   headingLevel = 3,
   enrolled = false,
+  priority = false,
 }: {
   course: Course;
   headingLevel?: 2 | 3;
   enrolled?: boolean;
+  priority?: boolean;
 }) {
   const Heading = `h${headingLevel}` as const;
   const titleId = `curso-${course.id}`;
@@ -56,6 +61,7 @@ export function CourseCard({
           alt={`Curso ${course.title}`}
           sizes="(min-width: 1140px) 550px, (min-width: 700px) 48vw, 92vw"
           className="course-card__img"
+          priority={priority}
         />
         {course.highlighted ? <span className="course-badge">Más Popular</span> : null}
       </div>
