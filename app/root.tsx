@@ -7,6 +7,7 @@ import { SiteShell } from "./components/layout/site-shell.tsx";
 import { isStaffPath, StaffShell } from "./components/staff/staff-shell.tsx";
 import { getServices } from "./context.server.ts";
 import { useRootData, type RootLoaderData, type RootUser } from "./root-data.ts";
+import stylesHref from "./styles/app.css?url";
 import { appCss } from "./styles/inline-css.ts";
 // Subset brand fonts written by `npm run fonts` (scripts/build-fonts.ts) before every build.
 import frauncesHref from "./styles/fonts/fraunces.woff2?url";
@@ -30,18 +31,25 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const signedIn = !!useRootData()?.user;
   return (
     <html lang="es">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#5B1F3E" />
-        {/* The stylesheet inlined (app/styles/inline-css.ts): no render-blocking request.
+        {/* For visitors the stylesheet is inlined (app/styles/inline-css.ts): no render-blocking request.
             With a precedence React emits it first in <head>, ahead of the hoisted
             modulepreloads and JSON-LD; the client finds it by its href and keeps it. */}
-        <style href="app-css" precedence="default">
-          {appCss}
-        </style>
+        {signedIn ? (
+          // Signed-in pages are rendered for each request: the file (cached for a year) keeps
+          // them 55 KB lighter to render and send than with the styles inlined.
+          <link rel="stylesheet" href={stylesHref} precedence="default" />
+        ) : (
+          <style href="app-css" precedence="default">
+            {appCss}
+          </style>
+        )}
         {/* Both faces are on every first view (headings and text): fetched at once. Measured without
             the preloads: they still arrive before the first paint, only the swap comes later. */}
         <link rel="preload" href={frauncesHref} as="font" type="font/woff2" crossOrigin="anonymous" />
