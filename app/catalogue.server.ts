@@ -6,6 +6,7 @@
 import type { Selectable } from "kysely";
 import type { Db } from "./db/db.server.ts";
 import type { CourseEditionsTable, CoursesTable } from "./db/schema.ts";
+import { madridDate } from "./domain/calendar-dates.ts";
 import { toCartCourse, type CatalogueCourse } from "./domain/cart.ts";
 import { isBookable, isCourseCategory, seatsLeft, type Course, type CourseCategory, type CourseEdition } from "./domain/course.ts";
 
@@ -18,8 +19,7 @@ export interface CatalogueOptions {
 
 /** Today's date in the salon's time zone, YYYY-MM-DD. */
 export function todayInMadrid(now: Date = new Date()): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(now);
+  return madridDate(now);
 }
 
 const EDITION_STATUSES = ["open", "full", "closed", "cancelled"] as const;

@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { readCookie, SESSION_COOKIE } from "../app/auth/session.server.ts";
+import { madridDate } from "../app/domain/calendar-dates.ts";
 import { isPrivatePath } from "./cache-policy.ts";
 import { inlineScriptHashes, policyWithHashes } from "./script-hashes.ts";
 
@@ -28,6 +29,8 @@ import { inlineScriptHashes, policyWithHashes } from "./script-hashes.ts";
  */
 
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+/** A shared cache keeps one copy per encoding and never gives it to a request with a cookie. */
+const SHARED_PAGE_VARY = "Accept-Encoding, Cookie";
 const MAX_AGE_MS = 60 * 60 * 1000;
 /** Longer URLs (tracking parameters, probes) are rendered but never stored. */
 const MAX_URL_LENGTH = 512;
@@ -86,14 +89,6 @@ export interface PageCache {
   clear(): void;
 }
 
-const madridDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" });
-let dayMemo = { second: -1, day: "" };
-function madridDay(now: number): string {
-  const second = Math.floor(now / 1000);
-  if (dayMemo.second !== second) dayMemo = { second, day: madridDate.format(now) };
-  return dayMemo.day;
-}
-
 export function isCacheablePage(req: Request): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (req.originalUrl.length > MAX_URL_LENGTH) return false;
@@ -114,7 +109,7 @@ function sendCached(req: Request, res: Response, page: CachedPage) {
   res.statusCode = 200;
   for (const [name, value] of Object.entries(page.headers)) if (value !== undefined) res.setHeader(name, value);
   res.setHeader("ETag", page.etag);
-  res.setHeader("Vary", "Accept-Encoding, Cookie");
+  res.setHeader("Vary", SHARED_PAGE_VARY);
   const inm = req.headers["if-none-match"];
   if (inm && etagMatches(inm, page.etag)) {
     res.statusCode = 304;
@@ -202,7 +197,7 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
             if (!PER_RESPONSE_HEADERS.has(name)) headers[name] = value;
           }
           res.setHeader("ETag", etag);
-          res.setHeader("Vary", "Accept-Encoding, Cookie");
+          res.setHeader("Vary", SHARED_PAGE_VARY);
           compressAndStore(key, identity, headers, etag, day, validUntil).catch((err: unknown) => opts.onError?.(err));
           // Another process may have sent the same page before: the browser's copy is still right.
           const inm = res.req.headers["if-none-match"];
@@ -228,7 +223,7 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
       return next();
     }
     const now = clock();
-    const day = madridDay(now);
+    const day = madridDate(now);
     const key = `${version} ${req.originalUrl}`;
     const page = pages.get(key);
     if (page && page.day === day && now < page.validUntil) {

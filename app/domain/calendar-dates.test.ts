@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, firstMondayOfMonth, madridTimeToInstant } from "./calendar-dates.ts";
+import { addDays, firstMondayOfMonth, madridDate, madridTimeToInstant } from "./calendar-dates.ts";
 
 describe("calendar dates", () => {
   it("adds days across months and years", () => {
@@ -28,5 +28,14 @@ describe("calendar dates", () => {
 
   it("refuses what is not a date", () => {
     expect(() => addDays("4 de enero", 1)).toThrow(RangeError);
+  });
+});
+
+describe("madridDate", () => {
+  it("is the salon's date, which turns at midnight in Madrid, not in UTC", () => {
+    expect(madridDate(Date.parse("2026-11-24T22:59:59Z"))).toBe("2026-11-24"); // 23:59:59 in winter
+    expect(madridDate(Date.parse("2026-11-24T23:00:00Z"))).toBe("2026-11-25");
+    expect(madridDate(new Date("2026-07-14T21:59:59Z"))).toBe("2026-07-14"); // 23:59:59 in summer
+    expect(madridDate(new Date("2026-07-14T22:00:00Z"))).toBe("2026-07-15");
   });
 });

@@ -30,6 +30,14 @@ export function firstMondayOfMonth(date: string, months: number): string {
   return format(new Date(first.getTime() + shift * 86_400_000));
 }
 
+const madridDateFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" });
+
+/** The date in Madrid (YYYY-MM-DD) at `instant`: the salon's "today". */
+export function madridDate(instant: Date | number = Date.now()): string {
+  // en-CA formats dates as YYYY-MM-DD.
+  return madridDateFormat.format(instant);
+}
+
 /** Minutes Madrid is ahead of UTC at `instant` (60 in winter, 120 in summer). */
 function madridOffsetMinutes(instant: Date): number {
   const fields = new Intl.DateTimeFormat("en-GB", {

@@ -85,48 +85,10 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
       </p>
     ) : null;
 
-  if (!cart.loaded || addId !== null) {
-    return (
-      // Laid out like the empty cart (the usual outcome) so the swap moves nothing below the heading.
-      <section className="container section cart-page cart-empty">
-        <h1>Mi Carrito</h1>
-        <div className="cart-empty__lead">
-          <p role="status">Cargando tu carrito…</p>
-          {/* Invisible: holds the room the empty cart's sentence will take, so the swap moves nothing. */}
-          <p className="cart-empty__ghost" aria-hidden="true">
-            {EMPTY_CART_TEXT}
-          </p>
-        </div>
-        <noscript>
-          <p>Para usar el carrito necesitas activar JavaScript en tu navegador.</p>
-        </noscript>
-        <p>
-          <Link className="btn" to="/formaciones">
-            Ver formaciones
-          </Link>
-        </p>
-        <CourseSuggestions courses={courses} />
-      </section>
-    );
-  }
-
-  if (rows.length === 0) {
-    return (
-      <section className="container section cart-page cart-empty">
-        <h1>Tu carrito está vacío</h1>
-        {droppedNotice}
-        <div className="cart-empty__lead">
-          <p>{EMPTY_CART_TEXT}</p>
-        </div>
-        <p>
-          <Link className="btn" to="/formaciones">
-            Ver formaciones
-          </Link>
-        </p>
-        <CourseSuggestions courses={courses} />
-      </section>
-    );
-  }
+  // While the stored cart loads, the page is laid out like the empty cart (the usual
+  // outcome), so the swap after hydration moves nothing below the heading.
+  if (!cart.loaded || addId !== null) return <EmptyCart loading courses={courses} />;
+  if (rows.length === 0) return <EmptyCart notice={droppedNotice} courses={courses} />;
 
   return (
     <section className="container section cart-page">
@@ -290,6 +252,48 @@ function CourseSuggestions({ courses }: { courses: CatalogueCourse[] }) {
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** The empty cart, or the same layout while the stored cart is still loading. */
+function EmptyCart({
+  loading = false,
+  notice = null,
+  courses,
+}: {
+  loading?: boolean;
+  notice?: React.ReactNode;
+  courses: CatalogueCourse[];
+}) {
+  return (
+    <section className="container section cart-page cart-empty">
+      <h1>{loading ? "Mi Carrito" : "Tu carrito está vacío"}</h1>
+      {notice}
+      <div className="cart-empty__lead">
+        {loading ? (
+          <>
+            <p role="status">Cargando tu carrito…</p>
+            {/* Invisible: holds the room the empty cart's sentence will take, so the swap moves nothing. */}
+            <p className="cart-empty__ghost" aria-hidden="true">
+              {EMPTY_CART_TEXT}
+            </p>
+          </>
+        ) : (
+          <p>{EMPTY_CART_TEXT}</p>
+        )}
+      </div>
+      {loading ? (
+        <noscript>
+          <p>Para usar el carrito necesitas activar JavaScript en tu navegador.</p>
+        </noscript>
+      ) : null}
+      <p>
+        <Link className="btn" to="/formaciones">
+          Ver formaciones
+        </Link>
+      </p>
+      <CourseSuggestions courses={courses} />
     </section>
   );
 }

@@ -14,6 +14,7 @@
  */
 import { sql } from "kysely";
 import type { Db } from "~/db/db.server.ts";
+import { madridDate } from "~/domain/calendar-dates.ts";
 import { enqueueJob } from "~/jobs/queue.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
@@ -26,9 +27,6 @@ export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
-function madridDate(iso: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(new Date(iso));
-}
 
 /** Ends the offers whose 24 h are over: their held seats go back (then offered to the next). */
 async function lapseOffers(trx: Db, editionId: string, nowIso: string): Promise<void> {
@@ -61,7 +59,7 @@ export async function offerSeat(trx: Db, entry: { id: string; edition_id: string
     .set((eb) => ({ seats_held: eb("seats_held", "+", 1) }))
     .where("id", "=", entry.edition_id)
     .where("status", "in", ["open", "full"])
-    .where("starts_on", ">=", madridDate(nowIso))
+    .where("starts_on", ">=", madridDate(new Date(nowIso)))
     .where(sql<boolean>`seats_taken + seats_held < seats`)
     .returning("id")
     .execute();
@@ -167,7 +165,7 @@ export async function joinWaitlist(
     .select(["course_editions.status", "starts_on", "seats", "seats_taken", "seats_held", "courses.active"])
     .where("course_editions.id", "=", input.editionId)
     .executeTakeFirst();
-  if (!edition || !edition.active || edition.starts_on < madridDate(input.nowIso)) return "unavailable";
+  if (!edition || !edition.active || edition.starts_on < madridDate(new Date(input.nowIso))) return "unavailable";
   if (edition.status !== "open" && edition.status !== "full") return "unavailable";
   const existing = await db
     .selectFrom("waitlist_entries")

@@ -60,17 +60,8 @@ export const line = (x1: number, y1: number, x2: number, y2: number, a: Attrs = 
 export const tr = (x: number, y: number, rot = 0, s = 1): string =>
   `translate(${n(x)} ${n(y)})` + (rot ? ` rotate(${n(rot)})` : "") + (s !== 1 ? ` scale(${+s.toFixed(4)})` : "");
 
-/** Mulberry32: small, fast and deterministic. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Mulberry32, shared with the benchmarks: small, fast and deterministic. */
+export { seededRandom as rng } from "../lib/util.ts";
 
 export type Stop = [offset: number, color: string, opacity?: number];
 
