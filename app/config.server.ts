@@ -5,6 +5,7 @@ import path from "node:path";
 import { site } from "~/content/site.ts";
 import "~/lib/zod-spanish.server.ts";
 import { z } from "zod";
+import { parseSellerForm, type SellerData } from "~/domain/seller.ts";
 
 const optionalString = z
   .string()
@@ -64,6 +65,15 @@ const envSchema = z.object({
     emptyAsUnset,
     z.coerce.number({ message: "debe ser un número" }).int("debe ser un número entero").min(1).max(64).optional(),
   ),
+  SELLER_LEGAL_NAME: optionalString,
+  SELLER_NIF: optionalString,
+  SELLER_ADDRESS: optionalString,
+  SELLER_POSTAL_CODE: optionalString,
+  SELLER_CITY: optionalString,
+  SELLER_PROVINCE: optionalString,
+  SELLER_REGISTRY: optionalString,
+  INVOICE_SERIES_PREFIX: optionalString,
+  VERIFACTU_MODE: z.preprocess(emptyAsUnset, z.enum(["off", "verifactu-test", "verifactu"]).default("off")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().optional(),
 });
@@ -96,6 +106,17 @@ export interface Config {
    * only runs on a local origin, and a public origin without Stripe refuses to start.
    */
   demoPayments: boolean;
+  /**
+   * The seller's legal identity from SELLER_* (each may be empty). What the owner
+   * saves in Gestión (/gestion/datos-fiscales) takes precedence, field by field.
+   */
+  seller: Partial<SellerData>;
+  /**
+   * "off" (default): billing records are kept and chained but not sent, and the
+   * QR points to the AEAT's check for non-VERI*FACTU invoices. "verifactu" /
+   * "verifactu-test": the records are for the AEAT's (test) service.
+   */
+  verifactuMode: "off" | "verifactu-test" | "verifactu";
   /** True when PUBLIC_URL is plain-http localhost: cookies may drop `Secure`. */
   isLocalOrigin: boolean;
   production: boolean;
@@ -120,6 +141,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       "Configuración no válida — GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: hay que definir las dos o ninguna",
     );
+  }
+  const sellerInput = {
+    legalName: e.SELLER_LEGAL_NAME,
+    nif: e.SELLER_NIF,
+    address: e.SELLER_ADDRESS,
+    postalCode: e.SELLER_POSTAL_CODE,
+    city: e.SELLER_CITY,
+    province: e.SELLER_PROVINCE,
+    registry: e.SELLER_REGISTRY,
+    seriesPrefix: e.INVOICE_SERIES_PREFIX,
+  };
+  const seller = parseSellerForm(sellerInput);
+  if (!seller.ok) {
+    const names: Record<string, string> = {
+      legalName: "SELLER_LEGAL_NAME",
+      nif: "SELLER_NIF",
+      address: "SELLER_ADDRESS",
+      postalCode: "SELLER_POSTAL_CODE",
+      city: "SELLER_CITY",
+      province: "SELLER_PROVINCE",
+      registry: "SELLER_REGISTRY",
+      seriesPrefix: "INVOICE_SERIES_PREFIX",
+    };
+    const problems = Object.entries(seller.errors).map(([field, message]) => `${names[field]}: ${message}`);
+    throw new ConfigError(`Configuración no válida — ${problems.join("; ")}`);
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const demoPayments = e.DEMO_PAYMENTS === "1";
@@ -159,6 +205,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     salonNotifyEmail: e.SALON_NOTIFY_EMAIL ?? site.email,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    // Only the variables that were set: an unset one leaves the field to Gestión.
+    seller: Object.fromEntries(
+      Object.entries(seller.data).filter(([field]) => sellerInput[field as keyof typeof sellerInput] !== undefined),
+    ),
+    verifactuMode: e.VERIFACTU_MODE,
     demoPayments,
     isLocalOrigin,
     production: e.NODE_ENV === "production",

@@ -20,6 +20,12 @@ export interface UsersTable {
   role: Generated<string>;
   /** Last time an owner changed this user's role; every session ends then. */
   role_changed_at: string | null;
+  /** The billing details last given at checkout (0011), offered next time. */
+  billing_name: string | null;
+  billing_tax_id: string | null;
+  billing_address: string | null;
+  billing_postal_code: string | null;
+  billing_city: string | null;
 }
 
 export interface EmailVerificationsTable {
@@ -78,6 +84,8 @@ export interface CoursesTable {
   active: number;
   sort_order: number;
   updated_at: string | null;
+  /** "standard" (21 % VAT included in the price) or "exempt" (art. 20.Uno.9º LIVA) (0011). */
+  vat_treatment: Generated<string>;
 }
 
 export interface CourseEditionsTable {
@@ -128,6 +136,12 @@ export interface OrdersTable {
   confirmation_sent_at: string | null;
   /** Sum of the refunds made so far (0005); equal to total_cents once status is refunded. */
   refunded_cents: Generated<number>;
+  /** Billing details for a factura completa (0011): all null when none were given. */
+  billing_name: string | null;
+  billing_tax_id: string | null;
+  billing_address: string | null;
+  billing_postal_code: string | null;
+  billing_city: string | null;
 }
 
 export interface OrderItemsTable {
@@ -171,6 +185,8 @@ export interface RefundsTable {
   provider_refund_id: string | null;
   created_at: string;
   completed_at: string | null;
+  /** JSON array of the order_items ids the refund is for, when it is for whole lines (0011). */
+  item_ids: string | null;
 }
 
 /** The transactional outbox (0005): work to do after a state change commits. */
@@ -312,6 +328,106 @@ export interface Database {
   waitlist_entries: WaitlistEntriesTable;
   withdrawals: WithdrawalsTable;
   content_state: ContentStateTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  billing_chain: BillingChainTable;
+  billing_records: BillingRecordsTable;
+  billing_submissions: BillingSubmissionsTable;
+}
+
+/** The last number given in each invoice series (0011). */
+export interface InvoiceCountersTable {
+  series: string;
+  last_number: number;
+}
+
+/** Issued invoices and rectificativas (0011). Never updated or deleted (triggers refuse it). */
+export interface InvoicesTable {
+  id: string;
+  /** "AN2026" (ordinary) or "ANR2026" (rectificativas). */
+  series: string;
+  number: number;
+  /** Series and number as printed and hashed: "AN2026-000001". */
+  full_number: string;
+  /** F1 | F2 | R4 | R5 */
+  kind: string;
+  order_id: string;
+  refund_id: string | null;
+  rectified_invoice_id: string | null;
+  issued_at: string;
+  /** YYYY-MM-DD, Madrid. */
+  issue_date: string;
+  operation_date: string | null;
+  /** JSON SellerIdentity as it was when issued. */
+  seller: string;
+  /** JSON InvoiceBuyer, or null on a simplified invoice. */
+  buyer: string | null;
+  buyer_email: string | null;
+  base_cents: number;
+  vat_cents: number;
+  total_cents: number;
+  currency: string;
+  payment_method: string | null;
+  /** A rectificativa's reason. */
+  reason: string | null;
+  /** The AEAT verification URL the QR encodes, fixed when issued. */
+  qr_url: string;
+  /** 1 when the record is sent to the AEAT (VERI*FACTU): the PDF prints the legend. */
+  verifactu: number;
+}
+
+export interface InvoiceLinesTable {
+  id: string;
+  invoice_id: string;
+  position: number;
+  order_item_id: string | null;
+  description: string;
+  detail: string | null;
+  quantity: number;
+  vat_treatment: string;
+  vat_rate_bp: number;
+  base_cents: number;
+  vat_cents: number;
+  total_cents: number;
+}
+
+/** The head of the record chain (0011): one row, id 1; the lock that orders the records. */
+export interface BillingChainTable {
+  id: number;
+  last_position: number;
+  last_huella: string;
+}
+
+/** Registros de facturación (0011): one per invoice, chained by huella. Never updated or deleted. */
+export interface BillingRecordsTable {
+  position: number;
+  invoice_id: string;
+  /** "alta" */
+  record_type: string;
+  issuer_nif: string;
+  invoice_number: string;
+  /** DD-MM-YYYY, as hashed. */
+  issue_date: string;
+  invoice_type: string;
+  /** Decimal strings as hashed ("221.98", "-17.36"). */
+  vat_total: string;
+  amount_total: string;
+  /** "" for the first record. */
+  previous_huella: string;
+  /** FechaHoraHusoGenRegistro as hashed ("2026-11-24T10:20:30+01:00"). */
+  generated_at: string;
+  huella: string;
+  xml: string;
+}
+
+/** Attempts to send a record to the AEAT (0011). */
+export interface BillingSubmissionsTable {
+  id: string;
+  record_position: number;
+  attempted_at: string;
+  status: string;
+  response: string | null;
 }
 
 /** The public pages' content version (0010): one row (id 1), bumped by triggers. */

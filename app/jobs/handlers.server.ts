@@ -5,6 +5,10 @@
 import { EMAIL_VERIFICATION, emailVerificationTemplate } from "~/auth/email-verification.server.ts";
 import { PASSWORD_RESET, passwordResetTemplate } from "~/auth/password-reset.server.ts";
 import type { Db } from "~/db/db.server.ts";
+import { INVOICE_ISSUED, invoiceIssuedTemplate } from "~/invoices/invoice-email.server.ts";
+import { invoicingOf, type InvoicingConfig } from "~/invoices/issue.server.ts";
+import { issuePendingJobHandler } from "~/invoices/pending.server.ts";
+import { ISSUE_PENDING_INVOICES } from "~/invoices/seller.server.ts";
 import type { Logger } from "~/lib/logger.server.ts";
 import { emailJobHandlers, type EmailTemplate } from "~/mail/email-jobs.server.ts";
 import type { Mailer } from "~/mail/mailer.server.ts";
@@ -33,6 +37,7 @@ export const emailTemplates: Record<string, EmailTemplate> = {
   [STAFF_INVITATION]: staffInvitationTemplate,
   [WAITLIST_OFFER]: waitlistOfferTemplate,
   [WITHDRAWAL_ACK]: withdrawalAckTemplate,
+  [INVOICE_ISSUED]: invoiceIssuedTemplate,
 };
 
 export interface JobDeps {
@@ -41,7 +46,7 @@ export interface JobDeps {
   mailer: Mailer;
   payments: PaymentProvider;
   /** salonNotifyEmail: where the salon notices go (none sent without it). */
-  config: { publicUrl: string; salonNotifyEmail?: string };
+  config: { publicUrl: string; salonNotifyEmail?: string } & Partial<InvoicingConfig>;
 }
 
 export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
@@ -52,7 +57,8 @@ export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
       ...deps,
       publicUrl: deps.config.publicUrl,
     }),
-    [REFUND_JOB]: refundJobHandler(deps),
+    [REFUND_JOB]: refundJobHandler({ ...deps, invoicing: invoicingOf(deps.config) }),
+    [ISSUE_PENDING_INVOICES]: issuePendingJobHandler({ ...deps, invoicing: invoicingOf(deps.config) }),
     [WAITLIST_LAPSE]: waitlistLapseHandler(deps),
   };
 }

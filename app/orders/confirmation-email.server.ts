@@ -9,6 +9,7 @@ import { site } from "~/content/site.ts";
 import { withdrawalFormText } from "~/content/withdrawal-form.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { formatEuros, formatLongDate, formatMonthYear } from "~/domain/pricing.ts";
+import { getInvoice, invoiceAttachment, orderInvoiceId } from "~/invoices/queries.server.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { EMAIL_JOB_PREFIX, enqueueEmail, type EmailTemplate } from "~/mail/email-jobs.server.ts";
@@ -67,8 +68,11 @@ export function buildConfirmationEmail(input: {
   buyerName: string;
   publicUrl: string;
   now: Date;
+  /** The order's invoice, attached as a PDF (issue 13), when it was issued with the payment. */
+  invoice?: { number: string; attachment: MailAttachment } | null;
 }): MailMessage {
   const { order, items, buyerName, publicUrl, now } = input;
+  const invoiceNote = input.invoice ? `Te adjuntamos tu factura ${input.invoice.number} en PDF.` : null;
   const owned = input.alreadyOwned ?? [];
   const ownedNote = owned.length
     ? `Ya tenías ${owned.map((i) => `«${i.title}»`).join(" y ")}: no te hemos dado otra plaza y te devolvemos ${formatEuros(owned.reduce((sum, i) => sum + i.price_cents, 0))}. Te escribiremos cuando el reembolso esté hecho.`
@@ -90,6 +94,7 @@ export function buildConfirmationEmail(input: {
 <p style="margin:0">Pedido: <strong>${escapeHtml(ref)}</strong> · Método de pago: ${escapeHtml(method)}</p>
 ${demo ? `<p style="margin:8px 0 0;color:#8A5A00"><strong>${escapeHtml(DEMO_NOTE)}</strong></p>` : ""}
 ${ownedNote ? `<p>${escapeHtml(ownedNote)}</p>` : ""}
+${invoiceNote ? `<p>${escapeHtml(invoiceNote)}</p>` : ""}
 <p>Te adjuntamos las fechas de cada convocatoria en un archivo de calendario (.ics) para que las añadas a tu agenda.</p>
 <p style="color:#6B5A62;font-size:14px">${escapeHtml(withdrawalText(order))}</p>
 ${emailButton(`${publicUrl}/mis-cursos`, "Ver mis cursos")}
@@ -110,6 +115,7 @@ ${emailButton(`${publicUrl}/mis-cursos`, "Ver mis cursos")}
     ...(demo ? [DEMO_NOTE] : []),
     ...(ownedNote ? ["", ownedNote] : []),
     "",
+    ...(invoiceNote ? [invoiceNote] : []),
     "Te adjuntamos las fechas de cada convocatoria en un archivo de calendario (.ics).",
     "",
     withdrawalText(order),
@@ -130,7 +136,10 @@ ${emailButton(`${publicUrl}/mis-cursos`, "Ver mis cursos")}
     subject: `Confirmación de tu compra (pedido ${ref}) · ${site.name}`,
     html,
     text,
-    attachments: calendarAttachments(order, items, publicUrl, now),
+    attachments: [
+      ...(input.invoice ? [input.invoice.attachment] : []),
+      ...calendarAttachments(order, items, publicUrl, now),
+    ],
   };
 }
 
@@ -163,7 +172,11 @@ export const orderConfirmationTemplate: EmailTemplate = {
     const items = enrolled ? data.items.filter((i) => enrolled.has(i.course_id)) : data.items;
     // Lines paid without a seat left have their own email (seat-email.server.ts).
     const alreadyOwned = data.items.filter((i) => !items.includes(i) && i.no_seat_at === null);
+    const invoiceId = await orderInvoiceId(ctx.db, orderId);
+    const attachment = invoiceId ? await invoiceAttachment(ctx.db, invoiceId) : null;
+    const invoiceNumber = attachment ? (await getInvoice(ctx.db, invoiceId!))?.full_number : undefined;
     return buildConfirmationEmail({
+      invoice: attachment && invoiceNumber ? { number: invoiceNumber, attachment } : null,
       order: data.order,
       items,
       alreadyOwned,

@@ -20,6 +20,11 @@ const order: OrderRow = {
   checkout_completed_at: null,
   confirmation_sent_at: null,
   refunded_cents: 0,
+  billing_name: null,
+  billing_tax_id: null,
+  billing_address: null,
+  billing_postal_code: null,
+  billing_city: null,
 };
 const items: OrderItemRow[] = [
   { id: "00-a", order_id: order.id, course_id: "formacion-inicio", edition_id: "e1", title: "Formación de inicio", price_cents: 28000, edition_starts_on: "2027-02-09", edition_ends_on: "2027-02-11", no_seat_at: null },

@@ -18,11 +18,15 @@
  *   is refunded automatically (reason "no-seat") and the buyer is told by email.
  * - failed, expired and cancelled orders give their held seats back; an async
  *   payment still settling keeps them.
+ * - The order's invoice is issued in the same transaction, last (issue 13;
+ *   app/invoices/issue.server.ts), when the caller passes the invoicing config
+ *   and the seller data is complete.
  * Side effects (the confirmation email, the refund) are outbox jobs written in
  * the same transaction; the job worker runs them after commit.
  */
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { accessUntil } from "~/domain/access-window.ts";
+import { issueOrderInvoice, type InvoicingConfig } from "~/invoices/issue.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
 import { notifySalonOfSale } from "~/staff/salon-notifications.server.ts";
@@ -79,6 +83,7 @@ async function findOrder(trx: Db, input: ProviderEventInput) {
 export async function fulfilOrder(
   db: Db,
   input: ProviderEventInput,
+  invoicing?: InvoicingConfig,
 ): Promise<{ outcome: FulfilOutcome; orderId: string | null }> {
   const now = input.now ?? new Date();
   const nowIso = now.toISOString();
@@ -203,6 +208,7 @@ export async function fulfilOrder(
         orderId: order.id,
         amountCents: duplicates.reduce((sum, i) => sum + i.price_cents, 0),
         reason: "duplicate-purchase",
+        itemIds: duplicates.map((i) => i.id),
         now,
       });
     }
@@ -211,6 +217,7 @@ export async function fulfilOrder(
         orderId: order.id,
         amountCents: noSeat.reduce((sum, i) => sum + i.price_cents, 0),
         reason: "no-seat",
+        itemIds: noSeat.map((i) => i.id),
         now,
       });
       await enqueueEmail(trx, SEAT_UNAVAILABLE, { orderId: order.id }, { dedupeKey: seatUnavailableKey(order.id), now });
@@ -225,6 +232,8 @@ export async function fulfilOrder(
     }
     // The salon's sale notice (if switched on at /gestion/avisos), in this same transaction.
     await notifySalonOfSale(trx, order.id, now);
+    // The invoice, last: issuing takes the chain's lock (app/invoices/chain.server.ts).
+    if (invoicing) await issueOrderInvoice(trx, order.id, invoicing, now);
     return { outcome: "paid", orderId: order.id };
   });
 }

@@ -12,6 +12,7 @@
  *   total is back;
  * - anything already recorded → nothing.
  */
+import { issueOrderRectificativas, type InvoicingConfig } from "~/invoices/issue.server.ts";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { claimEvent } from "./fulfilment.server.ts";
 import {
@@ -79,6 +80,7 @@ async function applyOne(trx: Db, orderId: string, refund: ReportedRefund, now: D
 export async function applyRefundEvent(
   db: Db,
   input: RefundEventInput,
+  invoicing?: InvoicingConfig,
 ): Promise<{ outcome: RefundEventOutcome; orderId: string | null }> {
   const now = input.now ?? new Date();
   return inTransaction(db, async (trx) => {
@@ -92,6 +94,8 @@ export async function applyRefundEvent(
     if (!order) return { outcome: "unknown-order", orderId: input.orderId };
     const results: Applied[] = [];
     for (const refund of input.refunds) results.push(await applyOne(trx, order.id, refund, now));
+    // The rectificativas of the refunds settled, last (issuing takes the chain's lock).
+    if (invoicing && results.includes("changed")) await issueOrderRectificativas(trx, order.id, invoicing, now);
     const outcome: RefundEventOutcome = results.includes("failed-after-success")
       ? "refund-failed-after-success"
       : results.includes("changed")

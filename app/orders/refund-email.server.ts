@@ -1,9 +1,10 @@
 /** The buyer's email once a refund went through (outbox template "refund-notice"). */
+import { getInvoice, invoiceAttachment, refundInvoiceId } from "~/invoices/queries.server.ts";
 import { site } from "~/content/site.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
 import { escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
-import type { MailMessage } from "~/mail/mailer.server.ts";
+import type { MailAttachment, MailMessage } from "~/mail/mailer.server.ts";
 import { shortOrderId } from "./confirmation-email.server.ts";
 import { getOrderWithItems } from "./orders.server.ts";
 import { getRefund, type RefundRow } from "./refunds.server.ts";
@@ -22,6 +23,8 @@ export function buildRefundEmail(input: {
   refund: Pick<RefundRow, "amount_cents" | "reason" | "completed_at">;
   order: { id: string; email: string | null; total_cents: number; refunded_cents: number; payment_method: string };
   titles: string[];
+  /** The refund's rectificativa as a PDF (issue 13), when it was issued with it. */
+  invoice?: { number: string; attachment: MailAttachment } | null;
 }): MailMessage {
   const { refund, order, titles } = input;
   const ref = shortOrderId(order.id);
@@ -33,16 +36,24 @@ export function buildRefundEmail(input: {
     reason,
     `Importe reembolsado: ${amount}${full ? " (el pedido completo)" : ""}, con el mismo método de pago que usaste${when ? `, el ${when}` : ""}.`,
     "Según tu banco o entidad de pago, puede tardar entre 5 y 10 días hábiles en aparecer en tu cuenta.",
+    input.invoice ? `Te adjuntamos la factura rectificativa ${input.invoice.number} en PDF.` : "",
   ];
   const bodyHtml = `<p>Hola:</p>
 <p>${escapeHtml(lines[0])}</p>
 <p>Pedido <strong>${escapeHtml(ref)}</strong>${titles.length ? `: ${escapeHtml(titles.join(", "))}` : ""}.</p>
 <p>${escapeHtml(lines[1])}</p>
 <p style="color:#6B5A62;font-size:14px">${escapeHtml(lines[2])}</p>
+${lines[3] ? `<p>${escapeHtml(lines[3])}</p>` : ""}
 <p>Si tienes cualquier duda, llámanos al ${escapeHtml(site.phone.display)} o escríbenos a ${escapeHtml(site.email)}.</p>`;
-  const bodyText = ["Hola:", "", lines[0], "", `Pedido ${ref}${titles.length ? `: ${titles.join(", ")}` : ""}.`, "", lines[1], lines[2]].join("\n");
+  const bodyText = ["Hola:", "", lines[0], "", `Pedido ${ref}${titles.length ? `: ${titles.join(", ")}` : ""}.`, "", lines[1], lines[2], ...(lines[3] ? ["", lines[3]] : [])].join("\n");
   const { html, text } = renderEmail({ title: "Te hemos hecho un reembolso", preheader: `Reembolso de ${amount} del pedido ${ref}.`, bodyHtml, bodyText });
-  return { to: order.email ?? "", subject: `Reembolso de tu pedido ${ref} · ${site.name}`, html, text };
+  return {
+    to: order.email ?? "",
+    subject: `Reembolso de tu pedido ${ref} · ${site.name}`,
+    html,
+    text,
+    ...(input.invoice ? { attachments: [input.invoice.attachment] } : {}),
+  };
 }
 
 export const refundNoticeTemplate: EmailTemplate = {
@@ -51,6 +62,15 @@ export const refundNoticeTemplate: EmailTemplate = {
     if (!refund || refund.status !== "succeeded") return null;
     const data = await getOrderWithItems(ctx.db, refund.order_id);
     if (!data?.order.email) return null;
-    return buildRefundEmail({ refund, order: data.order, titles: data.items.map((i) => i.title) });
+    // The rectificativa issued with the refund (issue 13), as a PDF.
+    const invoiceId = await refundInvoiceId(ctx.db, refund.id);
+    const invoice = invoiceId ? await getInvoice(ctx.db, invoiceId) : undefined;
+    const attachment = invoiceId ? await invoiceAttachment(ctx.db, invoiceId) : null;
+    return buildRefundEmail({
+      refund,
+      order: data.order,
+      titles: data.items.map((i) => i.title),
+      invoice: invoice && attachment ? { number: invoice.full_number, attachment } : null,
+    });
   },
 };

@@ -16,6 +16,7 @@
  * transaction, its active enrolments end (end_reason "refunded") and their
  * editions' seats are released.
  */
+import { issueRefundInvoice, type InvoicingConfig } from "~/invoices/issue.server.ts";
 import { sql } from "kysely";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import type { RefundsTable } from "~/db/schema.ts";
@@ -120,7 +121,15 @@ export const REFUND_NOTICE = "refund-notice";
  */
 export async function requestRefund(
   trx: Db,
-  input: { orderId: string; amountCents: number; reason: RefundReason; id?: string; now?: Date },
+  input: {
+    orderId: string;
+    amountCents: number;
+    reason: RefundReason;
+    id?: string;
+    now?: Date;
+    /** The order lines the refund is for, when it is for whole lines: its rectificativa takes their VAT. */
+    itemIds?: readonly string[];
+  },
 ): Promise<string> {
   const now = input.now ?? new Date();
   const order = await lockOrderForRefund(trx, input.orderId);
@@ -144,6 +153,7 @@ export async function requestRefund(
       provider_refund_id: null,
       created_at: now.toISOString(),
       completed_at: null,
+      item_ids: input.itemIds?.length ? JSON.stringify(input.itemIds) : null,
     })
     .execute();
   await enqueueJob(trx, { kind: REFUND_JOB, payload: { refundId: id }, dedupeKey: `${REFUND_JOB}:${id}`, now });
@@ -180,8 +190,19 @@ export function listRefunds(db: Db, orderId: string): Promise<RefundRow[]> {
  * already succeeded), add it to the order, mark the order refunded when nothing
  * is left, and queue the buyer's email.
  */
-export function completeRefund(db: Db, refundId: string, providerRefundId: string, now = new Date()): Promise<boolean> {
-  return inTransaction(db, (trx) => settleRefund(trx, refundId, providerRefundId, now));
+export function completeRefund(
+  db: Db,
+  refundId: string,
+  providerRefundId: string,
+  now = new Date(),
+  invoicing?: InvoicingConfig,
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const settled = await settleRefund(trx, refundId, providerRefundId, now);
+    // Its rectificativa, last in the transaction (issuing takes the chain's lock).
+    if (settled && invoicing) await issueRefundInvoice(trx, refundId, invoicing, now);
+    return settled;
+  });
 }
 
 /** completeRefund inside the caller's transaction (a refund event from the provider). */
@@ -291,6 +312,7 @@ export async function recordProviderRefund(
       provider_refund_id: input.providerRefundId,
       created_at: input.now.toISOString(),
       completed_at: null,
+      item_ids: null,
     })
     .execute();
   await notifySalonOfRefund(trx, { refundId: id, reason: PROVIDER_REFUND_REASON, now: input.now });

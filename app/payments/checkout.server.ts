@@ -6,6 +6,7 @@
 import type { Db } from "~/db/db.server.ts";
 import type { PaymentMethodKey } from "~/domain/payment-methods.ts";
 import type { Logger } from "~/lib/logger.server.ts";
+import { invoicingOf, type InvoicingConfig } from "~/invoices/issue.server.ts";
 import type { Mailer } from "~/mail/mailer.server.ts";
 import {
   expireOrder,
@@ -25,7 +26,8 @@ export interface PaymentDeps {
   logger: Logger;
   mailer: Mailer;
   payments: PaymentProvider;
-  config: { publicUrl: string };
+  /** With the seller data and VERI*FACTU mode (the app's Config has them), a paid order's invoice is issued with its payment. */
+  config: { publicUrl: string } & Partial<InvoicingConfig>;
   /** The outbox worker: told to run right after a commit that queued jobs. */
   jobs?: { kick(): void };
 }
@@ -79,7 +81,7 @@ export async function processPaymentEvent(deps: PaymentDeps, event: PaymentEvent
   if (event.kind === "ignored") return "ignored";
   if (event.kind === "refund") {
     // A refund made in the provider's dashboard, or news of one the site asked for.
-    const { outcome, orderId } = await processRefundEvent(deps, event);
+    const { outcome, orderId } = await processRefundEvent({ ...deps, invoicing: invoicingOf(deps.config) }, event);
     const log = { eventId: event.eventId, type: event.type, orderId, outcome };
     if (outcome === "unknown-order" || outcome === "refund-failed-after-success") {
       deps.logger.error(log, "payments: refund event to be handled by hand");
@@ -99,7 +101,7 @@ export async function processPaymentEvent(deps: PaymentDeps, event: PaymentEvent
   let orderId: string | null;
   switch (event.kind) {
     case "paid":
-      ({ outcome, orderId } = await fulfilOrder(deps.db, input));
+      ({ outcome, orderId } = await fulfilOrder(deps.db, input, invoicingOf(deps.config)));
       break;
     case "processing":
       ({ outcome, orderId } = await markOrderProcessing(deps.db, input));

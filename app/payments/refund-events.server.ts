@@ -8,6 +8,7 @@
  * if it cannot answer, the webhook answers 500 and the provider retries.
  */
 import type { Db } from "~/db/db.server.ts";
+import type { InvoicingConfig } from "~/invoices/issue.server.ts";
 import { getOrderBySession } from "~/orders/orders.server.ts";
 import { applyRefundEvent, type RefundEventOutcome } from "~/orders/provider-refunds.server.ts";
 import { orderOfProviderRefunds } from "~/orders/refunds.server.ts";
@@ -16,7 +17,7 @@ import type { PaymentEvent, PaymentProvider } from "./provider.server.ts";
 export type RefundPaymentEvent = Extract<PaymentEvent, { kind: "refund" }>;
 
 export async function processRefundEvent(
-  deps: { db: Db; payments: PaymentProvider },
+  deps: { db: Db; payments: PaymentProvider; invoicing?: InvoicingConfig },
   event: RefundPaymentEvent,
 ): Promise<{ outcome: RefundEventOutcome; orderId: string | null }> {
   const refunds = event.refunds ?? (event.paymentId ? await deps.payments.refundsOfPayment(event.paymentId) : []);
@@ -30,5 +31,5 @@ export async function processRefundEvent(
     const sessionId = await deps.payments.sessionIdForPayment(event.paymentId);
     orderId = sessionId ? ((await getOrderBySession(deps.db, sessionId))?.order.id ?? null) : null;
   }
-  return applyRefundEvent(deps.db, { eventId: event.eventId, type: event.type, orderId, refunds });
+  return applyRefundEvent(deps.db, { eventId: event.eventId, type: event.type, orderId, refunds }, deps.invoicing);
 }

@@ -4,13 +4,19 @@
  * A demo order is refunded by the demo gateway whatever the live provider is.
  */
 import type { Db } from "~/db/db.server.ts";
+import type { InvoicingConfig } from "~/invoices/issue.server.ts";
 import type { JobHandler } from "~/jobs/worker.server.ts";
 import type { Logger } from "~/lib/logger.server.ts";
 import { completeRefund, failRefund, getRefund, type RefundRow } from "~/orders/refunds.server.ts";
 import { createDemoProvider, demoSessionId } from "./demo.server.ts";
 import { PaymentProviderError, RefundRefusedError, type PaymentProvider } from "./provider.server.ts";
 
-export function refundJobHandler(deps: { db: Db; payments: PaymentProvider; logger: Logger }): JobHandler {
+export function refundJobHandler(deps: {
+  db: Db;
+  payments: PaymentProvider;
+  logger: Logger;
+  invoicing?: InvoicingConfig;
+}): JobHandler {
   const demo = createDemoProvider();
   return async (payload) => {
     const refund = typeof payload.refundId === "string" ? await getRefund(deps.db, payload.refundId) : undefined;
@@ -44,7 +50,7 @@ export function refundJobHandler(deps: { db: Db; payments: PaymentProvider; logg
       );
       return;
     }
-    await completeRefund(deps.db, refund.id, providerRefundId);
+    await completeRefund(deps.db, refund.id, providerRefundId, new Date(), deps.invoicing);
     deps.logger.info(
       { orderId: order.id, refundId: refund.id, amountCents: refund.amount_cents },
       "payments: refund made",

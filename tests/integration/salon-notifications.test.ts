@@ -182,6 +182,7 @@ describe.each(dbKinds)("salon notifications on %s", (kind) => {
           provider_refund_id: null,
           created_at: new Date().toISOString(),
           completed_at: null,
+          item_ids: null,
         })
         .execute();
       await notifySalonOfRefund(trx, { refundId: withdrawalId, reason: "withdrawal" });

@@ -9,6 +9,7 @@ import { seatHolds } from "./0007-seat-holds.server.ts";
 import { waitlist } from "./0008-waitlist.server.ts";
 import { withdrawals } from "./0009-withdrawals.server.ts";
 import { contentVersion } from "./0010-content-version.server.ts";
+import { invoices } from "./0011-invoices.server.ts";
 
 /** Static, numbered list: the bundle needs no file-system scan at start. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   "0008-waitlist": waitlist,
   "0009-withdrawals": withdrawals,
   "0010-content-version": contentVersion,
+  "0011-invoices": invoices,
 };
 
 export const migrationProvider: MigrationProvider = {

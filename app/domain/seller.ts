@@ -1,0 +1,129 @@
+/**
+ * The seller's legal identity (issue 13): who issues the invoices and who the
+ * legal pages name as the site's owner (LSSI-CE art. 10). One set of fields,
+ * kept in Gestión (/gestion/datos-fiscales) or in the configuration (SELLER_*),
+ * read by app/invoices/seller.server.ts. Pure: validation and what is missing.
+ */
+import { validateTaxId } from "./tax-id.ts";
+
+export interface SellerData {
+  /** A person's full name or a company's name. */
+  legalName: string;
+  nif: string;
+  /** Street and number of the fiscal address. */
+  address: string;
+  postalCode: string;
+  city: string;
+  province: string;
+  /** Registro Mercantil entry, for a company; empty for a self-employed person. */
+  registry: string;
+  /** The invoice series prefix ("AN" → AN2026-000001, rectificativas ANR2026-000001). */
+  seriesPrefix: string;
+}
+
+export const SELLER_FIELDS = [
+  "legalName",
+  "nif",
+  "address",
+  "postalCode",
+  "city",
+  "province",
+  "registry",
+  "seriesPrefix",
+] as const satisfies readonly (keyof SellerData)[];
+
+export type SellerField = (typeof SELLER_FIELDS)[number];
+
+/** What an invoice cannot be issued without (RD 1619/2012 art. 6.1). */
+export const REQUIRED_SELLER_FIELDS = ["legalName", "nif", "address", "postalCode", "city", "province"] as const;
+
+export const SELLER_FIELD_LABELS: Record<SellerField, string> = {
+  legalName: "Nombre y apellidos o razón social",
+  nif: "NIF",
+  address: "Dirección fiscal (calle y número)",
+  postalCode: "Código postal",
+  city: "Municipio",
+  province: "Provincia",
+  registry: "Datos registrales",
+  seriesPrefix: "Prefijo de la serie de facturas",
+};
+
+export const DEFAULT_SERIES_PREFIX = "AN";
+
+const MAX_LENGTH: Record<SellerField, number> = {
+  legalName: 120,
+  nif: 20,
+  address: 160,
+  postalCode: 5,
+  city: 80,
+  province: 80,
+  registry: 250,
+  seriesPrefix: 6,
+};
+
+/** The required fields still empty, in form order. */
+export function missingSellerFields(data: Partial<SellerData>): SellerField[] {
+  return REQUIRED_SELLER_FIELDS.filter((field) => !data[field]?.trim());
+}
+
+/** Control characters become spaces, runs of spaces collapse, trimmed. */
+function clean(value: string): string {
+  return value.replace(/\p{Cc}/gu, " ").replace(/ {2,}/g, " ").trim();
+}
+
+export type SellerFormResult =
+  | { ok: true; data: SellerData }
+  | { ok: false; errors: Partial<Record<SellerField, string>>; values: Partial<Record<SellerField, string>> };
+
+/**
+ * Checks what the owner typed. Empty fields are allowed (she may fill them in
+ * over time; `missingSellerFields` says what invoices still wait for); a filled
+ * field must be valid: the NIF's check letter or digit, a Spanish postal code,
+ * a short series prefix of capitals and digits.
+ */
+export function parseSellerForm(input: Partial<Record<SellerField, unknown>>): SellerFormResult {
+  const values: Partial<Record<SellerField, string>> = {};
+  const errors: Partial<Record<SellerField, string>> = {};
+  for (const field of SELLER_FIELDS) {
+    const raw = input[field];
+    const value = typeof raw === "string" ? clean(raw) : "";
+    values[field] = value;
+    if (value.length > MAX_LENGTH[field] && field !== "nif" && field !== "postalCode") {
+      errors[field] = `Como mucho ${MAX_LENGTH[field]} caracteres.`;
+    }
+  }
+  if (values.nif) {
+    const id = validateTaxId(values.nif);
+    if (id.ok) values.nif = id.value;
+    else errors.nif = id.message;
+  }
+  if (values.postalCode && !/^(0[1-9]|[1-4]\d|5[0-2])\d{3}$/.test(values.postalCode)) {
+    errors.postalCode = "El código postal son 5 cifras (por ejemplo, 08750).";
+  }
+  const prefix = (values.seriesPrefix ?? "").toUpperCase();
+  values.seriesPrefix = prefix;
+  if (prefix && !/^[A-Z][A-Z0-9]{0,5}$/.test(prefix)) {
+    errors.seriesPrefix = "El prefijo empieza por una letra y lleva solo letras y cifras (hasta 6), por ejemplo AN.";
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors, values };
+  return {
+    ok: true,
+    data: {
+      legalName: values.legalName ?? "",
+      nif: values.nif ?? "",
+      address: values.address ?? "",
+      postalCode: values.postalCode ?? "",
+      city: values.city ?? "",
+      province: values.province ?? "",
+      registry: values.registry ?? "",
+      seriesPrefix: prefix || DEFAULT_SERIES_PREFIX,
+    },
+  };
+}
+
+/** "Calle Major 1, 08750 Molins de Rei (Barcelona)". */
+export function sellerAddressLine(data: Pick<SellerData, "address" | "postalCode" | "city" | "province">): string {
+  const place = [data.postalCode, data.city].filter(Boolean).join(" ");
+  const province = data.province && data.province !== data.city ? ` (${data.province})` : "";
+  return [data.address, place].filter(Boolean).join(", ") + (place ? province : "");
+}

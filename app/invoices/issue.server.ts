@@ -1,0 +1,356 @@
+/**
+ * Issuing invoices (issue 13). An order's invoice is issued in the transaction
+ * that marks it paid (app/orders/fulfilment.server.ts), a refund's
+ * rectificativa in the transaction that records the refund as made
+ * (app/orders/refunds.server.ts): both stand or fall with the sale or refund
+ * they document. Orders paid while the seller data was incomplete wait; saving
+ * the data queues `issuePendingInvoices` (an outbox job) for them.
+ *
+ * Every issue must run LAST in its transaction: it takes the chain's head, a
+ * lock every issuer wants (app/invoices/chain.server.ts).
+ */
+import type { Db } from "~/db/db.server.ts";
+import { madridDate } from "~/domain/calendar-dates.ts";
+import { invoiceLines, invoiceTotals, rectifyingLines, allocateRefund, vatBreakdown } from "~/domain/invoice-math.ts";
+import { paymentMethodName } from "~/domain/payment-methods.ts";
+import type { SellerData } from "~/domain/seller.ts";
+import { newId } from "~/lib/ids.server.ts";
+import { editionLabel, refundReasonText } from "./texts.ts";
+import type { InvoiceBuyer, InvoiceKind, InvoiceLine, SellerIdentity, VatTreatment } from "./document.ts";
+import { appendBillingRecord, lockChainHead, nextInvoiceNumber } from "./chain.server.ts";
+import { readSeller, sellerIdentity } from "./seller.server.ts";
+import { aeatAmount, aeatDate, madridTimestamp, verificationUrl, type VerifactuMode } from "./verifactu.ts";
+
+/** What issuing needs from the configuration. */
+export interface InvoicingConfig {
+  seller: Partial<SellerData>;
+  verifactuMode: VerifactuMode;
+}
+
+/** The invoicing part of a config, or undefined when it has none (tests that build their own deps). */
+export function invoicingOf(config: Partial<InvoicingConfig>): InvoicingConfig | undefined {
+  return config.verifactuMode ? { seller: config.seller ?? {}, verifactuMode: config.verifactuMode } : undefined;
+}
+
+interface Draft {
+  kind: InvoiceKind;
+  orderId: string;
+  refundId: string | null;
+  rectified: { id: string; fullNumber: string; issueDate: string } | null;
+  buyer: InvoiceBuyer | null;
+  buyerEmail: string | null;
+  lines: (InvoiceLine & { orderItemId: string | null })[];
+  operationDate: string;
+  paymentMethod: string | null;
+  reason: string | null;
+}
+
+async function issue(
+  trx: Db,
+  draft: Draft,
+  ctx: { seller: SellerIdentity; seriesPrefix: string; config: InvoicingConfig; now: Date },
+): Promise<string> {
+  const head = await lockChainHead(trx);
+  const issueDate = madridDate(ctx.now);
+  const rectificativa = draft.kind === "R4" || draft.kind === "R5";
+  const series = `${ctx.seriesPrefix}${rectificativa ? "R" : ""}${issueDate.slice(0, 4)}`;
+  const number = await nextInvoiceNumber(trx, series);
+  const fullNumber = `${series}-${String(number).padStart(6, "0")}`;
+  const totals = invoiceTotals(draft.lines);
+  const mode = ctx.config.verifactuMode;
+  const id = newId();
+  await trx
+    .insertInto("invoices")
+    .values({
+      id,
+      series,
+      number,
+      full_number: fullNumber,
+      kind: draft.kind,
+      order_id: draft.orderId,
+      refund_id: draft.refundId,
+      rectified_invoice_id: draft.rectified?.id ?? null,
+      issued_at: ctx.now.toISOString(),
+      issue_date: issueDate,
+      operation_date: draft.operationDate === issueDate ? null : draft.operationDate,
+      seller: JSON.stringify(ctx.seller),
+      buyer: draft.buyer ? JSON.stringify(draft.buyer) : null,
+      buyer_email: draft.buyerEmail,
+      base_cents: totals.baseCents,
+      vat_cents: totals.vatCents,
+      total_cents: totals.totalCents,
+      currency: "eur",
+      payment_method: draft.paymentMethod,
+      reason: draft.reason,
+      qr_url: verificationUrl({
+        mode,
+        nif: ctx.seller.nif,
+        invoiceNumber: fullNumber,
+        issueDate,
+        totalCents: totals.totalCents,
+      }),
+      verifactu: mode === "off" ? 0 : 1,
+    })
+    .execute();
+  await trx
+    .insertInto("invoice_lines")
+    .values(
+      draft.lines.map((line, position) => ({
+        id: newId(),
+        invoice_id: id,
+        position,
+        order_item_id: line.orderItemId,
+        description: line.description,
+        detail: line.detail,
+        quantity: line.quantity,
+        vat_treatment: line.vatTreatment,
+        vat_rate_bp: line.vatRateBp,
+        base_cents: line.baseCents,
+        vat_cents: line.vatCents,
+        total_cents: line.totalCents,
+      })),
+    )
+    .execute();
+  await appendBillingRecord(trx, head, {
+    invoiceId: id,
+    fields: {
+      issuerNif: ctx.seller.nif,
+      invoiceNumber: fullNumber,
+      issueDate: aeatDate(issueDate),
+      invoiceType: draft.kind,
+      vatTotal: aeatAmount(totals.vatCents),
+      amountTotal: aeatAmount(totals.totalCents),
+      generatedAt: madridTimestamp(ctx.now),
+    },
+    xml: {
+      issuerName: ctx.seller.legalName,
+      // The salon's own software: it is its own producer.
+      producer: { name: ctx.seller.legalName, nif: ctx.seller.nif },
+      operationDate: draft.operationDate === issueDate ? null : aeatDate(draft.operationDate),
+      buyer: draft.buyer ? { name: draft.buyer.name, nif: draft.buyer.taxId } : null,
+      description: rectificativa ? `Rectificación: ${draft.reason ?? "devolución"}` : "Formación presencial en técnicas de uñas",
+      breakdown: vatBreakdown(draft.lines),
+      rectified: draft.rectified
+        ? { issuerNif: ctx.seller.nif, invoiceNumber: draft.rectified.fullNumber, issueDate: aeatDate(draft.rectified.issueDate) }
+        : null,
+    },
+  });
+  return id;
+}
+
+async function sellerFor(trx: Db, config: InvoicingConfig) {
+  const state = await readSeller(trx, config.seller, { lock: true });
+  const seller = sellerIdentity(state);
+  return seller ? { seller, seriesPrefix: state.data.seriesPrefix } : null;
+}
+
+/**
+ * Issues the invoice of a paid order, in the caller's transaction (call it
+ * last). A factura completa (F1) when the buyer gave billing details, else a
+ * factura simplificada (F2). Returns the invoice id, or null when the order
+ * already has one, is not paid, or the seller data is incomplete (it waits).
+ */
+export async function issueOrderInvoice(
+  trx: Db,
+  orderId: string,
+  config: InvoicingConfig,
+  now = new Date(),
+): Promise<string | null> {
+  const seller = await sellerFor(trx, config);
+  if (!seller) return null;
+  const existing = await trx
+    .selectFrom("invoices")
+    .select("id")
+    .where("order_id", "=", orderId)
+    .where("kind", "in", ["F1", "F2"])
+    .executeTakeFirst();
+  if (existing) return null;
+  const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  if (!order?.paid_at) return null;
+  const items = await trx
+    .selectFrom("order_items")
+    .leftJoin("courses", "courses.id", "order_items.course_id")
+    .select([
+      "order_items.id",
+      "order_items.title",
+      "order_items.price_cents",
+      "order_items.edition_starts_on",
+      "order_items.edition_ends_on",
+      "courses.vat_treatment",
+    ])
+    .where("order_items.order_id", "=", orderId)
+    .orderBy("order_items.course_id")
+    .execute();
+  const lines = invoiceLines(
+    items.map((item) => ({
+      description: item.title,
+      detail: editionLabel(item.edition_starts_on, item.edition_ends_on),
+      totalCents: item.price_cents,
+      vatTreatment: (item.vat_treatment === "exempt" ? "exempt" : "standard") as VatTreatment,
+    })),
+  ).map((line, i) => ({ ...line, orderItemId: items[i]!.id }));
+  const full = Boolean(order.billing_tax_id && order.billing_name);
+  return issue(
+    trx,
+    {
+      kind: full ? "F1" : "F2",
+      orderId,
+      refundId: null,
+      rectified: null,
+      buyer: full
+        ? {
+            name: order.billing_name!,
+            taxId: order.billing_tax_id!,
+            address: order.billing_address ?? "",
+            postalCode: order.billing_postal_code ?? "",
+            city: order.billing_city ?? "",
+          }
+        : null,
+      buyerEmail: order.email,
+      lines,
+      operationDate: madridDate(new Date(order.paid_at)),
+      paymentMethod: paymentMethodName(order.payment_method),
+      reason: null,
+    },
+    { ...seller, config, now },
+  );
+}
+
+/**
+ * Issues the rectificativa of a refund that was made (R4 for a factura
+ * completa, R5 for a simplified one), in the caller's transaction (call it
+ * last): negative lines for the part refunded of each original line. A refund
+ * for whole lines (a duplicate purchase, a line without a seat) takes those
+ * lines; any other amount is spread over what each line still has unrefunded,
+ * in proportion. The order's own invoice is issued first if it is missing.
+ */
+export async function issueRefundInvoice(
+  trx: Db,
+  refundId: string,
+  config: InvoicingConfig,
+  now = new Date(),
+): Promise<string | null> {
+  const seller = await sellerFor(trx, config);
+  if (!seller) return null;
+  const refund = await trx.selectFrom("refunds").selectAll().where("id", "=", refundId).executeTakeFirst();
+  if (!refund || refund.status !== "succeeded") return null;
+  const done = await trx.selectFrom("invoices").select("id").where("refund_id", "=", refundId).executeTakeFirst();
+  if (done) return null;
+  await issueOrderInvoice(trx, refund.order_id, config, now);
+  const original = await trx
+    .selectFrom("invoices")
+    .selectAll()
+    .where("order_id", "=", refund.order_id)
+    .where("kind", "in", ["F1", "F2"])
+    .executeTakeFirst();
+  if (!original) return null;
+  const allLines = await trx
+    .selectFrom("invoice_lines")
+    .innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id")
+    .select([
+      "invoices.id as invoice_id",
+      "invoice_lines.position",
+      "invoice_lines.order_item_id",
+      "invoice_lines.description",
+      "invoice_lines.detail",
+      "invoice_lines.quantity",
+      "invoice_lines.vat_treatment",
+      "invoice_lines.vat_rate_bp",
+      "invoice_lines.base_cents",
+      "invoice_lines.vat_cents",
+      "invoice_lines.total_cents",
+    ])
+    .where("invoices.order_id", "=", refund.order_id)
+    .orderBy("invoice_lines.position")
+    .execute();
+  const originalLines = allLines.filter((l) => l.invoice_id === original.id);
+  const asLine = (l: (typeof allLines)[number]): InvoiceLine => ({
+    description: l.description,
+    detail: l.detail,
+    quantity: l.quantity,
+    vatTreatment: l.vat_treatment === "exempt" ? "exempt" : "standard",
+    vatRateBp: l.vat_rate_bp,
+    baseCents: l.base_cents,
+    vatCents: l.vat_cents,
+    totalCents: l.total_cents,
+  });
+  // What each original line still has unrefunded (earlier rectificativas subtracted).
+  const remaining = originalLines.map((line) => {
+    const rectified = allLines
+      .filter((l) => l.invoice_id !== original.id && l.order_item_id !== null && l.order_item_id === line.order_item_id)
+      .reduce((sum, l) => sum + l.total_cents, 0);
+    return Math.max(0, line.total_cents + rectified);
+  });
+  const itemIds = parseItemIds(refund.item_ids);
+  const candidates = originalLines
+    .map((line, index) => ({ key: String(index), totalCents: remaining[index]!, itemId: line.order_item_id }))
+    .filter((l) => l.totalCents > 0);
+  const forItems = candidates.filter((l) => l.itemId !== null && itemIds.includes(l.itemId));
+  const itemsSum = forItems.reduce((sum, l) => sum + l.totalCents, 0);
+  const pool = forItems.length > 0 && itemsSum >= refund.amount_cents ? forItems : candidates;
+  const poolSum = pool.reduce((sum, l) => sum + l.totalCents, 0);
+  // Never more than what is left to rectify (a refund beyond it would be a bug upstream).
+  const amount = Math.min(refund.amount_cents, poolSum);
+  if (amount <= 0) return null;
+  const parts = allocateRefund(pool, amount);
+  const lines = rectifyingLines(
+    originalLines.map(asLine),
+    parts.map((p) => ({ index: Number(p.key), totalCents: p.totalCents })),
+  ).map((line, i) => ({ ...line, orderItemId: originalLines[Number(parts[i]!.key)]!.order_item_id }));
+  const order = await trx
+    .selectFrom("orders")
+    .select(["email", "payment_method"])
+    .where("id", "=", refund.order_id)
+    .executeTakeFirstOrThrow();
+  return issue(
+    trx,
+    {
+      kind: original.kind === "F1" ? "R4" : "R5",
+      orderId: refund.order_id,
+      refundId,
+      rectified: { id: original.id, fullNumber: original.full_number, issueDate: original.issue_date },
+      buyer: original.buyer ? (JSON.parse(original.buyer) as InvoiceBuyer) : null,
+      buyerEmail: original.buyer_email ?? order.email,
+      lines,
+      operationDate: madridDate(new Date(refund.completed_at ?? now.toISOString())),
+      paymentMethod: paymentMethodName(order.payment_method),
+      reason: refundReasonText(refund.reason),
+    },
+    { ...seller, config, now },
+  );
+}
+
+function parseItemIds(value: string | null): string[] {
+  if (!value) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The rectificativas of an order's refunds that were made and have none yet, oldest first (caller's transaction, last). */
+export async function issueOrderRectificativas(
+  trx: Db,
+  orderId: string,
+  config: InvoicingConfig,
+  now = new Date(),
+): Promise<string[]> {
+  const refunds = await trx
+    .selectFrom("refunds")
+    .leftJoin("invoices", "invoices.refund_id", "refunds.id")
+    .select("refunds.id")
+    .where("refunds.order_id", "=", orderId)
+    .where("refunds.status", "=", "succeeded")
+    .where("invoices.id", "is", null)
+    .orderBy("refunds.completed_at")
+    .orderBy("refunds.id")
+    .execute();
+  const issued: string[] = [];
+  for (const refund of refunds) {
+    const id = await issueRefundInvoice(trx, refund.id, config, now);
+    if (id) issued.push(id);
+  }
+  return issued;
+}

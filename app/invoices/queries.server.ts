@@ -1,0 +1,119 @@
+/**
+ * Every read of issued invoices: the document a PDF is drawn from, a buyer's
+ * invoices per order (Historial de Compras), and the file name. Gestión's list
+ * and exports are in staff-queries.server.ts.
+ */
+import type { Selectable } from "kysely";
+import type { Db } from "~/db/db.server.ts";
+import type { InvoicesTable } from "~/db/schema.ts";
+import type { MailAttachment } from "~/mail/mailer.server.ts";
+import type { InvoiceBuyer, InvoiceDocument, InvoiceKind, SellerIdentity } from "./document.ts";
+import { vatBreakdown } from "~/domain/invoice-math.ts";
+import { renderInvoicePdf } from "./pdf.server.ts";
+import { EXEMPTION_NOTE } from "./texts.ts";
+
+export type InvoiceRow = Selectable<InvoicesTable>;
+
+/** The whole invoice as the PDF states it, from what was stored when it was issued. */
+export async function getInvoiceDocument(db: Db, invoiceId: string): Promise<InvoiceDocument | null> {
+  const invoice = await db.selectFrom("invoices").selectAll().where("id", "=", invoiceId).executeTakeFirst();
+  if (!invoice) return null;
+  const lines = await db
+    .selectFrom("invoice_lines")
+    .selectAll()
+    .where("invoice_id", "=", invoiceId)
+    .orderBy("position")
+    .execute();
+  const rectified = invoice.rectified_invoice_id
+    ? await db
+        .selectFrom("invoices")
+        .select(["full_number", "issue_date"])
+        .where("id", "=", invoice.rectified_invoice_id)
+        .executeTakeFirst()
+    : undefined;
+  const docLines = lines.map((l) => ({
+    description: l.description,
+    detail: l.detail,
+    quantity: l.quantity,
+    vatTreatment: l.vat_treatment === "exempt" ? ("exempt" as const) : ("standard" as const),
+    vatRateBp: l.vat_rate_bp,
+    baseCents: l.base_cents,
+    vatCents: l.vat_cents,
+    totalCents: l.total_cents,
+  }));
+  return {
+    kind: invoice.kind as InvoiceKind,
+    number: invoice.full_number,
+    issueDate: invoice.issue_date,
+    operationDate: invoice.operation_date,
+    seller: JSON.parse(invoice.seller) as SellerIdentity,
+    buyer: invoice.buyer ? (JSON.parse(invoice.buyer) as InvoiceBuyer) : null,
+    lines: docLines,
+    breakdown: vatBreakdown(docLines),
+    baseCents: invoice.base_cents,
+    vatCents: invoice.vat_cents,
+    totalCents: invoice.total_cents,
+    exemptionNote: docLines.some((l) => l.vatTreatment === "exempt") ? EXEMPTION_NOTE : null,
+    rectifies: rectified
+      ? { number: rectified.full_number, issueDate: rectified.issue_date, reason: invoice.reason ?? "Devolución" }
+      : null,
+    paymentMethod: invoice.payment_method,
+    orderReference: invoice.order_id.slice(0, 8).toUpperCase(),
+    qrUrl: invoice.qr_url,
+    verifactu: invoice.verifactu === 1,
+  };
+}
+
+/** "factura-AN2026-000001.pdf" */
+export function invoiceFileName(fullNumber: string): string {
+  return `factura-${fullNumber.replace(/[^A-Za-z0-9-]/g, "_")}.pdf`;
+}
+
+export async function getInvoice(db: Db, invoiceId: string): Promise<InvoiceRow | undefined> {
+  return db.selectFrom("invoices").selectAll().where("id", "=", invoiceId).executeTakeFirst();
+}
+
+/** The invoice's PDF with its file name, or null for an unknown id. */
+export async function invoicePdf(db: Db, invoiceId: string): Promise<{ fileName: string; pdf: Buffer } | null> {
+  const doc = await getInvoiceDocument(db, invoiceId);
+  if (!doc) return null;
+  return { fileName: invoiceFileName(doc.number), pdf: await renderInvoicePdf(doc) };
+}
+
+/** The PDF as an email attachment. */
+export async function invoiceAttachment(db: Db, invoiceId: string): Promise<MailAttachment | null> {
+  const file = await invoicePdf(db, invoiceId);
+  return file ? { filename: file.fileName, content: file.pdf, contentType: "application/pdf" } : null;
+}
+
+/** An order's invoice and rectificativas, in issue order (for the buyer's purchase history). */
+export async function listOrderInvoices(
+  db: Db,
+  orderIds: readonly string[],
+): Promise<Pick<InvoiceRow, "id" | "order_id" | "full_number" | "kind" | "issue_date" | "total_cents">[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom("invoices")
+    .select(["id", "order_id", "full_number", "kind", "issue_date", "total_cents"])
+    .where("order_id", "in", orderIds)
+    .orderBy("issued_at")
+    .orderBy("full_number")
+    .execute();
+}
+
+/** The ordinary invoice of an order (F1/F2), if issued. */
+export async function orderInvoiceId(db: Db, orderId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("invoices")
+    .select("id")
+    .where("order_id", "=", orderId)
+    .where("kind", "in", ["F1", "F2"])
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The rectificativa of a refund, if issued. */
+export async function refundInvoiceId(db: Db, refundId: string): Promise<string | null> {
+  const row = await db.selectFrom("invoices").select("id").where("refund_id", "=", refundId).executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -1,0 +1,35 @@
+/** Wording shared by the invoice, its PDF, its email and Gestión (pure). */
+import { formatLongDate } from "~/domain/pricing.ts";
+
+/** "Convocatoria del 12 de enero de 2027 al 14 de enero de 2027", or null for an undated course. */
+export function editionLabel(startsOn: string | null, endsOn: string | null): string | null {
+  if (!startsOn) return null;
+  if (!endsOn || endsOn === startsOn) return `Convocatoria del ${formatLongDate(startsOn)}`;
+  return `Convocatoria del ${formatLongDate(startsOn)} al ${formatLongDate(endsOn)}`;
+}
+
+const REFUND_REASONS: Record<string, string> = {
+  "duplicate-purchase": "Devolución de un curso comprado dos veces",
+  "no-seat": "Devolución: la convocatoria ya no tenía plaza",
+  "customer-request": "Devolución a petición de la alumna",
+  "edition-cancelled": "Devolución por cancelación de la convocatoria",
+  withdrawal: "Devolución por desistimiento",
+  staff: "Devolución acordada con la alumna",
+  provider: "Devolución hecha desde la pasarela de pago",
+};
+
+/** The reason a rectificativa states for a refund's reason code. */
+export function refundReasonText(reason: string): string {
+  return REFUND_REASONS[reason] ?? "Devolución";
+}
+
+/** The legal mention of an exempt line (art. 20.Uno.9º of the VAT law). */
+export const EXEMPTION_NOTE =
+  "Operación exenta de IVA en virtud del artículo 20.Uno.9º de la Ley 37/1992, del Impuesto sobre el Valor Añadido (enseñanza).";
+
+export const INVOICE_KIND_LABELS: Record<string, string> = {
+  F1: "Factura",
+  F2: "Factura simplificada",
+  R4: "Factura rectificativa",
+  R5: "Factura rectificativa (simplificada)",
+};
