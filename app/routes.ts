@@ -61,6 +61,8 @@ export default [
       // One page for one course (/checkout/:courseId) and for the cart (/checkout?cursos=…).
       route("checkout/:courseId?", "routes/checkout.tsx"),
       route("pago-demo/:orderId", "routes/pago-demo.tsx"),
+      // The buyer's own invoices, as PDF (Historial de compras).
+      route("perfil/compras/facturas/:invoiceId", "routes/perfil.compras.factura.ts"),
       // Resource routes about the user's own data: no UI, but the middleware guards them too.
       route("perfil/mis-datos.json", "routes/perfil.mis-datos.ts"),
       route("api/pedidos/:orderId/calendario.ics", "routes/api.pedidos.calendario.ts"),
@@ -103,6 +105,13 @@ export default [
       route("convocatorias", "routes/gestion.convocatorias.tsx"),
       route("convocatorias/:editionId/alumnos", "routes/gestion.convocatorias.alumnos.tsx"),
       route("convocatorias/:editionId/alumnos.csv", "routes/gestion.convocatorias.alumnos-csv.ts"),
+      // [invoices]
+      route("facturas", "routes/gestion.facturas.tsx"),
+      route("facturas/exportar.csv", "routes/gestion.facturas.exportar-csv.ts"),
+      route("facturas/exportar.zip", "routes/gestion.facturas.exportar-zip.ts"),
+      route("facturas/:invoiceId/pdf", "routes/gestion.facturas.pdf.ts"),
+      // owner only: the seller's legal identity (invoices, legal pages)
+      route("datos-fiscales", "routes/gestion.datos-fiscales.tsx"),
       // Unknown /gestion/… paths answer 404 only past the staff check.
       route("*", "routes/not-found.tsx", { id: "routes/gestion.not-found" }),
     ]),

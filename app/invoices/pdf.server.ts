@@ -8,22 +8,13 @@
 import { readFileSync } from "node:fs";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import type { InvoiceDocument, InvoiceLine } from "./document.ts";
-import { formatDate, formatEuros, formatQuantity, formatVatRate, KIND_TITLES, printable } from "./pdf-format.ts";
+import type { InvoiceDocument } from "./document.ts";
+import { ACCENT, type Doc, heading, MARGIN, MM, MUTED, PAGE, put, RIGHT, WIDTH } from "./pdf-draw.server.ts";
+import { formatDate, KIND_TITLES } from "./pdf-format.ts";
+import { linesTable, summary } from "./pdf-table.server.ts";
 
-const ACCENT = "#5b1f3e"; // --plum in app/styles/app.css
-const TEXT = "#000000";
-const MUTED = "#4a4a4a";
-const MM = 72 / 25.4;
-const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
-const MARGIN = 15 * MM;
-const RIGHT = PAGE.width - MARGIN;
-const WIDTH = RIGHT - MARGIN;
-/** Content stops here; the footer sits below. */
-const BOTTOM = PAGE.height - MARGIN - 14;
 const QR_SIZE = 35 * MM; // the symbol itself; the quiet zone comes on top
 const QR_QUIET_MODULES = 4;
-
 /**
  * The fonts, read once. Two ways, because the same source runs in two shapes:
  * - under Vite (vitest, `npm run dev`, and the production SSR bundle in build/server/) the
@@ -53,37 +44,6 @@ async function loadFonts(): Promise<FontPair> {
       bold: readFileSync(new URL("./fonts/Inter-Bold.ttf", import.meta.url)),
     };
   }
-}
-
-type Doc = PDFKit.PDFDocument;
-
-/** Writes `text` at (x, y) in `width`; returns the height it took. */
-function put(
-  doc: Doc,
-  text: string,
-  x: number,
-  y: number,
-  opts: { width: number; size?: number; bold?: boolean; color?: string; align?: "left" | "right" },
-): number {
-  const s = printable(text);
-  doc
-    .font(opts.bold ? "bold" : "regular")
-    .fontSize(opts.size ?? 9)
-    .fillColor(opts.color ?? TEXT);
-  const o = { width: opts.width, align: opts.align ?? "left", lineGap: 1 };
-  doc.text(s, x, y, o);
-  return doc.heightOfString(s, o);
-}
-
-function heading(doc: Doc, text: string, x: number, y: number, width: number): number {
-  put(doc, text.toUpperCase(), x, y, { width, size: 8, bold: true, color: ACCENT });
-  doc
-    .moveTo(x, y + 12)
-    .lineTo(x + width, y + 12)
-    .lineWidth(0.75)
-    .strokeColor(ACCENT)
-    .stroke();
-  return 17;
 }
 
 /** Top of page 1: QR code at the left (AEAT spec), title, number and dates at the right. */
@@ -170,141 +130,6 @@ function rectification(doc: Doc, inv: InvoiceDocument, top: number): number {
     { width: WIDTH, color: MUTED },
   );
   return y + 14;
-}
-
-/** The lines table's columns: the concept takes what the amounts leave. */
-const COLUMNS = (() => {
-  const fixed = [
-    { title: "Cantidad", width: 40 },
-    { title: "Base imponible", width: 66 },
-    { title: "Tipo IVA", width: 42 },
-    { title: "Cuota IVA", width: 60 },
-    { title: "Importe", width: 66 },
-  ];
-  const gap = 7;
-  const concept = WIDTH - fixed.reduce((sum, c) => sum + c.width + gap, 0);
-  let x = MARGIN + concept + gap;
-  return {
-    concept: { x: MARGIN, width: concept },
-    amounts: fixed.map((c) => {
-      const col = { ...c, x };
-      x += c.width + gap;
-      return col;
-    }),
-  };
-})();
-
-function tableHeader(doc: Doc, y: number): number {
-  put(doc, "Concepto", COLUMNS.concept.x, y, { width: COLUMNS.concept.width, size: 8, bold: true, color: ACCENT });
-  for (const c of COLUMNS.amounts)
-    put(doc, c.title, c.x, y, { width: c.width, size: 8, bold: true, color: ACCENT, align: "right" });
-  doc
-    .moveTo(MARGIN, y + 13)
-    .lineTo(RIGHT, y + 13)
-    .lineWidth(0.75)
-    .strokeColor(ACCENT)
-    .stroke();
-  return y + 18;
-}
-
-function lineHeight(doc: Doc, line: InvoiceLine): number {
-  const o = { width: COLUMNS.concept.width, lineGap: 1 };
-  let h = doc.font("regular").fontSize(9).heightOfString(printable(line.description), o);
-  if (line.detail) h += doc.font("regular").fontSize(8).heightOfString(printable(line.detail), o);
-  return h + 6;
-}
-
-function lineRow(doc: Doc, line: InvoiceLine, y: number): void {
-  const cy = y + put(doc, line.description, COLUMNS.concept.x, y, { width: COLUMNS.concept.width });
-  if (line.detail)
-    put(doc, line.detail, COLUMNS.concept.x, cy, { width: COLUMNS.concept.width, size: 8, color: MUTED });
-  const cells = [
-    formatQuantity(line.quantity),
-    formatEuros(line.baseCents),
-    formatVatRate(line.vatRateBp, line.vatTreatment === "exempt"),
-    formatEuros(line.vatCents),
-    formatEuros(line.totalCents),
-  ];
-  COLUMNS.amounts.forEach((c, i) => put(doc, cells[i], c.x, y, { width: c.width, align: "right" }));
-  const h = lineHeight(doc, line);
-  doc
-    .moveTo(MARGIN, y + h - 3)
-    .lineTo(RIGHT, y + h - 3)
-    .lineWidth(0.25)
-    .strokeColor("#bbbbbb")
-    .stroke();
-}
-
-/** A new page with a reminder of which invoice it continues. */
-function continuationPage(doc: Doc, inv: InvoiceDocument): number {
-  doc.addPage();
-  put(doc, `${KIND_TITLES[inv.kind]} Nº ${inv.number} (continuación)`, MARGIN, MARGIN, {
-    width: WIDTH,
-    bold: true,
-    color: ACCENT,
-  });
-  return MARGIN + 24;
-}
-
-function linesTable(doc: Doc, inv: InvoiceDocument, top: number): number {
-  let y = tableHeader(doc, top);
-  for (const line of inv.lines) {
-    const h = lineHeight(doc, line);
-    if (y + h > BOTTOM) y = tableHeader(doc, continuationPage(doc, inv));
-    lineRow(doc, line, y);
-    y += h;
-  }
-  return y + 10;
-}
-
-/** VAT summary at the left, totals at the right, then the notes; moved whole to a new page if needed. */
-function summary(doc: Doc, inv: InvoiceDocument, top: number): void {
-  const notes = [
-    inv.exemptionNote,
-    inv.paymentMethod ? `Forma de pago: ${inv.paymentMethod}` : null,
-    `Pedido: ${inv.orderReference}`,
-  ].filter((n): n is string => n !== null);
-  const needed = 30 + 14 * Math.max(inv.breakdown.length + 1, 3) + 16 + 13 * notes.length + 20;
-  let y = top + needed > BOTTOM ? continuationPage(doc, inv) : top;
-
-  const leftW = 290;
-  const cols = [
-    { title: "Base imponible", x: MARGIN, w: 100 },
-    { title: "Tipo IVA", x: MARGIN + 110, w: 70 },
-    { title: "Cuota IVA", x: MARGIN + 190, w: 100 },
-  ];
-  let ly = y + heading(doc, "Desglose de IVA", MARGIN, y, leftW);
-  for (const c of cols) put(doc, c.title, c.x, ly, { width: c.w, size: 8, bold: true, align: "right" });
-  ly += 13;
-  for (const row of inv.breakdown) {
-    const cells = [
-      formatEuros(row.baseCents),
-      formatVatRate(row.vatRateBp, row.vatTreatment === "exempt"),
-      formatEuros(row.vatCents),
-    ];
-    cols.forEach((c, i) => put(doc, cells[i], c.x, ly, { width: c.w, align: "right" }));
-    ly += 14;
-  }
-
-  const tx = RIGHT - 180;
-  let ty = y + heading(doc, "Totales", tx, y, 180);
-  const totals: [string, number, boolean][] = [
-    ["Base imponible", inv.baseCents, false],
-    ["IVA", inv.vatCents, false],
-    ["Total", inv.totalCents, true],
-  ];
-  for (const [label, cents, strong] of totals) {
-    if (strong) {
-      doc.moveTo(tx, ty).lineTo(RIGHT, ty).lineWidth(0.75).strokeColor(ACCENT).stroke();
-      ty += 4;
-    }
-    put(doc, label, tx, ty, { width: 90, size: strong ? 11 : 9, bold: strong });
-    put(doc, formatEuros(cents), tx + 80, ty, { width: 100, size: strong ? 11 : 9, bold: strong, align: "right" });
-    ty += strong ? 18 : 14;
-  }
-
-  y = Math.max(ly, ty) + 16;
-  for (const note of notes) y += put(doc, note, MARGIN, y, { width: WIDTH }) + 2;
 }
 
 /** Every page: who issued it and, when there are several, "Página i de N". */

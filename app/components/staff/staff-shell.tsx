@@ -16,10 +16,12 @@ const SECTIONS: { to: string; label: string; end?: boolean; ownerOnly?: boolean 
   { to: "/gestion/pedidos", label: "Pedidos" },
   { to: "/gestion/cursos", label: "Cursos" },
   { to: "/gestion/convocatorias", label: "Convocatorias" },
+  { to: "/gestion/facturas", label: "Facturas" },
   { to: "/gestion/avisos", label: "Avisos" },
   { to: "/gestion/seguridad", label: "Seguridad" },
   { to: "/gestion/equipo", label: "Equipo", ownerOnly: true },
   { to: "/gestion/auditoria", label: "Auditoría", ownerOnly: true },
+  { to: "/gestion/datos-fiscales", label: "Datos fiscales", ownerOnly: true },
 ];
 
 export interface StaffShellUser {

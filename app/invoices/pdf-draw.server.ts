@@ -1,0 +1,58 @@
+/**
+ * Drawing primitives and page geometry of the invoice PDF (app/invoices/pdf.server.ts).
+ */
+import type { InvoiceDocument } from "./document.ts";
+import { KIND_TITLES, printable } from "./pdf-format.ts";
+
+export const ACCENT = "#5b1f3e"; // --plum in app/styles/app.css
+export const TEXT = "#000000";
+export const MUTED = "#4a4a4a";
+export const MM = 72 / 25.4;
+export const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
+export const MARGIN = 15 * MM;
+export const RIGHT = PAGE.width - MARGIN;
+export const WIDTH = RIGHT - MARGIN;
+/** Content stops here; the footer sits below. */
+export const BOTTOM = PAGE.height - MARGIN - 14;
+
+export type Doc = PDFKit.PDFDocument;
+
+/** Writes `text` at (x, y) in `width`; returns the height it took. */
+export function put(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  opts: { width: number; size?: number; bold?: boolean; color?: string; align?: "left" | "right" },
+): number {
+  const s = printable(text);
+  doc
+    .font(opts.bold ? "bold" : "regular")
+    .fontSize(opts.size ?? 9)
+    .fillColor(opts.color ?? TEXT);
+  const o = { width: opts.width, align: opts.align ?? "left", lineGap: 1 };
+  doc.text(s, x, y, o);
+  return doc.heightOfString(s, o);
+}
+
+export function heading(doc: Doc, text: string, x: number, y: number, width: number): number {
+  put(doc, text.toUpperCase(), x, y, { width, size: 8, bold: true, color: ACCENT });
+  doc
+    .moveTo(x, y + 12)
+    .lineTo(x + width, y + 12)
+    .lineWidth(0.75)
+    .strokeColor(ACCENT)
+    .stroke();
+  return 17;
+}
+
+/** A new page with a reminder of which invoice it continues. */
+export function continuationPage(doc: Doc, inv: InvoiceDocument): number {
+  doc.addPage();
+  put(doc, `${KIND_TITLES[inv.kind]} Nº ${inv.number} (continuación)`, MARGIN, MARGIN, {
+    width: WIDTH,
+    bold: true,
+    color: ACCENT,
+  });
+  return MARGIN + 24;
+}

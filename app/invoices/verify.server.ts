@@ -1,0 +1,118 @@
+/**
+ * The chain's check (`npm run facturas:verificar`): walks the billing records in
+ * order and reports the first broken link. A record is sound when
+ * - its position follows the previous one (1, 2, 3… with no hole),
+ * - its previous_huella is the previous record's huella ("" for the first),
+ * - its huella is the SHA-256 of its own fields (altaHashInput), and
+ * - those fields still say what its invoice says (issuer NIF, number, date,
+ *   type, VAT and total), so an invoice altered after the fact shows too;
+ * and the chain's head names the last record. Reads in pages: any size.
+ */
+import type { Db } from "~/db/db.server.ts";
+import { aeatAmount, aeatDate, altaHashInput, huella, type AltaHashFields } from "./verifactu.ts";
+
+export type ChainProblem =
+  | "gap"
+  | "previous-huella"
+  | "huella"
+  | "invoice-missing"
+  | "invoice-differs"
+  | "head";
+
+export interface ChainReport {
+  /** Records checked. */
+  records: number;
+  /** The first broken link, or null when the whole chain holds. */
+  broken: { position: number; invoiceNumber: string | null; problem: ChainProblem; detail: string } | null;
+}
+
+const PAGE = 500;
+
+export async function verifyBillingChain(db: Db): Promise<ChainReport> {
+  let expectedPosition = 1;
+  let previousHuella = "";
+  let checked = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom("billing_records")
+      .leftJoin("invoices", "invoices.id", "billing_records.invoice_id")
+      .select([
+        "billing_records.position",
+        "billing_records.issuer_nif",
+        "billing_records.invoice_number",
+        "billing_records.issue_date",
+        "billing_records.invoice_type",
+        "billing_records.vat_total",
+        "billing_records.amount_total",
+        "billing_records.previous_huella",
+        "billing_records.generated_at",
+        "billing_records.huella",
+        "invoices.id as invoice_id",
+        "invoices.full_number",
+        "invoices.kind",
+        "invoices.issue_date as invoice_issue_date",
+        "invoices.vat_cents",
+        "invoices.total_cents",
+        "invoices.seller",
+      ])
+      .where("billing_records.position", ">=", expectedPosition)
+      .orderBy("billing_records.position")
+      .limit(PAGE)
+      .execute();
+    for (const r of rows) {
+      const at = (problem: ChainProblem, detail: string): ChainReport => ({
+        records: checked,
+        broken: { position: r.position, invoiceNumber: r.invoice_number, problem, detail },
+      });
+      if (r.position !== expectedPosition) {
+        return at("gap", `falta el registro ${expectedPosition}: tras él viene el ${r.position}`);
+      }
+      if (r.previous_huella !== previousHuella) {
+        return at("previous-huella", "la huella anterior que guarda no es la del registro anterior");
+      }
+      const fields: AltaHashFields = {
+        issuerNif: r.issuer_nif,
+        invoiceNumber: r.invoice_number,
+        issueDate: r.issue_date,
+        invoiceType: r.invoice_type as AltaHashFields["invoiceType"],
+        vatTotal: r.vat_total,
+        amountTotal: r.amount_total,
+        previousHuella: r.previous_huella,
+        generatedAt: r.generated_at,
+      };
+      if (huella(altaHashInput(fields)) !== r.huella) {
+        return at("huella", "sus datos ya no dan su huella: el registro se ha modificado");
+      }
+      if (!r.invoice_id) return at("invoice-missing", "la factura del registro no existe");
+      const sellerNif = (JSON.parse(r.seller ?? "{}") as { nif?: string }).nif;
+      const differs = [
+        sellerNif !== r.issuer_nif && "NIF del emisor",
+        r.full_number !== r.invoice_number && "número",
+        aeatDate(r.invoice_issue_date ?? "") !== r.issue_date && "fecha de expedición",
+        r.kind !== r.invoice_type && "tipo",
+        aeatAmount(r.vat_cents ?? 0) !== r.vat_total && "cuota de IVA",
+        aeatAmount(r.total_cents ?? 0) !== r.amount_total && "importe total",
+      ].filter(Boolean);
+      if (differs.length > 0) {
+        return at("invoice-differs", `la factura ya no coincide con su registro: ${differs.join(", ")}`);
+      }
+      previousHuella = r.huella;
+      expectedPosition += 1;
+      checked += 1;
+    }
+    if (rows.length < PAGE) break;
+  }
+  const head = await db.selectFrom("billing_chain").selectAll().where("id", "=", 1).executeTakeFirst();
+  if (head && (head.last_position !== checked || head.last_huella !== previousHuella)) {
+    return {
+      records: checked,
+      broken: {
+        position: head.last_position,
+        invoiceNumber: null,
+        problem: "head",
+        detail: `la cabeza de la cadena dice ${head.last_position} registros y hay ${checked}, o no termina en la última huella`,
+      },
+    };
+  }
+  return { records: checked, broken: null };
+}
