@@ -45,6 +45,9 @@ export const FULL_INVOICE_REQUIRED_NOTICE =
 /** createOrder's refusal of an order above 400 € without valid details (the browser was bypassed). */
 export const BILLING_REQUIRED_MESSAGE =
   "Para compras de más de 400 € la ley exige factura completa: indica tu nombre, NIF, NIE o CIF y dirección.";
+/** createOrder's refusal of details that do not pass these rules (likewise). */
+export const BILLING_INVALID_MESSAGE =
+  "Los datos de facturación no son válidos: revisa el nombre, el NIF, NIE o CIF y la dirección.";
 
 export const BILLING_FIELD_LABELS: Record<BillingField, string> = {
   billingName: "Nombre y apellidos o razón social",

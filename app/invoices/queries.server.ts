@@ -117,3 +117,19 @@ export async function refundInvoiceId(db: Db, refundId: string): Promise<string 
   const row = await db.selectFrom("invoices").select("id").where("refund_id", "=", refundId).executeTakeFirst();
   return row?.id ?? null;
 }
+
+/** The PDF of an invoice of one of the user's own orders; null for any other id (never says which). */
+export async function buyerInvoicePdf(
+  db: Db,
+  userId: string,
+  invoiceId: string,
+): Promise<{ fileName: string; pdf: Buffer } | null> {
+  const owned = await db
+    .selectFrom("invoices")
+    .innerJoin("orders", "orders.id", "invoices.order_id")
+    .select("invoices.id")
+    .where("invoices.id", "=", invoiceId)
+    .where("orders.user_id", "=", userId)
+    .executeTakeFirst();
+  return owned ? invoicePdf(db, owned.id) : null;
+}

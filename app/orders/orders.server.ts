@@ -5,10 +5,13 @@
  * the browser sends about money is read.
  */
 import type { Selectable } from "kysely";
+import { saveBillingDetails } from "~/auth/accounts.server.ts";
 import { getCoursesByIds, todayInMadrid } from "~/catalogue.server.ts";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { isUniqueViolation } from "~/db/errors.server.ts";
 import type { OrderItemsTable, OrdersTable } from "~/db/schema.ts";
+import { BILLING_INVALID_MESSAGE, BILLING_REQUIRED_MESSAGE, checkBillingDetails, type BillingDetails } from "~/domain/billing-details.ts";
+import { requiresFullInvoice } from "~/domain/invoice-math.ts";
 import { isWithinBounds, paymentMethod, type PaymentMethodKey } from "~/domain/payment-methods.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
 import { EARLY_START_REQUIRED_MESSAGE, needsEarlyStartRequest } from "~/domain/withdrawal.ts";
@@ -53,6 +56,12 @@ export interface CreateOrderInput {
    * stored as orders.withdrawal_waiver_at only then.
    */
   withdrawalWaiver: boolean;
+  /**
+   * The buyer's details for a factura completa, re-checked here. Required when
+   * the server's total is above 400 € (no factura simplificada then); saved on
+   * the order and on the account (offered next time) in the order's transaction.
+   */
+  billing?: BillingDetails | null;
   provider: string;
   now?: Date;
   /** YYYY-MM-DD override of "today" for the next edition (tests). */
@@ -134,6 +143,9 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
   if (!isWithinBounds(paymentMethod(input.method), totalCents)) {
     throw new CheckoutError(`${paymentMethod(input.method).name} no está disponible para este importe`, 400);
   }
+  const billing = checkBillingDetails(input.billing);
+  if (input.billing && !billing) throw new CheckoutError(BILLING_INVALID_MESSAGE, 400);
+  if (!billing && requiresFullInvoice(totalCents)) throw new CheckoutError(BILLING_REQUIRED_MESSAGE, 400);
 
   const key = checkoutKey(
     input.user.id,
@@ -144,7 +156,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
   const existing = await pendingByKey(db, key);
   if (existing) {
     if (now.getTime() - Date.parse(existing.created_at) < REUSE_WINDOW_MS && existing.total_cents === totalCents) {
-      return { ...(await reuse(db, existing, earlyStartRequested, nowIso)), reused: true };
+      return { ...(await reuse(db, existing, { waiver: earlyStartRequested, billing, userId: input.user.id }, nowIso)), reused: true };
     }
     await supersede(db, existing, nowIso);
   }
@@ -169,8 +181,10 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
           updated_at: nowIso,
           paid_at: null,
           checkout_key: key,
+          ...billingColumns(billing),
         })
         .execute();
+      if (billing) await saveBillingDetails(trx, input.user.id, billing);
       await trx
         .insertInto("order_items")
         .values(
@@ -206,7 +220,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
     // A concurrent click won the race for this checkout key: use its order.
     const winner = await pendingByKey(db, key);
     if (!winner) throw err;
-    return { ...(await reuse(db, winner, earlyStartRequested, nowIso)), reused: true };
+    return { ...(await reuse(db, winner, { waiver: earlyStartRequested, billing, userId: input.user.id }, nowIso)), reused: true };
   }
   const created = await getOrderWithItems(db, orderId);
   return { ...created!, reused: false };
@@ -216,15 +230,46 @@ export function noSeatMessage(title: string, startsOn: string): string {
   return `Ya no quedan plazas en la convocatoria del ${formatLongDate(startsOn)} de «${title}». Elige otra fecha.`;
 }
 
-async function reuse(db: Db, order: OrderRow, waiver: boolean, nowIso: string): Promise<OrderWithItems> {
-  if (waiver && !order.withdrawal_waiver_at) {
-    await db
+function billingColumns(b: BillingDetails | null) {
+  return {
+    billing_name: b?.name ?? null,
+    billing_tax_id: b?.taxId ?? null,
+    billing_address: b?.address ?? null,
+    billing_postal_code: b?.postalCode ?? null,
+    billing_city: b?.city ?? null,
+  };
+}
+
+/**
+ * A reused order takes the latest submit's waiver and billing details (none:
+ * a factura simplificada, allowed since the same total passed the check above),
+ * unless its payment page was already completed: the money settling goes with
+ * the details given then.
+ */
+async function reuse(
+  db: Db,
+  order: OrderRow,
+  latest: { waiver: boolean; billing: BillingDetails | null; userId: string },
+  nowIso: string,
+): Promise<OrderWithItems> {
+  await inTransaction(db, async (trx) => {
+    if (latest.waiver && !order.withdrawal_waiver_at) {
+      await trx
+        .updateTable("orders")
+        .set({ withdrawal_waiver_at: nowIso, updated_at: nowIso })
+        .where("id", "=", order.id)
+        .where("withdrawal_waiver_at", "is", null)
+        .execute();
+    }
+    const res = await trx
       .updateTable("orders")
-      .set({ withdrawal_waiver_at: nowIso, updated_at: nowIso })
+      .set({ ...billingColumns(latest.billing), updated_at: nowIso })
       .where("id", "=", order.id)
-      .where("withdrawal_waiver_at", "is", null)
-      .execute();
-  }
+      .where("status", "=", "pending")
+      .where("checkout_completed_at", "is", null)
+      .executeTakeFirst();
+    if (latest.billing && Number(res.numUpdatedRows) > 0) await saveBillingDetails(trx, latest.userId, latest.billing);
+  });
   return (await getOrderWithItems(db, order.id))!;
 }
 

@@ -4,6 +4,7 @@
  * come from the order lines copied at purchase (order_items), so a course that
  * later leaves the catalogue still shows what was bought.
  */
+import { listOrderInvoices } from "~/invoices/queries.server.ts";
 import type { Db } from "~/db/db.server.ts";
 
 export interface OrderView {
@@ -18,6 +19,8 @@ export interface OrderView {
   /** Paid through the demo gateway: no money was taken. */
   demo: boolean;
   items: { courseId: string; title: string; priceCents: number }[];
+  /** The order's invoice and rectificativas, in issue order (issue 13). */
+  invoices: { id: string; number: string; kind: string }[];
 }
 
 /** The buyer's orders, newest first, each with its lines. */
@@ -49,6 +52,13 @@ export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
     )
     .execute();
   const itemsByOrder = Map.groupBy(items, (i) => i.order_id);
+  const invoicesByOrder = Map.groupBy(
+    await listOrderInvoices(
+      db,
+      orders.map((o) => o.id),
+    ),
+    (i) => i.order_id,
+  );
   return orders.map((o) => ({
     id: o.id,
     status: o.status,
@@ -60,6 +70,7 @@ export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
     refundedCents: o.refunded_cents,
     demo: o.provider === "demo",
     items: (itemsByOrder.get(o.id) ?? []).map((i) => ({ courseId: i.course_id, title: i.title, priceCents: i.price_cents })),
+    invoices: (invoicesByOrder.get(o.id) ?? []).map((i) => ({ id: i.id, number: i.full_number, kind: i.kind })),
   }));
 }
 

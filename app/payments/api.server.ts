@@ -5,6 +5,7 @@
 import "~/lib/zod-spanish.server.ts";
 import { z } from "zod";
 import type { Db } from "~/db/db.server.ts";
+import { parseBillingForm } from "~/domain/billing-details.ts";
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHOD_KEYS } from "~/domain/payment-methods.ts";
 import { hitRateLimit } from "~/lib/rate-limit.server.ts";
 import { readBodyText } from "~/lib/read-body.server.ts";
@@ -50,6 +51,24 @@ const itemSchema = z.object(
   { error: "Cada línea debe indicar el curso (courseId) y, si quieres, la convocatoria (editionId)" },
 );
 
+/**
+ * Details for a factura completa, with the checkout form's field names; the
+ * rules are parseBillingForm's (below). Required by createOrder above 400 €.
+ */
+const billingFieldSchema = z
+  .string({ error: "Los datos de facturación deben ser textos" })
+  .max(1_000, { error: "Los datos de facturación son demasiado largos" });
+const billingSchema = z.object(
+  {
+    billingName: billingFieldSchema.optional(),
+    billingTaxId: billingFieldSchema.optional(),
+    billingAddress: billingFieldSchema.optional(),
+    billingPostalCode: billingFieldSchema.optional(),
+    billingCity: billingFieldSchema.optional(),
+  },
+  { error: "billing debe ser un objeto con billingName, billingTaxId, billingAddress, billingPostalCode y billingCity" },
+);
+
 const bodySchema = z
   .object(
     {
@@ -69,6 +88,7 @@ const bodySchema = z
         .enum(PAYMENT_METHOD_KEYS, { error: `Método de pago no válido: usa ${PAYMENT_METHOD_KEYS.join(", ")}` })
         .optional(),
       withdrawalWaiver: z.boolean({ error: "withdrawalWaiver debe ser true o false" }).optional(),
+      billing: billingSchema.nullable().optional(),
     },
     { error: "El cuerpo de la petición debe ser un objeto JSON" },
   )
@@ -111,6 +131,9 @@ export async function createCheckoutFromRequest(
     return json({ message: parsed.error.issues[0]?.message ?? "Los datos del pago no son válidos" }, 400);
   }
   const body = parsed.data;
+  // Given: it must be a whole, valid set (a factura completa asked for); absent: createOrder decides by the total.
+  const billing = body.billing ? parseBillingForm(body.billing, { required: true }) : null;
+  if (billing && !billing.ok) return json({ message: Object.values(billing.errors)[0] ?? "Los datos de facturación no son válidos" }, 400);
   const limit = await hitRateLimit(deps.db, checkoutRateLimitKey(user.id), CHECKOUT_RATE_LIMIT);
   if (!limit.allowed) {
     return json({ message: "Demasiados intentos. Inténtalo más tarde" }, 429, {
@@ -123,6 +146,7 @@ export async function createCheckoutFromRequest(
       ...requestedLines(body),
       method: body.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
       withdrawalWaiver: body.withdrawalWaiver ?? false,
+      billing: billing?.ok ? billing.details : null,
     });
     return json({ url: started.url, orderId: started.orderId });
   } catch (err) {

@@ -4,6 +4,7 @@
  * the benchmark and integration tests call these functions directly.
  */
 import type { Db } from "~/db/db.server.ts";
+import type { BillingDetails } from "~/domain/billing-details.ts";
 import type { PaymentMethodKey } from "~/domain/payment-methods.ts";
 import type { Logger } from "~/lib/logger.server.ts";
 import { invoicingOf, type InvoicingConfig } from "~/invoices/issue.server.ts";
@@ -39,6 +40,8 @@ export interface StartCheckoutInput {
   editionIds?: Readonly<Record<string, string | undefined>>;
   method: PaymentMethodKey;
   withdrawalWaiver: boolean;
+  /** Details for a factura completa: required by createOrder above 400 €, saved on the order and the account. */
+  billing?: BillingDetails | null;
 }
 
 export interface StartedCheckout {

@@ -4,6 +4,10 @@ import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
 import { DemoBadge, StatusBadge } from "../status-badge.tsx";
 
+function invoiceLinkLabel(kind: string): string {
+  return kind === "R4" || kind === "R5" ? "Rectificativa" : "Factura";
+}
+
 /** Per order: "open" shows «Desistir del contrato», "done" says it was requested. */
 export type WithdrawalState = "open" | "done" | "none";
 
@@ -38,6 +42,7 @@ export function ProfilePurchases({
               Importe
             </th>
             <th scope="col">Estado</th>
+            <th scope="col">Facturas</th>
           </tr>
         </thead>
         <tbody>
@@ -71,6 +76,22 @@ export function ProfilePurchases({
                     <small>Desistimiento solicitado</small>
                   </>
                 ) : null}
+              </td>
+              <td>
+                {o.invoices.length === 0 ? (
+                  "—"
+                ) : (
+                  <ul className="purchases__invoices">
+                    {o.invoices.map((inv) => (
+                      <li key={inv.id}>
+                        <a href={`/perfil/compras/facturas/${inv.id}`} download>
+                          {invoiceLinkLabel(inv.kind)} {inv.number}
+                          <span className="visually-hidden"> (PDF)</span>
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </td>
             </tr>
           ))}
