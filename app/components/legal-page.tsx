@@ -30,8 +30,3 @@ export function LegalPage({ title, intro, children }: { title: string; intro: Re
     </article>
   );
 }
-
-/** A value the owner must fill in before going live: highlighted so nobody misses it. */
-export function Placeholder({ children }: { children: ReactNode }) {
-  return <mark className="legal__placeholder">{children}</mark>;
-}

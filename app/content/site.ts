@@ -69,12 +69,7 @@ export const site = {
     transit: "Si vienes en transporte público, Molins de Rei tiene estación de tren de Rodalies.",
   },
   founder: { name: "Alejandra Ruiz", yearsExperience: "10+" },
-  legal: {
-    /** The owner must fill these in before going live (LSSI-CE art. 10). */
-    holder: "[TITULAR: nombre y apellidos o razón social — pendiente de completar por la propietaria]",
-    nif: "[NIF: pendiente de completar por la propietaria]",
-    registry: "[Datos registrales, si procede — pendiente de completar]",
-  },
+
 } as const;
 
 /** "Lunes a viernes: 09:00 - 21:00" lines, the same everywhere. */

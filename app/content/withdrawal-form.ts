@@ -11,7 +11,7 @@ export const WITHDRAWAL_FORM_INTRO = "Solo debe cumplimentar y enviar el present
 
 /** The form's lines, in order; "(*)" marks the words to strike out, as in the official model. */
 export const WITHDRAWAL_FORM_LINES: readonly string[] = [
-  `A la atención de ${site.legal.holder} (${site.name}), ${site.address.full}, correo electrónico ${site.email}:`,
+  `A la atención de ${site.name}, ${site.address.full}, correo electrónico ${site.email}:`,
   "Por la presente le comunico/comunicamos (*) que desisto de mi/desistimos de nuestro (*) contrato de prestación del siguiente servicio: formación (indique el curso y, si lo tiene, el número de pedido).",
   "Pedido el (fecha de la compra):",
   "Nombre del consumidor o de los consumidores:",

@@ -11,6 +11,7 @@ import {
   DEFAULT_SERIES_PREFIX,
   missingSellerFields,
   SELLER_FIELDS,
+  sellerAddressLine,
   type SellerData,
   type SellerField,
 } from "~/domain/seller.ts";
@@ -125,4 +126,24 @@ export async function saveSeller(
     }
     return true;
   });
+}
+
+/** What the legal pages state about the owner: only what is known (never a placeholder). */
+export interface PublicSellerFacts {
+  legalName: string | null;
+  nif: string | null;
+  /** The fiscal address on one line, when complete. */
+  address: string | null;
+  registry: string | null;
+}
+
+export async function publicSellerFacts(db: Db, fromConfig: Partial<SellerData>): Promise<PublicSellerFacts> {
+  const { data } = await readSeller(db, fromConfig);
+  const addressKnown = data.address && data.postalCode && data.city;
+  return {
+    legalName: data.legalName || null,
+    nif: data.nif || null,
+    address: addressKnown ? sellerAddressLine(data) : null,
+    registry: data.registry || null,
+  };
 }

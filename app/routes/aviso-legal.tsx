@@ -1,6 +1,8 @@
 import { Link } from "react-router";
-import { LegalPage, Placeholder } from "~/components/legal-page.tsx";
+import { LegalPage } from "~/components/legal-page.tsx";
 import { site } from "~/content/site.ts";
+import { getServices } from "~/context.server.ts";
+import { publicSellerFacts } from "~/invoices/seller.server.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/aviso-legal";
 
@@ -12,7 +14,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: rootOrigin(matches),
   });
 
-export default function AvisoLegal() {
+// The owner's identity as she keeps it in Gestión (/gestion/datos-fiscales) or the configuration.
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = getServices(context);
+  return { seller: await publicSellerFacts(db, config.seller) };
+}
+
+export default function AvisoLegal({ loaderData }: Route.ComponentProps) {
+  const { seller } = loaderData;
   const domain = new URL(site.url).hostname;
   return (
     <LegalPage
@@ -25,23 +34,29 @@ export default function AvisoLegal() {
       }
     >
       <h2>1. Datos identificativos</h2>
-      <p className="legal__notice">
-        <strong>Aviso para la propietaria:</strong> los campos marcados en amarillo deben completarse con los datos
-        reales antes de publicar el sitio.
-      </p>
       <dl className="legal__facts">
-        <dt>Titular</dt>
-        <dd>
-          <Placeholder>{site.legal.holder}</Placeholder>
-        </dd>
-        <dt>NIF</dt>
-        <dd>
-          <Placeholder>{site.legal.nif}</Placeholder>
-        </dd>
+        {seller.legalName ? (
+          <>
+            <dt>Titular</dt>
+            <dd>{seller.legalName}</dd>
+          </>
+        ) : null}
+        {seller.nif ? (
+          <>
+            <dt>NIF</dt>
+            <dd>{seller.nif}</dd>
+          </>
+        ) : null}
         <dt>Nombre comercial</dt>
         <dd>{site.name}</dd>
-        <dt>Domicilio</dt>
-        <dd>{site.address.full}</dd>
+        <dt>{seller.address ? "Domicilio fiscal" : "Domicilio"}</dt>
+        <dd>{seller.address ?? site.address.full}</dd>
+        {seller.address && seller.address !== site.address.full ? (
+          <>
+            <dt>Salón y academia</dt>
+            <dd>{site.address.full}</dd>
+          </>
+        ) : null}
         <dt>Correo electrónico</dt>
         <dd>
           <a href={`mailto:${site.email}`}>{site.email}</a>
@@ -50,10 +65,12 @@ export default function AvisoLegal() {
         <dd>
           <a href={site.phone.href}>{site.phone.display}</a>
         </dd>
-        <dt>Datos registrales</dt>
-        <dd>
-          <Placeholder>{site.legal.registry}</Placeholder>
-        </dd>
+        {seller.registry ? (
+          <>
+            <dt>Datos registrales</dt>
+            <dd>{seller.registry}</dd>
+          </>
+        ) : null}
         <dt>Sitio web</dt>
         <dd>{domain}</dd>
       </dl>

@@ -1,9 +1,22 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
+import { billingDetailsOf, findUserById } from "~/auth/accounts.server.ts";
 import { getUser } from "~/auth/user-context.server.ts";
 import { getCoursesByIds, listEditionChoices, todayInMadrid } from "~/catalogue.server.ts";
 import { getServices } from "~/context.server.ts";
+import {
+  BILLING_FIELDS,
+  BILLING_INVALID_MESSAGE,
+  BILLING_REQUIRED_MESSAGE,
+  billingFormValues,
+  billingRequired,
+  parseBillingForm,
+  WANTS_FULL_INVOICE_FIELD,
+  type BillingField,
+  type BillingFormValues,
+} from "~/domain/billing-details.ts";
 import { editionFieldName, formatCheckoutLines, parseCheckoutLines, type CheckoutLine } from "~/domain/checkout-lines.ts";
+import { requiresFullInvoice } from "~/domain/invoice-math.ts";
 import { availableMethods, PAYMENT_METHOD_KEYS } from "~/domain/payment-methods.ts";
 import { discountCents } from "~/domain/pricing.ts";
 import { EARLY_START_REQUIRED_MESSAGE, withdrawalPeriodEnds } from "~/domain/withdrawal.ts";
@@ -38,7 +51,7 @@ const checkoutSchema = z.object({
   waiver: z.literal("on", { message: checkoutMessages.waiver }).optional(),
 });
 
-export type CheckoutFieldErrors = Partial<Record<"method" | "edition" | "terms" | "waiver" | "form", string>>;
+export type CheckoutFieldErrors = Partial<Record<"method" | "edition" | "terms" | "waiver" | "form" | BillingField, string>>;
 
 /**
  * The lines asked for: `/checkout/:courseId[?convocatoria=<id>]` is one course;
@@ -65,6 +78,7 @@ export async function loadCheckout(context: Ctx, courseId: string | undefined, u
   if (lines.length === 0) throw noCoursesRedirect(courseId);
   const editions = await listEditionChoices(db, lines.map((l) => l.course.id));
   const totalCents = lines.reduce((sum, l) => sum + l.course.priceCents, 0);
+  const row = await findUserById(db, user.id);
   return {
     lines: lines.map((l) => ({ ...l, editions: editions.filter((e) => e.courseId === l.course.id) })),
     /** Sent back by the form: which courses this checkout is for (the editions come from the radios). */
@@ -76,6 +90,12 @@ export async function loadCheckout(context: Ctx, courseId: string | undefined, u
     withdrawalEnds: withdrawalPeriodEnds(todayInMadrid()),
     methods: availableMethods(totalCents).map(({ key, name, description, icon }) => ({ key, name, description, icon })),
     buyer: { name: user.displayName || "Usuario", email: user.email },
+    billing: {
+      /** Above 400 €: a factura completa is the law, the details are required. */
+      required: requiresFullInvoice(totalCents),
+      /** The details saved with the last order (or in the profile), to prefill the fields. */
+      values: billingFormValues(row ? billingDetailsOf(row) : null),
+    },
   };
 }
 
@@ -96,22 +116,31 @@ export async function checkoutAction(request: Request, context: Ctx, courseId?: 
   const cursos = form.get("cursos");
   const lines = requestedLines(courseId, typeof cursos === "string" ? cursos : null);
   const editions = formEditions(form, lines);
+  const wantsFullInvoice = form.get(WANTS_FULL_INVOICE_FIELD) === "on";
+  const billingInput = Object.fromEntries(BILLING_FIELDS.map((f) => [f, form.get(f) ?? undefined]));
   const values = {
     method: String(form.get("method") ?? ""),
     editions: Object.fromEntries(Object.entries(editions).map(([k, v]) => [k, v?.slice(0, 200) ?? ""])),
+    wantsFullInvoice,
+    billing: {} as BillingFormValues,
   };
   if (lines.length === 0) {
     return data({ errors: { form: checkoutMessages.noCourses } as CheckoutFieldErrors, values }, { status: 400 });
   }
+  // The fields count when the server's total needs them or the buyer asked for a factura completa.
+  const totalCents = (await getCoursesByIds(services.db, lines.map((l) => l.courseId))).reduce((sum, c) => sum + c.priceCents, 0);
+  const billing = billingRequired(totalCents, wantsFullInvoice) ? parseBillingForm(billingInput, { required: true }) : null;
+  values.billing = billing?.values ?? parseBillingForm(billingInput, { required: false }).values;
+  const billingErrors: CheckoutFieldErrors = billing && !billing.ok ? billing.errors : {};
   const parsed = checkoutSchema.safeParse({
     method: form.get("method") ?? undefined,
     editions,
     terms: form.get("terms") ?? undefined,
     waiver: form.get("waiver") ?? undefined,
   });
-  if (!parsed.success) {
-    const errors: CheckoutFieldErrors = {};
-    for (const issue of parsed.error.issues) {
+  if (!parsed.success || (billing && !billing.ok)) {
+    const errors: CheckoutFieldErrors = { ...billingErrors };
+    for (const issue of parsed.error?.issues ?? []) {
       const key = (issue.path[0] === "editions" ? "edition" : issue.path[0]) as keyof CheckoutFieldErrors;
       errors[key] ??= issue.message;
     }
@@ -126,6 +155,7 @@ export async function checkoutAction(request: Request, context: Ctx, courseId?: 
       editionIds: parsed.data.editions,
       method: parsed.data.method,
       withdrawalWaiver: parsed.data.waiver === "on",
+      billing: billing?.ok ? billing.details : null,
     });
     return redirect(started.url);
   } catch (err) {
@@ -133,8 +163,10 @@ export async function checkoutAction(request: Request, context: Ctx, courseId?: 
       // A course gone since the page was shown: the one-course page has nothing left; the cart says which.
       if (err.status === 404 && courseId) return redirect("/formaciones");
       // A refused edition (full, closed, not this course's) is the edition field's error.
+      // The billing refusals (a price changed since the page was shown) are the form's message, as the rest.
       const field =
         err.message === EARLY_START_REQUIRED_MESSAGE ? "waiver" : /convocatoria/i.test(err.message) ? "edition" : "form";
+      if (err.message === BILLING_REQUIRED_MESSAGE || err.message === BILLING_INVALID_MESSAGE) values.wantsFullInvoice = true;
       return data({ errors: { [field]: err.message } as CheckoutFieldErrors, values }, { status: err.status });
     }
     services.logger.error({ err, courseId }, "checkout: could not start the payment");

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FieldError, FormAlert } from "~/components/auth/field.tsx";
 import { defaultEditionId, EditionChoices } from "~/components/catalogue/edition-choices.tsx";
+import { CheckoutBillingFields } from "~/components/checkout/billing-fields.tsx";
 import { CheckoutSummary, MethodIcon } from "~/components/checkout/checkout-summary.tsx";
 import { editionFieldName } from "~/domain/checkout-lines.ts";
 import { DEFAULT_PAYMENT_METHOD, isPaymentMethodKey, payButtonLabel, type PaymentMethodKey } from "~/domain/payment-methods.ts";
@@ -30,7 +31,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, methods, buyer, withdrawalEnds, cursos, totalCents } = loaderData;
+  const { lines, methods, buyer, withdrawalEnds, cursos, totalCents, billing } = loaderData;
   // The server decides from its own dates; the box is offered when any edition on offer starts that soon.
   const allEditions = lines.flatMap((l) => l.editions);
   const soon = allEditions.filter((e) => e.startsOn <= withdrawalEnds);
@@ -104,8 +105,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <p className="checkout-note">Te llevaremos a la página segura de pago para completar la financiación.</p>
           )}
 
-          <section className="checkout-billing" aria-labelledby="facturacion">
-            <h3 id="facturacion">Datos de facturación</h3>
+          <section className="checkout-billing" aria-labelledby="comprador">
+            <h3 id="comprador">Tus datos</h3>
             <dl>
               <div>
                 <dt>Nombre</dt>
@@ -117,6 +118,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </div>
             </dl>
           </section>
+
+          <CheckoutBillingFields
+            required={billing.required}
+            // After a refused submit: what was sent; else the saved details, and the box ticked when there are some.
+            wantsFullInvoice={actionData?.values ? actionData.values.wantsFullInvoice : Boolean(billing.values.billingTaxId)}
+            values={actionData?.values?.billing ?? billing.values}
+            errors={errors}
+            disabled={busy}
+          />
 
           <fieldset className="checkout-consents" disabled={busy}>
             <legend className="visually-hidden">Condiciones</legend>

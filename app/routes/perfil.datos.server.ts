@@ -1,8 +1,9 @@
-import { redirect } from "react-router";
-import { EmailInUseError, findUserById, updateProfile } from "~/auth/accounts.server.ts";
+import { data, redirect } from "react-router";
+import { billingDetailsOf, EmailInUseError, findUserById, saveBillingDetails, updateProfile } from "~/auth/accounts.server.ts";
 import { fieldErrorsOf, formValues, messages, profileSchema } from "~/auth/schemas.ts";
 import { getUser } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
+import { billingFormValues, parseBillingForm, type BillingFieldErrors, type BillingFormValues } from "~/domain/billing-details.ts";
 import { checkPassword, fail, SAVE_FAILED, UNKNOWN_ACTION, type Ctx } from "./perfil.server.ts";
 
 /** "Datos Personales": the account row, read view or edit form (?editar=1). */
@@ -23,6 +24,8 @@ export async function loadPersonal(url: URL, context: Ctx) {
       googleLinked: row.google_sub !== null,
       emailVerified: row.email_verified_at !== null,
     },
+    /** The details of a factura completa, saved with the last order that had them or here. */
+    billing: billingFormValues(billingDetailsOf(row)),
   };
 }
 
@@ -31,6 +34,7 @@ export async function personalAction(request: Request, context: Ctx) {
   const user = getUser(context);
   const { db, logger } = getServices(context);
   const values = formValues(await request.formData());
+  if (values.intent === "billing") return billingAction(values, context);
   if (values.intent !== "profile") return fail("profile", { form: UNKNOWN_ACTION });
   const echo = { firstName: values.firstName ?? "", lastName: values.lastName ?? "", email: values.email ?? "", phone: values.phone ?? "" };
   try {
@@ -55,5 +59,32 @@ export async function personalAction(request: Request, context: Ctx) {
     if (err instanceof EmailInUseError) return fail("profile", { email: messages.emailInUse });
     logger.error({ err, intent: "profile" }, "profile action failed");
     return fail("profile", { form: SAVE_FAILED }, 500);
+  }
+}
+
+export interface BillingActionData {
+  intent: "billing";
+  errors: BillingFieldErrors & { form?: string };
+  values: BillingFormValues;
+}
+
+const failBilling = (errors: BillingActionData["errors"], values: BillingFormValues, status = 400) =>
+  data<BillingActionData>({ intent: "billing", errors, values }, status);
+
+/**
+ * intent=billing: the factura completa details offered at checkout. All empty
+ * (or the "Borrar" button, clear=1) removes them; otherwise every field must be valid.
+ */
+async function billingAction(values: Record<string, string>, context: Ctx) {
+  const user = getUser(context);
+  const { db, logger } = getServices(context);
+  const parsed = values.clear === "1" ? { ok: true as const, details: null, values: {} } : parseBillingForm(values, { required: false });
+  if (!parsed.ok) return failBilling(parsed.errors, parsed.values);
+  try {
+    await saveBillingDetails(db, user.id, parsed.details);
+    return redirect("/perfil/datos?guardado=datos");
+  } catch (err) {
+    logger.error({ err, intent: "billing" }, "profile action failed");
+    return failBilling({ form: SAVE_FAILED }, parsed.values, 500);
   }
 }

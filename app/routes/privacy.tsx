@@ -1,5 +1,7 @@
 import { Link } from "react-router";
-import { LegalPage, Placeholder } from "~/components/legal-page.tsx";
+import { LegalPage } from "~/components/legal-page.tsx";
+import { getServices } from "~/context.server.ts";
+import { publicSellerFacts } from "~/invoices/seller.server.ts";
 import { site } from "~/content/site.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/privacy";
@@ -12,7 +14,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: rootOrigin(matches),
   });
 
-export default function Privacy() {
+// The data controller as the owner keeps it in Gestión (/gestion/datos-fiscales) or the configuration.
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = getServices(context);
+  return { seller: await publicSellerFacts(db, config.seller) };
+}
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  const { seller } = loaderData;
   return (
     <LegalPage
       title="Política de privacidad"
@@ -26,14 +35,10 @@ export default function Privacy() {
     >
       <h2>1. Responsable del tratamiento</h2>
       <ul>
-        <li>
-          Titular: <Placeholder>{site.legal.holder}</Placeholder>
-        </li>
-        <li>
-          NIF: <Placeholder>{site.legal.nif}</Placeholder>
-        </li>
+        {seller.legalName ? <li>Titular: {seller.legalName}</li> : null}
+        {seller.nif ? <li>NIF: {seller.nif}</li> : null}
         <li>Nombre comercial: {site.name}</li>
-        <li>Domicilio: {site.address.full}</li>
+        <li>Domicilio: {seller.address ?? site.address.full}</li>
         <li>
           Correo electrónico: <a href={`mailto:${site.email}`}>{site.email}</a>
         </li>

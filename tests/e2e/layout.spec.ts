@@ -190,7 +190,7 @@ const pages = [
   {
     path: "/aviso-legal",
     title: "Aviso legal · Alejandra Nails",
-    texts: ["LSSI-CE", site.legal.nif, site.address.full],
+    texts: ["LSSI-CE", "Nombre comercial", site.address.full],
   },
   {
     path: "/cookies",

@@ -1,0 +1,297 @@
+/**
+ * The staff's reads of issued invoices (/gestion/facturas, its CSV and ZIP
+ * exports): every buyer's invoices in a period of issue dates (Madrid days, as
+ * stored), the period's totals, and batches for the exports. Rectificativas
+ * carry negative amounts, so they subtract in every total, as the VAT returns
+ * count them. One invoice's document and PDF: queries.server.ts.
+ */
+import { sql } from "kysely";
+import type { Db } from "~/db/db.server.ts";
+import type { InvoicePeriod } from "~/domain/invoice-period.ts";
+import type { InvoiceBuyer, InvoiceKind, VatTreatment } from "./document.ts";
+
+/** Rows a page of the list shows. */
+export const INVOICES_PAGE_SIZE = 50;
+/** Most invoices one export holds. */
+export const MAX_EXPORT_INVOICES = 50_000;
+
+type Period = Pick<InvoicePeriod, "from" | "to">;
+
+export interface StaffInvoiceRow {
+  id: string;
+  /** "AN2026-000001" */
+  fullNumber: string;
+  series: string;
+  kind: InvoiceKind;
+  orderId: string;
+  /** Fecha de expedición, YYYY-MM-DD. */
+  issueDate: string;
+  /** Fecha de la operación when it differs from the issue date. */
+  operationDate: string | null;
+  /** On a rectificativa: the number of the invoice it rectifies. */
+  rectifiedNumber: string | null;
+  /** Null on a factura simplificada (and its rectificativa) without buyer data. */
+  buyerName: string | null;
+  buyerTaxId: string | null;
+  buyerEmail: string | null;
+  baseCents: number;
+  vatCents: number;
+  totalCents: number;
+  /** Base and VAT of the lines at 21 %, and the base of the exempt lines. */
+  standardBaseCents: number;
+  standardVatCents: number;
+  exemptBaseCents: number;
+  paymentMethod: string | null;
+}
+
+function inPeriod(db: Db, period: Period) {
+  return db
+    .selectFrom("invoices")
+    .leftJoin("invoices as rectified", "rectified.id", "invoices.rectified_invoice_id")
+    .where("invoices.issue_date", ">=", period.from)
+    .where("invoices.issue_date", "<=", period.to);
+}
+
+const rowColumns = [
+  "invoices.id",
+  "invoices.full_number",
+  "invoices.series",
+  "invoices.kind",
+  "invoices.order_id",
+  "invoices.issued_at",
+  "invoices.issue_date",
+  "invoices.operation_date",
+  "rectified.full_number as rectified_number",
+  "invoices.buyer",
+  "invoices.buyer_email",
+  "invoices.base_cents",
+  "invoices.vat_cents",
+  "invoices.total_cents",
+  "invoices.payment_method",
+] as const;
+
+type RawRow = {
+  id: string;
+  full_number: string;
+  series: string;
+  kind: string;
+  order_id: string;
+  issued_at: string;
+  issue_date: string;
+  operation_date: string | null;
+  rectified_number: string | null;
+  buyer: string | null;
+  buyer_email: string | null;
+  base_cents: number;
+  vat_cents: number;
+  total_cents: number;
+  payment_method: string | null;
+};
+
+function parseBuyer(json: string | null): InvoiceBuyer | null {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as InvoiceBuyer;
+  } catch {
+    return null;
+  }
+}
+
+/** The rows with their VAT split (one query for the whole batch). */
+async function withSplit(db: Db, rows: RawRow[]): Promise<StaffInvoiceRow[]> {
+  if (rows.length === 0) return [];
+  const sums = await db
+    .selectFrom("invoice_lines")
+    .select((eb) => [
+      "invoice_id",
+      "vat_treatment",
+      eb.fn.sum<number>("base_cents").as("base"),
+      eb.fn.sum<number>("vat_cents").as("vat"),
+    ])
+    .where(
+      "invoice_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .groupBy(["invoice_id", "vat_treatment"])
+    .execute();
+  const byInvoice = Map.groupBy(sums, (s) => s.invoice_id);
+  return rows.map((r) => {
+    const split = byInvoice.get(r.id) ?? [];
+    const standard = split.filter((s) => s.vat_treatment !== "exempt");
+    const exempt = split.filter((s) => s.vat_treatment === "exempt");
+    const buyer = parseBuyer(r.buyer);
+    return {
+      id: r.id,
+      fullNumber: r.full_number,
+      series: r.series,
+      kind: r.kind as InvoiceKind,
+      orderId: r.order_id,
+      issueDate: r.issue_date,
+      operationDate: r.operation_date,
+      rectifiedNumber: r.rectified_number,
+      buyerName: buyer?.name || null,
+      buyerTaxId: buyer?.taxId || null,
+      buyerEmail: r.buyer_email,
+      baseCents: Number(r.base_cents),
+      vatCents: Number(r.vat_cents),
+      totalCents: Number(r.total_cents),
+      standardBaseCents: standard.reduce((sum, s) => sum + Number(s.base), 0),
+      standardVatCents: standard.reduce((sum, s) => sum + Number(s.vat), 0),
+      exemptBaseCents: exempt.reduce((sum, s) => sum + Number(s.base), 0),
+      paymentMethod: r.payment_method,
+    };
+  });
+}
+
+export interface StaffInvoicePage {
+  rows: StaffInvoiceRow[];
+  total: number;
+  /** The page shown: the one asked for, or the last one when it was past the end. */
+  page: number;
+  pageCount: number;
+}
+
+/** One page of the period's invoices, newest first (ties broken by number, so pages never overlap). */
+export async function listStaffInvoices(db: Db, period: Period, page = 1): Promise<StaffInvoicePage> {
+  const count = await inPeriod(db, period)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const total = Number(count.n);
+  const pageCount = Math.max(1, Math.ceil(total / INVOICES_PAGE_SIZE));
+  const shown = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  const rows = await inPeriod(db, period)
+    .select(rowColumns)
+    .orderBy("invoices.issued_at", "desc")
+    .orderBy("invoices.full_number", "desc")
+    .limit(INVOICES_PAGE_SIZE)
+    .offset((shown - 1) * INVOICES_PAGE_SIZE)
+    .execute();
+  return { rows: await withSplit(db, rows), total, page: shown, pageCount };
+}
+
+export interface VatRateTotal {
+  vatTreatment: VatTreatment;
+  /** 2100 for 21 %, 0 when exempt. */
+  vatRateBp: number;
+  baseCents: number;
+  vatCents: number;
+}
+
+export interface MonthInvoiceTotal {
+  /** "YYYY-MM" */
+  month: string;
+  invoices: number;
+  baseCents: number;
+  vatCents: number;
+  totalCents: number;
+}
+
+export interface InvoiceTotals {
+  invoices: number;
+  /** How many of them are rectificativas. */
+  rectificativas: number;
+  baseCents: number;
+  vatCents: number;
+  totalCents: number;
+  /** One row per VAT rate: 21 % first, then exempt. */
+  byRate: VatRateTotal[];
+  /** Only the months that have invoices, oldest first. */
+  byMonth: MonthInvoiceTotal[];
+}
+
+/** The period's totals, rectificativas included (they subtract). */
+export async function staffInvoiceTotals(db: Db, period: Period): Promise<InvoiceTotals> {
+  const month = sql<string>`substr(invoices.issue_date, 1, 7)`;
+  const [months, rates] = await Promise.all([
+    inPeriod(db, period)
+      .select((eb) => [
+        month.as("month"),
+        eb.fn.countAll<number>().as("n"),
+        eb.fn.sum<number>(sql`case when invoices.kind in ('R4', 'R5') then 1 else 0 end`).as("rect"),
+        eb.fn.sum<number>("invoices.base_cents").as("base"),
+        eb.fn.sum<number>("invoices.vat_cents").as("vat"),
+        eb.fn.sum<number>("invoices.total_cents").as("total"),
+      ])
+      .groupBy(month)
+      .orderBy(month)
+      .execute(),
+    db
+      .selectFrom("invoice_lines")
+      .innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id")
+      .where("invoices.issue_date", ">=", period.from)
+      .where("invoices.issue_date", "<=", period.to)
+      .select((eb) => [
+        "invoice_lines.vat_treatment",
+        "invoice_lines.vat_rate_bp",
+        eb.fn.sum<number>("invoice_lines.base_cents").as("base"),
+        eb.fn.sum<number>("invoice_lines.vat_cents").as("vat"),
+      ])
+      .groupBy(["invoice_lines.vat_treatment", "invoice_lines.vat_rate_bp"])
+      .execute(),
+  ]);
+  const byMonth = months.map((m) => ({
+    month: m.month,
+    invoices: Number(m.n),
+    baseCents: Number(m.base),
+    vatCents: Number(m.vat),
+    totalCents: Number(m.total),
+  }));
+  const add = (pick: (m: MonthInvoiceTotal) => number) => byMonth.reduce((sum, m) => sum + pick(m), 0);
+  const byRate: VatRateTotal[] = rates
+    .map((r) => ({
+      vatTreatment: (r.vat_treatment === "exempt" ? "exempt" : "standard") as VatTreatment,
+      vatRateBp: Number(r.vat_rate_bp),
+      baseCents: Number(r.base),
+      vatCents: Number(r.vat),
+    }))
+    .sort((a, b) => (a.vatTreatment === b.vatTreatment ? b.vatRateBp - a.vatRateBp : a.vatTreatment === "standard" ? -1 : 1));
+  return {
+    invoices: add((m) => m.invoices),
+    rectificativas: months.reduce((sum, m) => sum + Number(m.rect), 0),
+    baseCents: add((m) => m.baseCents),
+    vatCents: add((m) => m.vatCents),
+    totalCents: add((m) => m.totalCents),
+    byRate,
+    byMonth,
+  };
+}
+
+/**
+ * The period's invoices in batches, in issue order (oldest first, as a register
+ * of issued invoices reads), for the exports: each batch continues after the
+ * last row of the previous one (keyset), so memory stays one batch.
+ */
+export async function* staffInvoiceBatches(
+  db: Db,
+  period: Period,
+  opts: { batchSize?: number; maxRows?: number } = {},
+): AsyncGenerator<StaffInvoiceRow[]> {
+  const batchSize = opts.batchSize ?? 200;
+  let left = opts.maxRows ?? MAX_EXPORT_INVOICES;
+  let after: { issuedAt: string; number: string } | null = null;
+  while (left > 0) {
+    let query = inPeriod(db, period);
+    const cursor = after;
+    if (cursor) {
+      query = query.where((eb) =>
+        eb.or([
+          eb("invoices.issued_at", ">", cursor.issuedAt),
+          eb.and([eb("invoices.issued_at", "=", cursor.issuedAt), eb("invoices.full_number", ">", cursor.number)]),
+        ]),
+      );
+    }
+    const rows = await query
+      .select(rowColumns)
+      .orderBy("invoices.issued_at")
+      .orderBy("invoices.full_number")
+      .limit(Math.min(batchSize, left))
+      .execute();
+    if (rows.length === 0) return;
+    yield await withSplit(db, rows);
+    left -= rows.length;
+    const last = rows[rows.length - 1];
+    after = { issuedAt: last.issued_at, number: last.full_number };
+    if (rows.length < batchSize) return;
+  }
+}
