@@ -34,8 +34,11 @@ describe("courseFormSchema", () => {
       duration: "40 horas",
       classSize: 12,
       highlighted: true,
+      vatTreatment: "standard",
     });
     expect(courseFormSchema.parse(course).highlighted).toBe(false);
+    expect(courseFormSchema.parse({ ...course, vatTreatment: "exempt" }).vatTreatment).toBe("exempt");
+    expect(courseFormSchema.safeParse({ ...course, vatTreatment: "cero" }).success).toBe(false);
     expect(courseFormSchema.parse({ ...course, originalPrice: "1.500" }).originalPriceCents).toBe(150000);
   });
 

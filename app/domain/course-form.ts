@@ -130,6 +130,8 @@ export const courseFormSchema = z
       .string()
       .optional()
       .transform((value) => value === "on" || value === "1"),
+    /** How the price carries VAT on the invoice (issue 13): 21 % included, or exempt (art. 20.Uno.9º LIVA). */
+    vatTreatment: z.enum(["standard", "exempt"], { error: "Elige cómo lleva el IVA el precio" }).default("standard"),
   })
   .superRefine((course, ctx) => {
     if (course.originalPrice !== 0 && course.originalPrice < course.price) {
@@ -153,6 +155,7 @@ export const courseFormSchema = z
     duration: c.duration,
     classSize: c.classSize,
     highlighted: c.highlighted,
+    vatTreatment: c.vatTreatment,
   }));
 
 export type CourseInput = z.output<typeof courseFormSchema>;
@@ -232,6 +235,7 @@ export function courseFormValues(c: {
   duration: string;
   classSize: number;
   highlighted: boolean;
+  vatTreatment: "standard" | "exempt";
 }): Record<string, string> {
   return {
     id: c.id,
@@ -245,6 +249,7 @@ export function courseFormValues(c: {
     duration: c.duration,
     classSize: String(c.classSize),
     highlighted: c.highlighted ? "on" : "",
+    vatTreatment: c.vatTreatment,
   };
 }
 

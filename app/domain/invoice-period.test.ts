@@ -24,8 +24,17 @@ describe("invoice periods", () => {
     expect(tryParsePeriod("2024-t1")).toMatchObject({ key: "2024-T1", from: "2024-01-01", to: "2024-03-31" });
     expect(tryParsePeriod("2026-T3")).toMatchObject({ from: "2026-07-01", to: "2026-09-30" });
     expect(tryParsePeriod("2024-02")).toMatchObject({ kind: "month", to: "2024-02-29", label: "febrero de 2024" });
-    expect(tryParsePeriod("2026-11")).toMatchObject({ from: "2026-11-01", to: "2026-11-30", label: "noviembre de 2026" });
-    expect(tryParsePeriod(" 2026 ")).toMatchObject({ kind: "year", from: "2026-01-01", to: "2026-12-31", label: "año 2026" });
+    expect(tryParsePeriod("2026-11")).toMatchObject({
+      from: "2026-11-01",
+      to: "2026-11-30",
+      label: "noviembre de 2026",
+    });
+    expect(tryParsePeriod(" 2026 ")).toMatchObject({
+      kind: "year",
+      from: "2026-01-01",
+      to: "2026-12-31",
+      label: "año 2026",
+    });
     expect(tryParsePeriod("2026-10-01..2027-02-15")).toMatchObject({
       kind: "range",
       key: "2026-10-01..2027-02-15",
@@ -34,8 +43,21 @@ describe("invoice periods", () => {
   });
 
   it("falls back to the current quarter for anything else, never throwing", () => {
-    const bad = [null, undefined, "", "2026-T5", "2026-T0", "2026-13", "2026-00", "1999", "26", "2026-02-30..2026-03-01",
-      "2026-03-01..2026-02-01", "'; drop table invoices", "x".repeat(500)];
+    const bad = [
+      null,
+      undefined,
+      "",
+      "2026-T5",
+      "2026-T0",
+      "2026-13",
+      "2026-00",
+      "1999",
+      "26",
+      "2026-02-30..2026-03-01",
+      "2026-03-01..2026-02-01",
+      "'; drop table invoices",
+      "x".repeat(500),
+    ];
     for (const raw of bad) {
       expect(tryParsePeriod(raw), String(raw)).toBeNull();
       expect(parsePeriod(raw, "2026-11-23").key).toBe("2026-T4");

@@ -61,7 +61,13 @@ export function quarterPeriod(year: number, quarter: number): InvoicePeriod {
 
 export function monthPeriod(year: number, month: number): InvoicePeriod {
   const from = `${year}-${pad(month)}-01`;
-  return { kind: "month", key: `${year}-${pad(month)}`, from, to: lastDayOfMonth(year, month), label: formatMonthYear(from) };
+  return {
+    kind: "month",
+    key: `${year}-${pad(month)}`,
+    from,
+    to: lastDayOfMonth(year, month),
+    label: formatMonthYear(from),
+  };
 }
 
 export function yearPeriod(year: number): InvoicePeriod {
@@ -121,12 +127,17 @@ export function periodFromSearch(params: URLSearchParams, today: string): Period
   const fallback = currentQuarter(today);
   if (from || to) {
     if (isDay(from) && isDay(to) && from <= to) return { period: rangePeriod(from, to), note: null };
-    return { period: fallback, note: `Las fechas no son válidas (hacen falta las dos, y «desde» no puede ser posterior a «hasta»): se muestra el ${fallback.label}.` };
+    return {
+      period: fallback,
+      note: `Las fechas no son válidas (hacen falta las dos, y «desde» no puede ser posterior a «hasta»): se muestra el ${fallback.label}.`,
+    };
   }
   const raw = params.get(PERIOD_PARAM);
   if (!raw) return { period: fallback, note: null };
   const period = tryParsePeriod(raw);
-  return period ? { period, note: null } : { period: fallback, note: `El periodo «${raw.slice(0, 30)}» no existe: se muestra el ${fallback.label}.` };
+  return period
+    ? { period, note: null }
+    : { period: fallback, note: `El periodo «${raw.slice(0, 30)}» no existe: se muestra el ${fallback.label}.` };
 }
 
 /** The last `count` quarters up to today's, newest first (for a select). */

@@ -245,7 +245,9 @@ export async function staffInvoiceTotals(db: Db, period: Period): Promise<Invoic
       baseCents: Number(r.base),
       vatCents: Number(r.vat),
     }))
-    .sort((a, b) => (a.vatTreatment === b.vatTreatment ? b.vatRateBp - a.vatRateBp : a.vatTreatment === "standard" ? -1 : 1));
+    .sort((a, b) =>
+      a.vatTreatment === b.vatTreatment ? b.vatRateBp - a.vatRateBp : a.vatTreatment === "standard" ? -1 : 1,
+    );
   return {
     invoices: add((m) => m.invoices),
     rectificativas: months.reduce((sum, m) => sum + Number(m.rect), 0),

@@ -21,7 +21,10 @@ import { INVOICE_KIND_LABELS } from "~/invoices/texts.ts";
 import { csvAmount, csvDate, type CsvCell } from "~/lib/csv.ts";
 
 /** The period an invoice URL asks for (the current quarter in Madrid by default), and a note when it was unreadable. */
-export function periodOfRequest(request: Request, today = madridDate()): { period: InvoicePeriod; note: string | null } {
+export function periodOfRequest(
+  request: Request,
+  today = madridDate(),
+): { period: InvoicePeriod; note: string | null } {
   return periodFromSearch(new URL(request.url).searchParams, today);
 }
 
@@ -36,7 +39,8 @@ export async function loadInvoiceList(request: Request, context: Readonly<Router
     readSeller(db, config.seller),
   ]);
   const notes = note ? [note] : [];
-  if (asked > list.page && list.total > 0) notes.push(`La página ${asked} no existe: se muestra la última (${list.page}).`);
+  if (asked > list.page && list.total > 0)
+    notes.push(`La página ${asked} no existe: se muestra la última (${list.page}).`);
   const months = periodMonths(period);
   return {
     period,
@@ -46,7 +50,16 @@ export async function loadInvoiceList(request: Request, context: Readonly<Router
     /** Every month of the period with its total (0 when none), for the chart; empty past two years. */
     months:
       months.length > 1 && months.length <= 24
-        ? months.map((month) => totals.byMonth.find((m) => m.month === month) ?? { month, invoices: 0, baseCents: 0, vatCents: 0, totalCents: 0 })
+        ? months.map(
+            (month) =>
+              totals.byMonth.find((m) => m.month === month) ?? {
+                month,
+                invoices: 0,
+                baseCents: 0,
+                vatCents: 0,
+                totalCents: 0,
+              },
+          )
         : [],
     /** The labels of the seller fields still missing: while any is, no invoice is issued. */
     sellerMissing: seller.missing.map((f) => SELLER_FIELD_LABELS[f]),

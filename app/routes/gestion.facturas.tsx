@@ -1,3 +1,315 @@
-export default function Placeholder() {
-  return null;
+import { Form, Link } from "react-router";
+import { BarChart } from "~/components/staff/charts/bar-chart.tsx";
+import { ChartFigure } from "~/components/staff/charts/chart-figure.tsx";
+import { formatShortDate, orderRef } from "~/components/staff/format.ts";
+import { FilterNotes, Pager } from "~/components/staff/pager.tsx";
+import { niceAxis, shortMonthLabel } from "~/domain/dashboard.ts";
+import { longerThanAYear, PERIOD_PARAM, periodNoun } from "~/domain/invoice-period.ts";
+import { formatEuros, formatMonthYear, formatPriceShort } from "~/domain/pricing.ts";
+import { pageMeta, rootOrigin } from "~/lib/seo.ts";
+import type { Route } from "./+types/gestion.facturas";
+import { loadInvoiceList } from "./gestion.facturas.server.ts";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Facturas · Gestión",
+    description: "Facturas emitidas por periodo, con sus totales y la exportación para la gestoría.",
+    path: "/gestion/facturas",
+    origin: rootOrigin(matches),
+    noindex: true,
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadInvoiceList(request, context);
+}
+
+type Data = Route.ComponentProps["loaderData"];
+
+const KIND_SHORT: Record<string, string> = {
+  F1: "Factura",
+  F2: "Simplificada",
+  R4: "Rectificativa",
+  R5: "Rectificativa",
+};
+const invoicesText = (n: number) => `${n} ${n === 1 ? "factura" : "facturas"}`;
+
+function PeriodForms({ period, choices }: Pick<Data, "period" | "choices">) {
+  const listed = [...choices.quarters, ...choices.months, ...choices.years].some((c) => c.key === period.key);
+  const group = (label: string, items: { key: string; label: string }[]) => (
+    <optgroup label={label}>
+      {items.map((c) => (
+        <option key={c.key} value={c.key}>
+          {c.label}
+        </option>
+      ))}
+    </optgroup>
+  );
+  return (
+    <div className="staff-toolbar">
+      <Form method="get" className="staff-filters" role="search" aria-label="Elegir el periodo">
+        <div className="staff-filters__field staff-filters__field--wide">
+          <label htmlFor="f-periodo">Periodo</label>
+          <select id="f-periodo" name={PERIOD_PARAM} defaultValue={period.key}>
+            {listed ? null : <option value={period.key}>{period.label}</option>}
+            {group("Trimestres", choices.quarters)}
+            {group("Meses", choices.months)}
+            {group("Años", choices.years)}
+          </select>
+        </div>
+        <div className="staff-filters__actions">
+          <button type="submit" className="staff-button">
+            Ver
+          </button>
+        </div>
+      </Form>
+      <Form method="get" className="staff-filters" aria-label="Elegir otras fechas">
+        <div className="staff-filters__field">
+          <label htmlFor="f-desde">Desde</label>
+          <input
+            id="f-desde"
+            name="desde"
+            type="date"
+            required
+            defaultValue={period.kind === "range" ? period.from : ""}
+          />
+        </div>
+        <div className="staff-filters__field">
+          <label htmlFor="f-hasta">Hasta</label>
+          <input
+            id="f-hasta"
+            name="hasta"
+            type="date"
+            required
+            defaultValue={period.kind === "range" ? period.to : ""}
+          />
+        </div>
+        <div className="staff-filters__actions">
+          <button type="submit" className="staff-button staff-button--secondary">
+            Ver estas fechas
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+function Summary({ totals, months, label }: Pick<Data, "totals" | "months"> & { label: string }) {
+  const best = months.reduce((top, m) => Math.max(top, m.totalCents), 0);
+  return (
+    <section aria-labelledby="resumen">
+      <h2 id="resumen">Resumen</h2>
+      <dl className="panel-kpis">
+        {[
+          [
+            "Facturas",
+            String(totals.invoices),
+            totals.rectificativas ? `${totals.rectificativas} rectificativas incluidas` : "",
+          ],
+          ["Base imponible", formatEuros(totals.baseCents), ""],
+          ["IVA", formatEuros(totals.vatCents), ""],
+          ["Total", formatEuros(totals.totalCents), "IVA incluido"],
+        ].map(([term, value, detail]) => (
+          <div className="panel-kpi" key={term}>
+            <dt>{term}</dt>
+            <dd>
+              <span className="panel-kpi__value">{value}</span>
+              {detail ? <span className="panel-kpi__detail">{detail}</span> : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="panel-rule">
+        Por fecha de expedición (hora de Madrid). Las rectificativas llevan importes negativos y restan.
+      </p>
+      {totals.byRate.length > 0 ? (
+        <div className="table-scroll">
+          <table className="staff-table">
+            <caption>Desglose por tipo de IVA ({label})</caption>
+            <thead>
+              <tr>
+                <th scope="col">Tipo</th>
+                <th scope="col" className="staff-table__num">
+                  Base imponible
+                </th>
+                <th scope="col" className="staff-table__num">
+                  Cuota de IVA
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {totals.byRate.map((r) => (
+                <tr key={`${r.vatTreatment}-${r.vatRateBp}`}>
+                  <th scope="row">
+                    {r.vatTreatment === "exempt" ? "Exento (art. 20.Uno.9º LIVA)" : `${r.vatRateBp / 100} %`}
+                  </th>
+                  <td className="staff-table__num">{formatEuros(r.baseCents)}</td>
+                  <td className="staff-table__num">{formatEuros(r.vatCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {months.length > 0 && totals.invoices > 0 ? (
+        <ChartFigure
+          id="facturado-mes"
+          caption="Total facturado por mes"
+          note="IVA incluido, rectificativas restadas."
+          table={{
+            caption: `Total facturado por mes (${label})`,
+            columns: ["Mes", "Facturas", "Base", "IVA", "Total"],
+            rows: months.map((m) => ({
+              key: m.month,
+              cells: [
+                formatMonthYear(`${m.month}-01`),
+                m.invoices,
+                formatEuros(m.baseCents),
+                formatEuros(m.vatCents),
+                formatEuros(m.totalCents),
+              ],
+            })),
+          }}
+        >
+          <BarChart
+            label={`Total facturado por mes: ${months.map((m) => `${formatMonthYear(`${m.month}-01`)}, ${formatEuros(m.totalCents)}`).join("; ")}.`}
+            axis={niceAxis(best, { minStep: 100 })}
+            formatTick={formatPriceShort}
+            bars={months.map((m, i) => ({
+              key: m.month,
+              label: shortMonthLabel(m.month),
+              sublabel: i === 0 || m.month.endsWith("-01") ? m.month.slice(0, 4) : undefined,
+              value: m.totalCents,
+              title: `${formatMonthYear(`${m.month}-01`)}: ${formatEuros(m.totalCents)} (${invoicesText(m.invoices)})`,
+            }))}
+          />
+        </ChartFigure>
+      ) : null}
+    </section>
+  );
+}
+
+function InvoicesTable({ rows, caption }: { rows: Data["rows"]; caption: string }) {
+  return (
+    <div className="table-scroll">
+      <table className="staff-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Número</th>
+            <th scope="col">Fecha</th>
+            <th scope="col">Tipo</th>
+            <th scope="col">Cliente</th>
+            <th scope="col">NIF</th>
+            <th scope="col" className="staff-table__num">
+              Base
+            </th>
+            <th scope="col" className="staff-table__num">
+              IVA
+            </th>
+            <th scope="col" className="staff-table__num">
+              Total
+            </th>
+            <th scope="col">Documentos</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <th scope="row">
+                <code>{r.fullNumber}</code>
+              </th>
+              <td>{formatShortDate(r.issueDate)}</td>
+              <td>
+                {KIND_SHORT[r.kind] ?? r.kind}
+                {r.rectifiedNumber ? <span className="staff-table__small"> de {r.rectifiedNumber}</span> : null}
+              </td>
+              <td>
+                <span className={r.buyerName ? "staff-table__strong" : undefined}>
+                  {r.buyerName ?? "Consumidor final"}
+                </span>
+                {r.buyerEmail ? (
+                  <>
+                    <br />
+                    <span className="staff-table__small">{r.buyerEmail}</span>
+                  </>
+                ) : null}
+              </td>
+              <td>{r.buyerTaxId ?? "—"}</td>
+              <td className="staff-table__num">{formatEuros(r.baseCents)}</td>
+              <td className="staff-table__num">{formatEuros(r.vatCents)}</td>
+              <td className="staff-table__num">{formatEuros(r.totalCents)}</td>
+              <td className="staff-table__actions">
+                <a href={`/gestion/facturas/${r.id}/pdf`} download aria-label={`PDF de la factura ${r.fullNumber}`}>
+                  PDF
+                </a>{" "}
+                <Link to={`/gestion/pedidos/${r.orderId}`} aria-label={`Pedido ${orderRef(r.orderId)}`}>
+                  Pedido
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function StaffInvoices({ loaderData: d }: Route.ComponentProps) {
+  const search = `?${PERIOD_PARAM}=${encodeURIComponent(d.period.key)}`;
+  const noun = periodNoun(d.period.kind);
+  const zipAllowed = !longerThanAYear(d.period);
+  return (
+    <section className="staff-section">
+      <div className="staff-heading">
+        <h1>Facturas</h1>
+        <p className="staff-toolbar">
+          <a className="staff-button staff-button--secondary" href={`/gestion/facturas/exportar.csv${search}`} download>
+            Descargar CSV {noun}
+          </a>
+          {zipAllowed ? (
+            <a
+              className="staff-button staff-button--secondary"
+              href={`/gestion/facturas/exportar.zip${search}`}
+              download
+            >
+              Descargar PDF (ZIP)
+            </a>
+          ) : (
+            <span className="staff-hint">El ZIP de PDF abarca como mucho un año.</span>
+          )}
+        </p>
+      </div>
+      {d.sellerMissing.length > 0 ? (
+        <div className="form-alert form-alert--error" role="alert">
+          <p>
+            <strong>No se están emitiendo facturas:</strong> faltan datos fiscales de la empresa. Los pedidos cobrados
+            mientras tanto se facturarán en cuanto la propietaria los complete en{" "}
+            <Link to="/gestion/datos-fiscales">Datos fiscales</Link>. Falta:
+          </p>
+          <ul className="staff-notes">
+            {d.sellerMissing.map((label) => (
+              <li key={label}>{label}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <FilterNotes id="facturas-avisos" notes={d.notes} />
+      <PeriodForms period={d.period} choices={d.choices} />
+      <p className="staff-count" role="status">
+        {invoicesText(d.total)}: {d.period.label}
+      </p>
+      <Summary totals={d.totals} months={d.months} label={d.period.label} />
+      {d.rows.length === 0 ? (
+        <p>No hay facturas emitidas en este periodo.</p>
+      ) : (
+        <>
+          <InvoicesTable
+            rows={d.rows}
+            caption={`Facturas del periodo, de la más reciente a la más antigua (página ${d.page} de ${d.pageCount})`}
+          />
+          <Pager page={d.page} pageCount={d.pageCount} href={(p) => `/gestion/facturas${search}&pagina=${p}`} />
+        </>
+      )}
+    </section>
+  );
 }

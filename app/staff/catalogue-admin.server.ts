@@ -28,6 +28,7 @@ function courseValues(input: CourseInput) {
     duration: input.duration,
     class_size: input.classSize,
     highlighted: input.highlighted ? 1 : 0,
+    vat_treatment: input.vatTreatment,
   };
 }
 

@@ -20,6 +20,8 @@ export interface StaffCourse {
   duration: string;
   classSize: number;
   highlighted: boolean;
+  /** 21 % VAT included in the price, or exempt (art. 20.Uno.9º LIVA): what its invoices state. */
+  vatTreatment: "standard" | "exempt";
   image: string;
   published: boolean;
   sortOrder: number;
@@ -74,6 +76,7 @@ function toStaffCourse(row: Selectable<CoursesTable>): StaffCourse {
     duration: row.duration,
     classSize: Number(row.class_size),
     highlighted: Number(row.highlighted) === 1,
+    vatTreatment: row.vat_treatment === "exempt" ? "exempt" : "standard",
     image: row.image,
     published: Number(row.active) === 1,
     sortOrder: Number(row.sort_order),

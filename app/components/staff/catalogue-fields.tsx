@@ -175,6 +175,34 @@ export function CourseFields({
         <input id="f-highlighted" name="highlighted" type="checkbox" defaultChecked={values.highlighted === "on"} />
         <label htmlFor="f-highlighted">Destacado («Más Popular»)</label>
       </div>
+      <fieldset className="field" aria-describedby={describedBy("f-vat", true, errors.vatTreatment)}>
+        <legend>IVA en la factura</legend>
+        <div className="field--checkbox">
+          <input
+            id="f-vat-standard"
+            type="radio"
+            name="vatTreatment"
+            value="standard"
+            defaultChecked={values.vatTreatment !== "exempt"}
+          />
+          <label htmlFor="f-vat-standard">IVA del 21 % incluido en el precio</label>
+        </div>
+        <div className="field--checkbox">
+          <input
+            id="f-vat-exempt"
+            type="radio"
+            name="vatTreatment"
+            value="exempt"
+            defaultChecked={values.vatTreatment === "exempt"}
+          />
+          <label htmlFor="f-vat-exempt">Exento de IVA (enseñanza reglada, art. 20.Uno.9º de la Ley del IVA)</label>
+        </div>
+        <p id="f-vat-hint" className="field__hint">
+          Solo la formación reconocida oficialmente está exenta; si dudas, consúltalo con tu gestor. Afecta a las facturas
+          que se emitan a partir de ahora.
+        </p>
+        {errors.vatTreatment ? <FieldError id="f-vat-error">{errors.vatTreatment}</FieldError> : null}
+      </fieldset>
     </>
   );
 }
