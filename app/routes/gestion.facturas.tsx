@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { BarChart } from "~/components/staff/charts/bar-chart.tsx";
 import { ChartFigure } from "~/components/staff/charts/chart-figure.tsx";
+import { DataTable } from "~/components/staff/charts/data-table.tsx";
 import { formatShortDate, orderRef } from "~/components/staff/format.ts";
 import { FilterNotes, Pager } from "~/components/staff/pager.tsx";
 import { niceAxis, shortMonthLabel } from "~/domain/dashboard.ts";
@@ -63,26 +64,21 @@ function PeriodForms({ period, choices }: Pick<Data, "period" | "choices">) {
         </div>
       </Form>
       <Form method="get" className="staff-filters" aria-label="Elegir otras fechas">
-        <div className="staff-filters__field">
-          <label htmlFor="f-desde">Desde</label>
-          <input
-            id="f-desde"
-            name="desde"
-            type="date"
-            required
-            defaultValue={period.kind === "range" ? period.from : ""}
-          />
-        </div>
-        <div className="staff-filters__field">
-          <label htmlFor="f-hasta">Hasta</label>
-          <input
-            id="f-hasta"
-            name="hasta"
-            type="date"
-            required
-            defaultValue={period.kind === "range" ? period.to : ""}
-          />
-        </div>
+        {[
+          ["desde", "Desde", period.from],
+          ["hasta", "Hasta", period.to],
+        ].map(([name, label, value]) => (
+          <div className="staff-filters__field" key={name}>
+            <label htmlFor={`f-${name}`}>{label}</label>
+            <input
+              id={`f-${name}`}
+              name={name}
+              type="date"
+              required
+              defaultValue={period.kind === "range" ? value : ""}
+            />
+          </div>
+        ))}
         <div className="staff-filters__actions">
           <button type="submit" className="staff-button staff-button--secondary">
             Ver estas fechas
@@ -123,31 +119,18 @@ function Summary({ totals, months, label }: Pick<Data, "totals" | "months"> & { 
       </p>
       {totals.byRate.length > 0 ? (
         <div className="table-scroll">
-          <table className="staff-table">
-            <caption>Desglose por tipo de IVA ({label})</caption>
-            <thead>
-              <tr>
-                <th scope="col">Tipo</th>
-                <th scope="col" className="staff-table__num">
-                  Base imponible
-                </th>
-                <th scope="col" className="staff-table__num">
-                  Cuota de IVA
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {totals.byRate.map((r) => (
-                <tr key={`${r.vatTreatment}-${r.vatRateBp}`}>
-                  <th scope="row">
-                    {r.vatTreatment === "exempt" ? "Exento (art. 20.Uno.9º LIVA)" : `${r.vatRateBp / 100} %`}
-                  </th>
-                  <td className="staff-table__num">{formatEuros(r.baseCents)}</td>
-                  <td className="staff-table__num">{formatEuros(r.vatCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption={`Desglose por tipo de IVA (${label})`}
+            columns={["Tipo", "Base imponible", "Cuota de IVA"]}
+            rows={totals.byRate.map((r) => ({
+              key: `${r.vatTreatment}-${r.vatRateBp}`,
+              cells: [
+                r.vatTreatment === "exempt" ? "Exento (art. 20.Uno.9º LIVA)" : `${r.vatRateBp / 100} %`,
+                formatEuros(r.baseCents),
+                formatEuros(r.vatCents),
+              ],
+            }))}
+          />
         </div>
       ) : null}
       {months.length > 0 && totals.invoices > 0 ? (

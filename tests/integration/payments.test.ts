@@ -20,6 +20,10 @@ import { demoPaidEvent, insertBuyer, stripeWebhookRequest } from "../helpers/pay
 import { startStripeMock, type StripeMock } from "../helpers/stripe-mock.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
+/** Orders above 400 € need a factura completa's details (issue 13). */
+const BILLING = { name: "Lucía Pérez", taxId: "12345678Z", address: "Carrer Major 1", postalCode: "08750", city: "Molins de Rei" };
+/** The same, as the JSON API's `billing` object. */
+const API_BILLING = { billingName: BILLING.name, billingTaxId: BILLING.taxId, billingAddress: BILLING.address, billingPostalCode: BILLING.postalCode, billingCity: BILLING.city };
 const PUBLIC_URL = "http://localhost:3000";
 
 describe.each(dbKinds)("payments on %s", (kind) => {
@@ -85,7 +89,7 @@ describe.each(dbKinds)("payments on %s", (kind) => {
     Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where(column, "=", value).executeTakeFirstOrThrow()).n);
 
   async function paidOrder(courseIds = ["formacion-inicio", "expert-nails"]) {
-    const started = await startCheckout(deps, { user, courseIds, method: "card", withdrawalWaiver: true });
+    const started = await startCheckout(deps, { user, courseIds, method: "card", withdrawalWaiver: true, billing: BILLING });
     mock.setSession(started.sessionId, { status: "complete", payment_status: "paid" });
     return started;
   }
@@ -102,6 +106,7 @@ describe.each(dbKinds)("payments on %s", (kind) => {
           courseImage: "https://evil.example/x.png",
           userEmail: "someone-else@example.com",
           userId: "another-user",
+          billing: API_BILLING,
         }),
       ),
       user,
@@ -132,7 +137,7 @@ describe.each(dbKinds)("payments on %s", (kind) => {
   it("puts every cart course in one order with the chosen method", async () => {
     const res = await createCheckoutFromRequest(
       deps,
-      post(JSON.stringify({ courseIds: ["formacion-inicio", "expert-nails"], paymentMethod: "klarna" })),
+      post(JSON.stringify({ courseIds: ["formacion-inicio", "expert-nails"], paymentMethod: "klarna", billing: API_BILLING })),
       user,
     );
     expect(res.status).toBe(200);
@@ -190,26 +195,26 @@ describe.each(dbKinds)("payments on %s", (kind) => {
 
   it("answers a provider failure with the default message and leaves nothing reusable", async () => {
     mock.failNextCreates(1);
-    const res = await createCheckoutFromRequest(deps, post(JSON.stringify({ courseId: "expert-nails" })), user);
+    const res = await createCheckoutFromRequest(deps, post(JSON.stringify({ courseId: "expert-nails", billing: API_BILLING })), user);
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual({ message: "Error al crear la sesión de pago" });
-    const retry = await createCheckoutFromRequest(deps, post(JSON.stringify({ courseId: "expert-nails" })), user);
+    const retry = await createCheckoutFromRequest(deps, post(JSON.stringify({ courseId: "expert-nails", billing: API_BILLING })), user);
     expect(retry.status).toBe(200);
   });
 
   it("turns two concurrent pay clicks into one order and one payment page", async () => {
     const results = await Promise.all(
       Array.from({ length: 4 }, () =>
-        startCheckout(deps, { user, courseIds: ["expert-nails", "formacion-inicio"], method: "card", withdrawalWaiver: true }),
+        startCheckout(deps, { user, courseIds: ["expert-nails", "formacion-inicio"], method: "card", withdrawalWaiver: true, billing: BILLING }),
       ),
     );
     expect(new Set(results.map((r) => r.orderId)).size).toBe(1);
     expect(new Set(results.map((r) => r.url)).size).toBe(1);
     expect(await countWhere("orders", "user_id", user.id)).toBe(1);
     // A later click with the same items reuses it too; another method is another order.
-    const again = await startCheckout(deps, { user, courseIds: ["formacion-inicio", "expert-nails"], method: "card", withdrawalWaiver: true });
+    const again = await startCheckout(deps, { user, courseIds: ["formacion-inicio", "expert-nails"], method: "card", withdrawalWaiver: true, billing: BILLING });
     expect(again.orderId).toBe(results[0].orderId);
-    const klarna = await startCheckout(deps, { user, courseIds: ["formacion-inicio", "expert-nails"], method: "klarna", withdrawalWaiver: true });
+    const klarna = await startCheckout(deps, { user, courseIds: ["formacion-inicio", "expert-nails"], method: "klarna", withdrawalWaiver: true, billing: BILLING });
     expect(klarna.orderId).not.toBe(results[0].orderId);
   });
 
@@ -274,7 +279,7 @@ describe.each(dbKinds)("payments on %s", (kind) => {
   });
 
   it("waits for asynchronous methods: pending after completion, then paid or failed", async () => {
-    const ok = await startCheckout(deps, { user, courseIds: ["expert-nails"], method: "sequra", withdrawalWaiver: true });
+    const ok = await startCheckout(deps, { user, courseIds: ["expert-nails"], method: "sequra", withdrawalWaiver: true, billing: BILLING });
     mock.setSession(ok.sessionId, { status: "complete", payment_status: "unpaid" });
     await webhook(mock.signedEvent("checkout.session.completed", ok.sessionId));
     let order = (await getOrderWithItems(t.db, ok.orderId))!.order;
