@@ -24,6 +24,8 @@ import { startStripeMock, type StripeMock } from "../helpers/stripe-mock.ts";
 const WEBHOOK_SECRET = "whsec_dup";
 const PUBLIC_URL = "http://localhost:3000";
 const METHODS = ["klarna", "scalapay", "sequra"] as const;
+/** Orders above 400 € need a factura completa's details (issue 13). */
+const BILLING = { name: "Lucía Pérez", taxId: "12345678Z", address: "Carrer Major 1", postalCode: "08750", city: "Molins de Rei" };
 
 describe.each(dbKinds)("duplicate purchases on %s", (kind) => {
   let t: TestDb;
@@ -149,12 +151,14 @@ describe.each(dbKinds)("duplicate purchases on %s", (kind) => {
       courseIds: ["tecnico-manicurista"],
       method: "card",
       withdrawalWaiver: false,
+      billing: BILLING,
     });
     const second = await startCheckout(deps, {
       user,
       courseIds: ["tecnico-manicurista", "formacion-inicio"],
       method: "card",
       withdrawalWaiver: false,
+      billing: BILLING,
     });
     for (const s of [first, second]) {
       mock.setSession(s.sessionId, { status: "complete", payment_status: "paid" });
@@ -193,6 +197,7 @@ describe.each(dbKinds)("duplicate purchases on %s", (kind) => {
       courseIds: ["expert-nails"],
       method: "card",
       withdrawalWaiver: false,
+      billing: BILLING,
     });
     mock.setSession(first.sessionId, { status: "complete", payment_status: "paid" });
     await webhook(mock.signedEvent("checkout.session.completed", first.sessionId));
@@ -207,6 +212,7 @@ describe.each(dbKinds)("duplicate purchases on %s", (kind) => {
       courseIds: ["expert-nails"],
       method: "card",
       withdrawalWaiver: false,
+      billing: BILLING,
     });
     mock.setSession(again.sessionId, { status: "complete", payment_status: "paid" });
     await webhook(mock.signedEvent("checkout.session.completed", again.sessionId));
@@ -267,12 +273,13 @@ describe.each(dbKinds)("duplicate purchases on %s", (kind) => {
 
   it("records the refund through the same path on the demo gateway", async () => {
     const demo: PaymentDeps = { ...deps, payments: createDemoProvider() };
-    const a = await startCheckout(demo, { user, courseIds: ["expert-nails"], method: "card", withdrawalWaiver: false });
+    const a = await startCheckout(demo, { user, courseIds: ["expert-nails"], method: "card", withdrawalWaiver: false, billing: BILLING });
     const b = await startCheckout(demo, {
       user,
       courseIds: ["expert-nails"],
       method: "klarna",
       withdrawalWaiver: false,
+      billing: BILLING,
     });
     for (const s of [a, b]) {
       await processPaymentEvent(demo, demoPaidEvent(s));

@@ -61,10 +61,19 @@ export interface PaidOrder {
   buyer: { id: string; email: string };
 }
 
+/** The buyer's details for a factura completa: required above 400 € (issue 13), harmless below. */
+export const BUYER_BILLING = { name: "Lucía Mora", taxId: "12345678Z", address: "Carrer Major 1", postalCode: "08750", city: "Molins de Rei" };
+
 /** A buyer pays these courses by card: checkout, the mock session completes, the webhook fulfils. */
 export async function paidOrder(world: RefundWorld, mock: StripeMock, courseIds: string[]): Promise<PaidOrder> {
   const buyer = await insertBuyer(world.deps.db, { prefix: "reemb", firstName: "Lucía", lastName: "Mora" });
-  const started = await startCheckout(world.deps, { user: buyer, courseIds, method: "card", withdrawalWaiver: false });
+  const started = await startCheckout(world.deps, {
+    user: buyer,
+    courseIds,
+    method: "card",
+    withdrawalWaiver: false,
+    billing: BUYER_BILLING,
+  });
   mock.setSession(started.sessionId, { status: "complete", payment_status: "paid" });
   const res = await world.webhook(mock.signedEvent("checkout.session.completed", started.sessionId));
   if (res.status !== 200) throw new Error(`webhook answered ${res.status}`);
