@@ -17,6 +17,8 @@ import { issuePendingInvoices } from "~/invoices/pending.server.ts";
 import { getInvoiceDocument, invoicePdf } from "~/invoices/queries.server.ts";
 import { saveSeller } from "~/invoices/seller.server.ts";
 import { verifyBillingChain } from "~/invoices/verify.server.ts";
+import { createLogger } from "~/lib/logger.server.ts";
+import { orderConfirmationTemplate } from "~/orders/confirmation-email.server.ts";
 import { fulfilOrder } from "~/orders/fulfilment.server.ts";
 import { completeRefund, requestRefund } from "~/orders/refunds.server.ts";
 import { makeUser } from "../helpers/accounts.ts";
@@ -176,6 +178,18 @@ describe.each(dbKinds)("invoices on %s", (kind) => {
     expect(text).toContain("Marta Vidal Soler");
   });
 
+  it("attaches the invoice's PDF to the confirmation email", async () => {
+    const [first] = await t.db.selectFrom("invoices").select(["order_id", "full_number"]).where("kind", "=", "F1").orderBy("number").execute();
+    const message = await orderConfirmationTemplate.render(
+      { db: t.db, publicUrl: "http://localhost:3999", logger: createLogger("silent"), now: new Date() },
+      { orderId: first!.order_id },
+    );
+    const pdf = message!.attachments!.find((a) => a.contentType === "application/pdf")!;
+    expect(pdf.filename).toBe(`factura-${first!.full_number}.pdf`);
+    expect(await pdfText(pdf.content as Buffer)).toContain(first!.full_number);
+    expect(message!.text).toContain(`Te adjuntamos tu factura ${first!.full_number} en PDF.`);
+  });
+
   it("refuses to change or delete an issued invoice", async () => {
     const any = await t.db.selectFrom("invoices").select("id").executeTakeFirstOrThrow();
     await expect(t.db.updateTable("invoices").set({ total_cents: 1 }).where("id", "=", any.id).execute()).rejects.toThrow();
@@ -194,9 +208,20 @@ describe.each(dbKinds)("invoices on %s", (kind) => {
     expect(second.previous_huella).toBe(first.huella);
 
     expect(second.amount_total).toBe("440.00");
-    // Someone with database access lowers an amount (the triggers must be dropped first).
-    const disable = kind === "postgres" ? sql`alter table billing_records disable trigger user` : sql`drop trigger billing_records_no_update`;
-    await disable.execute(t.db);
+    // Someone with database access lowers an invoice's total (the triggers must be dropped first)…
+    if (kind === "postgres") {
+      await sql`alter table invoices disable trigger user`.execute(t.db);
+      await sql`alter table billing_records disable trigger user`.execute(t.db);
+    } else {
+      await sql`drop trigger invoices_no_update`.execute(t.db);
+      await sql`drop trigger billing_records_no_update`.execute(t.db);
+    }
+    const firstInvoice = await t.db.selectFrom("invoices").select(["id", "total_cents"]).where("id", "=", first.invoice_id).executeTakeFirstOrThrow();
+    await t.db.updateTable("invoices").set({ total_cents: 9900 }).where("id", "=", firstInvoice.id).execute();
+    expect((await verifyBillingChain(t.db)).broken).toMatchObject({ position: 1, problem: "invoice-differs" });
+    await t.db.updateTable("invoices").set({ total_cents: firstInvoice.total_cents }).where("id", "=", firstInvoice.id).execute();
+    expect((await verifyBillingChain(t.db)).broken).toBeNull();
+    // …or a record's amount.
     await t.db.updateTable("billing_records").set({ amount_total: "44.00" }).where("position", "=", 2).execute();
     const broken = await verifyBillingChain(t.db);
     expect(broken.broken).toMatchObject({ position: 2, problem: "huella" });
