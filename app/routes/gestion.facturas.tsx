@@ -32,7 +32,8 @@ const KIND_SHORT: Record<string, string> = {
   R4: "Rectificativa",
   R5: "Rectificativa",
 };
-const invoicesText = (n: number) => `${n} ${n === 1 ? "factura" : "facturas"}`;
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+const invoicesText = (n: number) => count(n, "factura");
 
 function PeriodForms({ period, choices }: Pick<Data, "period" | "choices">) {
   const listed = [...choices.quarters, ...choices.months, ...choices.years].some((c) => c.key === period.key);
@@ -99,7 +100,7 @@ function Summary({ totals, months, label }: Pick<Data, "totals" | "months"> & { 
           [
             "Facturas",
             String(totals.invoices),
-            totals.rectificativas ? `${totals.rectificativas} rectificativas incluidas` : "",
+            totals.rectificativas ? `Incluye ${count(totals.rectificativas, "rectificativa")}` : "",
           ],
           ["Base imponible", formatEuros(totals.baseCents), ""],
           ["IVA", formatEuros(totals.vatCents), ""],

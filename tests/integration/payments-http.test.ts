@@ -75,7 +75,9 @@ describe("payments over HTTP (production build, Stripe mock)", () => {
   });
 
   it("creates one Stripe session at catalogue prices, fulfils on the signed webhook, shows the order to its owner only", async () => {
-    const res = await createSession(JSON.stringify({ courseId: "formacion-inicio", courseIds: ["formacion-inicio", "expert-nails"], coursePrice: 1 }));
+    // 1279 €: above 400 € the factura completa's details are required (issue 13).
+    const billing = { billingName: "Lucía Pérez", billingTaxId: "12345678Z", billingAddress: "Carrer Major 1", billingPostalCode: "08750", billingCity: "Molins de Rei" };
+    const res = await createSession(JSON.stringify({ courseId: "formacion-inicio", courseIds: ["formacion-inicio", "expert-nails"], coursePrice: 1, billing }));
     expect(res.status).toBe(200);
     const { url, orderId } = (await res.json()) as { url: string; orderId: string };
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\//);

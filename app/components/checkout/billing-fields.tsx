@@ -14,7 +14,7 @@ import {
 const INPUTS: Record<BillingField, { autoComplete: string; inputMode?: "numeric" }> = {
   billingName: { autoComplete: "billing name" },
   billingTaxId: { autoComplete: "off" },
-  billingAddress: { autoComplete: "billing street-address" },
+  billingAddress: { autoComplete: "billing address-line1" },
   billingPostalCode: { autoComplete: "billing postal-code", inputMode: "numeric" },
   billingCity: { autoComplete: "billing address-level2" },
 };
