@@ -36,6 +36,18 @@ export default defineConfig({
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      // A seller, so the purchases in the specs are invoiced as on the live site.
+      SELLER_LEGAL_NAME: "Alejandra Ruiz García",
+      SELLER_NIF: "12345678Z",
+      SELLER_ADDRESS: "Carrer Major 48",
+      SELLER_POSTAL_CODE: "08750",
+      SELLER_CITY: "Molins de Rei",
+      SELLER_PROVINCE: "Barcelona",
+    },
   },
 });

@@ -4,6 +4,7 @@ import { getServices } from "~/context.server.ts";
 import { isPaymentMethodKey } from "~/domain/payment-methods.ts";
 import { CheckoutError, getOrderWithItems } from "~/orders/orders.server.ts";
 import { latestOrderSince } from "~/orders/queries.server.ts";
+import { billingDetailsOf } from "~/auth/accounts.server.ts";
 import { startCheckout } from "~/payments/checkout.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -41,6 +42,8 @@ export async function cancelAction(request: Request, context: Ctx, url?: URL) {
       editionIds: Object.fromEntries(found.items.flatMap((i) => (i.edition_id ? [[i.course_id, i.edition_id]] : []))),
       method: isPaymentMethodKey(found.order.payment_method) ? found.order.payment_method : "card",
       withdrawalWaiver: !!found.order.withdrawal_waiver_at,
+      // The same billing details (a factura completa stays one).
+      billing: billingDetailsOf(found.order),
     });
     return redirect(started.url);
   } catch (err) {

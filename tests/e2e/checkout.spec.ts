@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { latestEmailTo } from "../helpers/eml.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, fillBilling, test } from "./fixtures.ts";
 
 // The e2e server runs without STRIPE_SECRET_KEY: the demo gateway (/pago-demo/…)
 // goes through the same order and fulfilment code as Stripe's webhook.
@@ -44,6 +44,9 @@ test("a signed-in buyer pays two courses in one order through the demo gateway",
   await expect(checkoutPay).toHaveText("Pagar 1279€");
   await checkoutPay.click();
   await expect(page.getByText("Debes aceptar los términos y condiciones y la política de privacidad para continuar")).toBeVisible();
+  // 1279 € is over 400 €: a factura completa, so the billing details are asked for.
+  await expect(page.getByText(/más de 400 €/)).toBeVisible();
+  await fillBilling(page);
   await page.getByLabel(/He leído y acepto/).check();
   const waiver = page.locator("#waiver");
   if (await waiver.count()) await waiver.check();
@@ -81,6 +84,12 @@ test("a signed-in buyer pays two courses in one order through the demo gateway",
   await page.goto("/perfil/compras");
   await expect(page.getByText("Completado").first()).toBeVisible();
   await expect(page.getByText("1279,00 €").first()).toBeVisible();
+  // Its invoice, a factura completa with the buyer's NIE, as a PDF.
+  const invoiceLink = page.getByRole("link", { name: /^Factura AN\d{4}-\d{6}/ });
+  await expect(invoiceLink).toHaveCount(1);
+  const invoice = await page.request.get((await invoiceLink.getAttribute("href"))!);
+  expect(invoice.headers()["content-type"]).toBe("application/pdf");
+  expect((await invoice.body()).subarray(0, 5).toString()).toBe("%PDF-");
 
   await page.goto("/mis-cursos");
   await expect(page.getByRole("heading", { name: "Formación de inicio", level: 2 })).toBeVisible();
@@ -100,6 +109,7 @@ test("a signed-in buyer pays two courses in one order through the demo gateway",
   expect(mail).toContain("Expert Nails");
   expect(mail).toContain("1279,00");
   expect(mail.match(/Content-Type: text\/calendar/g)).toHaveLength(2);
+  expect(mail).toMatch(/Content-Type: application\/pdf; name=factura-AN\d{4}-\d{6}\.pdf/);
   expect(mail).toMatch(/filename=.*\.ics/);
 
   // Someone else's browser sees no personal data on the same success URL.
@@ -123,7 +133,7 @@ test("/checkout/tecnico-manicurista offers four methods, needs the terms and rel
   await expect(page.getByText("Garantía 30 días")).toBeVisible();
   await expect(page.locator(".checkout-summary__prices")).toContainText("800,00 €");
   await expect(page.locator(".checkout-summary__prices")).toContainText("150,00 €");
-  await expect(page.getByRole("region", { name: "Datos de facturación" })).toContainText("Nerea Compradora");
+  await expect(page.getByRole("region", { name: "Tus datos" })).toContainText("Nerea Compradora");
 
   const methods = page.getByRole("group", { name: "Método de pago" }).getByRole("radio");
   await expect(methods).toHaveCount(4);
@@ -154,6 +164,12 @@ test("/checkout/tecnico-manicurista offers four methods, needs the terms and rel
   );
   await expect(form.getByRole("checkbox")).toHaveCount(1);
   await expect(page.getByText(/contenido digital/i)).toHaveCount(0);
+  await page.getByRole("checkbox", { name: /He leído y acepto/ }).check();
+  // 650 € needs a factura completa: without the billing details the server says so and keeps the choices.
+  await pay.click();
+  await expect(page.getByText("Escribe tu NIF, NIE o CIF.")).toBeVisible();
+  await expect(page).toHaveURL(`${baseURL}/checkout/tecnico-manicurista`);
+  await fillBilling(page);
   await page.getByRole("checkbox", { name: /He leído y acepto/ }).check();
   await pay.click();
   await expect(page).toHaveURL(/\/pago-demo\//);

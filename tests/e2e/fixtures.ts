@@ -53,4 +53,13 @@ export const test = base.extend<{ page: Page }>({
   },
 });
 
+/** The checkout's "Datos de facturación" (required above 400 €): a valid NIE and a Spanish address. */
+export async function fillBilling(page: Page, name = "Nerea Compradora") {
+  await page.getByLabel("Nombre y apellidos o razón social").fill(name);
+  await page.getByLabel("NIF, NIE o CIF").fill("X1234567L");
+  await page.getByLabel("Dirección (calle y número)").fill("Carrer de l'Església 3");
+  await page.getByLabel("Código postal").fill("08750");
+  await page.getByLabel("Población").fill("Molins de Rei");
+}
+
 export { expect };

@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import type { Browser, Page } from "@playwright/test";
 import { base32Decode, hotp, timeStep } from "../../app/domain/totp.ts";
 import { formatEuros, formatMonthYear } from "../../app/domain/pricing.ts";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, fillBilling, test, waitForHydration } from "./fixtures.ts";
 
 const run = Date.now().toString(36);
 const email = (name: string) => `${name}-${run}@example.com`;
@@ -243,6 +243,7 @@ test("staff follow an order and its students: filters by keyboard, detail, resen
   await expect(buyer.getByRole("button", { name: "Nuria Casals" })).toBeVisible();
   await buyer.goto("/carrito?add=tecnico-manicurista");
   await buyer.getByRole("link", { name: "Proceder al Pago" }).click();
+  await fillBilling(buyer, "Nuria Casals");
   await buyer.getByLabel(/He leído y acepto/).check();
   if (await buyer.locator("#waiver").count()) await buyer.locator("#waiver").check();
   await buyer.locator("button.checkout-pay").click();
