@@ -68,7 +68,10 @@ export function missingSellerFields(data: Partial<SellerData>): SellerField[] {
 
 /** Control characters become spaces, runs of spaces collapse, trimmed. */
 function clean(value: string): string {
-  return value.replace(/\p{Cc}/gu, " ").replace(/ {2,}/g, " ").trim();
+  return value
+    .replace(/\p{Cc}/gu, " ")
+    .replace(/ {2,}/g, " ")
+    .trim();
 }
 
 export type SellerFormResult =

@@ -11,11 +11,11 @@
  */
 import type { Db } from "~/db/db.server.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
-import { invoiceLines, invoiceTotals, rectifyingLines, allocateRefund, vatBreakdown } from "~/domain/invoice-math.ts";
+import { invoiceLines, invoiceTotals, vatBreakdown } from "~/domain/invoice-math.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import type { SellerData } from "~/domain/seller.ts";
 import { newId } from "~/lib/ids.server.ts";
-import { editionLabel, refundReasonText } from "./texts.ts";
+import { editionLabel } from "./texts.ts";
 import type { InvoiceBuyer, InvoiceKind, InvoiceLine, SellerIdentity, VatTreatment } from "./document.ts";
 import { appendBillingRecord, lockChainHead, nextInvoiceNumber } from "./chain.server.ts";
 import { readSeller, sellerIdentity } from "./seller.server.ts";
@@ -32,7 +32,7 @@ export function invoicingOf(config: Partial<InvoicingConfig>): InvoicingConfig |
   return config.verifactuMode ? { seller: config.seller ?? {}, verifactuMode: config.verifactuMode } : undefined;
 }
 
-interface Draft {
+export interface Draft {
   kind: InvoiceKind;
   orderId: string;
   refundId: string | null;
@@ -45,7 +45,7 @@ interface Draft {
   reason: string | null;
 }
 
-async function issue(
+export async function issue(
   trx: Db,
   draft: Draft,
   ctx: { seller: SellerIdentity; seriesPrefix: string; config: InvoicingConfig; now: Date },
@@ -128,17 +128,23 @@ async function issue(
       producer: { name: ctx.seller.legalName, nif: ctx.seller.nif },
       operationDate: draft.operationDate === issueDate ? null : aeatDate(draft.operationDate),
       buyer: draft.buyer ? { name: draft.buyer.name, nif: draft.buyer.taxId } : null,
-      description: rectificativa ? `Rectificación: ${draft.reason ?? "devolución"}` : "Formación presencial en técnicas de uñas",
+      description: rectificativa
+        ? `Rectificación: ${draft.reason ?? "devolución"}`
+        : "Formación presencial en técnicas de uñas",
       breakdown: vatBreakdown(draft.lines),
       rectified: draft.rectified
-        ? { issuerNif: ctx.seller.nif, invoiceNumber: draft.rectified.fullNumber, issueDate: aeatDate(draft.rectified.issueDate) }
+        ? {
+            issuerNif: ctx.seller.nif,
+            invoiceNumber: draft.rectified.fullNumber,
+            issueDate: aeatDate(draft.rectified.issueDate),
+          }
         : null,
     },
   });
   return id;
 }
 
-async function sellerFor(trx: Db, config: InvoicingConfig) {
+export async function sellerFor(trx: Db, config: InvoicingConfig) {
   const state = await readSeller(trx, config.seller, { lock: true });
   const seller = sellerIdentity(state);
   return seller ? { seller, seriesPrefix: state.data.seriesPrefix } : null;
@@ -214,143 +220,4 @@ export async function issueOrderInvoice(
     },
     { ...seller, config, now },
   );
-}
-
-/**
- * Issues the rectificativa of a refund that was made (R4 for a factura
- * completa, R5 for a simplified one), in the caller's transaction (call it
- * last): negative lines for the part refunded of each original line. A refund
- * for whole lines (a duplicate purchase, a line without a seat) takes those
- * lines; any other amount is spread over what each line still has unrefunded,
- * in proportion. The order's own invoice is issued first if it is missing.
- */
-export async function issueRefundInvoice(
-  trx: Db,
-  refundId: string,
-  config: InvoicingConfig,
-  now = new Date(),
-): Promise<string | null> {
-  const seller = await sellerFor(trx, config);
-  if (!seller) return null;
-  const refund = await trx.selectFrom("refunds").selectAll().where("id", "=", refundId).executeTakeFirst();
-  if (!refund || refund.status !== "succeeded") return null;
-  const done = await trx.selectFrom("invoices").select("id").where("refund_id", "=", refundId).executeTakeFirst();
-  if (done) return null;
-  await issueOrderInvoice(trx, refund.order_id, config, now);
-  const original = await trx
-    .selectFrom("invoices")
-    .selectAll()
-    .where("order_id", "=", refund.order_id)
-    .where("kind", "in", ["F1", "F2"])
-    .executeTakeFirst();
-  if (!original) return null;
-  const allLines = await trx
-    .selectFrom("invoice_lines")
-    .innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id")
-    .select([
-      "invoices.id as invoice_id",
-      "invoice_lines.position",
-      "invoice_lines.order_item_id",
-      "invoice_lines.description",
-      "invoice_lines.detail",
-      "invoice_lines.quantity",
-      "invoice_lines.vat_treatment",
-      "invoice_lines.vat_rate_bp",
-      "invoice_lines.base_cents",
-      "invoice_lines.vat_cents",
-      "invoice_lines.total_cents",
-    ])
-    .where("invoices.order_id", "=", refund.order_id)
-    .orderBy("invoice_lines.position")
-    .execute();
-  const originalLines = allLines.filter((l) => l.invoice_id === original.id);
-  const asLine = (l: (typeof allLines)[number]): InvoiceLine => ({
-    description: l.description,
-    detail: l.detail,
-    quantity: l.quantity,
-    vatTreatment: l.vat_treatment === "exempt" ? "exempt" : "standard",
-    vatRateBp: l.vat_rate_bp,
-    baseCents: l.base_cents,
-    vatCents: l.vat_cents,
-    totalCents: l.total_cents,
-  });
-  // What each original line still has unrefunded (earlier rectificativas subtracted).
-  const remaining = originalLines.map((line) => {
-    const rectified = allLines
-      .filter((l) => l.invoice_id !== original.id && l.order_item_id !== null && l.order_item_id === line.order_item_id)
-      .reduce((sum, l) => sum + l.total_cents, 0);
-    return Math.max(0, line.total_cents + rectified);
-  });
-  const itemIds = parseItemIds(refund.item_ids);
-  const candidates = originalLines
-    .map((line, index) => ({ key: String(index), totalCents: remaining[index]!, itemId: line.order_item_id }))
-    .filter((l) => l.totalCents > 0);
-  const forItems = candidates.filter((l) => l.itemId !== null && itemIds.includes(l.itemId));
-  const itemsSum = forItems.reduce((sum, l) => sum + l.totalCents, 0);
-  const pool = forItems.length > 0 && itemsSum >= refund.amount_cents ? forItems : candidates;
-  const poolSum = pool.reduce((sum, l) => sum + l.totalCents, 0);
-  // Never more than what is left to rectify (a refund beyond it would be a bug upstream).
-  const amount = Math.min(refund.amount_cents, poolSum);
-  if (amount <= 0) return null;
-  const parts = allocateRefund(pool, amount);
-  const lines = rectifyingLines(
-    originalLines.map(asLine),
-    parts.map((p) => ({ index: Number(p.key), totalCents: p.totalCents })),
-  ).map((line, i) => ({ ...line, orderItemId: originalLines[Number(parts[i]!.key)]!.order_item_id }));
-  const order = await trx
-    .selectFrom("orders")
-    .select(["email", "payment_method"])
-    .where("id", "=", refund.order_id)
-    .executeTakeFirstOrThrow();
-  return issue(
-    trx,
-    {
-      kind: original.kind === "F1" ? "R4" : "R5",
-      orderId: refund.order_id,
-      refundId,
-      rectified: { id: original.id, fullNumber: original.full_number, issueDate: original.issue_date },
-      buyer: original.buyer ? (JSON.parse(original.buyer) as InvoiceBuyer) : null,
-      buyerEmail: original.buyer_email ?? order.email,
-      lines,
-      operationDate: madridDate(new Date(refund.completed_at ?? now.toISOString())),
-      paymentMethod: paymentMethodName(order.payment_method),
-      reason: refundReasonText(refund.reason),
-    },
-    { ...seller, config, now },
-  );
-}
-
-function parseItemIds(value: string | null): string[] {
-  if (!value) return [];
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The rectificativas of an order's refunds that were made and have none yet, oldest first (caller's transaction, last). */
-export async function issueOrderRectificativas(
-  trx: Db,
-  orderId: string,
-  config: InvoicingConfig,
-  now = new Date(),
-): Promise<string[]> {
-  const refunds = await trx
-    .selectFrom("refunds")
-    .leftJoin("invoices", "invoices.refund_id", "refunds.id")
-    .select("refunds.id")
-    .where("refunds.order_id", "=", orderId)
-    .where("refunds.status", "=", "succeeded")
-    .where("invoices.id", "is", null)
-    .orderBy("refunds.completed_at")
-    .orderBy("refunds.id")
-    .execute();
-  const issued: string[] = [];
-  for (const refund of refunds) {
-    const id = await issueRefundInvoice(trx, refund.id, config, now);
-    if (id) issued.push(id);
-  }
-  return issued;
 }

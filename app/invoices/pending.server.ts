@@ -10,7 +10,8 @@ import { inTransaction, type Db } from "~/db/db.server.ts";
 import type { JobHandler } from "~/jobs/worker.server.ts";
 import type { Logger } from "~/lib/logger.server.ts";
 import { enqueueInvoiceEmails } from "./invoice-email.server.ts";
-import { issueOrderInvoice, issueOrderRectificativas, type InvoicingConfig } from "./issue.server.ts";
+import { issueOrderInvoice, type InvoicingConfig } from "./issue.server.ts";
+import { issueOrderRectificativas } from "./rectify.server.ts";
 
 const BATCH = 100;
 

@@ -11,13 +11,7 @@
 import type { Db } from "~/db/db.server.ts";
 import { aeatAmount, aeatDate, altaHashInput, huella, type AltaHashFields } from "./verifactu.ts";
 
-export type ChainProblem =
-  | "gap"
-  | "previous-huella"
-  | "huella"
-  | "invoice-missing"
-  | "invoice-differs"
-  | "head";
+export type ChainProblem = "gap" | "previous-huella" | "huella" | "invoice-missing" | "invoice-differs" | "head";
 
 export interface ChainReport {
   /** Records checked. */

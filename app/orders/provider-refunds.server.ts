@@ -12,7 +12,8 @@
  *   total is back;
  * - anything already recorded → nothing.
  */
-import { issueOrderRectificativas, type InvoicingConfig } from "~/invoices/issue.server.ts";
+import type { InvoicingConfig } from "~/invoices/issue.server.ts";
+import { issueOrderRectificativas } from "~/invoices/rectify.server.ts";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { claimEvent } from "./fulfilment.server.ts";
 import {

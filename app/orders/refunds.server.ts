@@ -16,7 +16,8 @@
  * transaction, its active enrolments end (end_reason "refunded") and their
  * editions' seats are released.
  */
-import { issueRefundInvoice, type InvoicingConfig } from "~/invoices/issue.server.ts";
+import type { InvoicingConfig } from "~/invoices/issue.server.ts";
+import { issueRefundInvoice } from "~/invoices/rectify.server.ts";
 import { sql } from "kysely";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import type { RefundsTable } from "~/db/schema.ts";

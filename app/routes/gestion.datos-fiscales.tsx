@@ -52,7 +52,8 @@ export default function SellerData({ loaderData, actionData }: Route.ComponentPr
             <strong>Faltan datos para emitir facturas:</strong> {missing.map((f) => SELLER_FIELD_LABELS[f]).join(", ")}.
           </p>
           <p>
-            La web sigue vendiendo. {pendingOrders > 0 ? `Hay ${pendingOrders} pedidos pagados esperando su factura: ` : ""}
+            La web sigue vendiendo.{" "}
+            {pendingOrders > 0 ? `Hay ${pendingOrders} pedidos pagados esperando su factura: ` : ""}
             en cuanto completes estos datos se emitirán las facturas pendientes y se enviarán a cada compradora.
           </p>
         </div>

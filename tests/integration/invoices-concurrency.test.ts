@@ -85,7 +85,11 @@ describe.each(dbKinds)("invoice numbers under concurrency on %s", (kind) => {
     );
     expect(outcomes.every((o) => o.outcome === "paid")).toBe(true);
 
-    const invoices = await t.db.selectFrom("invoices").select(["number", "full_number", "order_id"]).orderBy("number").execute();
+    const invoices = await t.db
+      .selectFrom("invoices")
+      .select(["number", "full_number", "order_id"])
+      .orderBy("number")
+      .execute();
     expect(invoices.map((i) => i.number)).toEqual(Array.from({ length: ORDERS }, (_, i) => i + 1));
     expect(new Set(invoices.map((i) => i.order_id)).size).toBe(ORDERS);
     expect(invoices.at(-1)!.full_number).toBe(`AN${madridDate().slice(0, 4)}-000200`);

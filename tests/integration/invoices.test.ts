@@ -63,7 +63,13 @@ async function paidOrder(
 }
 
 const invoicesOf = (db: Db, orderId: string) =>
-  db.selectFrom("invoices").selectAll().where("order_id", "=", orderId).orderBy("issued_at").orderBy("full_number").execute();
+  db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .orderBy("issued_at")
+    .orderBy("full_number")
+    .execute();
 
 describe.each(dbKinds)("invoices on %s", (kind) => {
   let t: TestDb;
@@ -83,9 +89,14 @@ describe.each(dbKinds)("invoices on %s", (kind) => {
   });
 
   it("issues a factura completa with the payment: every mandatory field in the PDF and a QR with the AEAT URL", async () => {
-    const orderId = await paidOrder(t.db, buyer, [{ courseId: "curso-999", title: "Máster de uñas esculpidas", priceCents: 99900 }], {
-      billing: true,
-    });
+    const orderId = await paidOrder(
+      t.db,
+      buyer,
+      [{ courseId: "curso-999", title: "Máster de uñas esculpidas", priceCents: 99900 }],
+      {
+        billing: true,
+      },
+    );
     const [invoice] = await invoicesOf(t.db, orderId);
     expect(invoice).toMatchObject({
       kind: "F1",
@@ -148,15 +159,22 @@ describe.each(dbKinds)("invoices on %s", (kind) => {
   it("a refund, partial then the rest, issues rectificativas (R4) in their own series referencing the original", async () => {
     // Another buyer: the first one already has this course (a second purchase would be refunded as a duplicate).
     const other = await makeUser(t.db, `lucia.facturas.${kind}@example.com`);
-    const orderId = await paidOrder(t.db, other, [{ courseId: "curso-999", title: "Máster de uñas esculpidas", priceCents: 99900 }], {
-      billing: true,
-    });
+    const orderId = await paidOrder(
+      t.db,
+      other,
+      [{ courseId: "curso-999", title: "Máster de uñas esculpidas", priceCents: 99900 }],
+      {
+        billing: true,
+      },
+    );
     const [original] = await invoicesOf(t.db, orderId);
     const partial = await inTransaction(t.db, (trx) =>
       requestRefund(trx, { orderId, amountCents: 10000, reason: "customer-request" }),
     );
     expect(await completeRefund(t.db, partial, "re_partial", new Date(), INVOICING)).toBe(true);
-    const rest = await inTransaction(t.db, (trx) => requestRefund(trx, { orderId, amountCents: 89900, reason: "withdrawal" }));
+    const rest = await inTransaction(t.db, (trx) =>
+      requestRefund(trx, { orderId, amountCents: 89900, reason: "withdrawal" }),
+    );
     expect(await completeRefund(t.db, rest, "re_rest", new Date(), INVOICING)).toBe(true);
     // A retried job changes nothing.
     expect(await completeRefund(t.db, rest, "re_rest", new Date(), INVOICING)).toBe(false);
@@ -179,7 +197,12 @@ describe.each(dbKinds)("invoices on %s", (kind) => {
   });
 
   it("attaches the invoice's PDF to the confirmation email", async () => {
-    const [first] = await t.db.selectFrom("invoices").select(["order_id", "full_number"]).where("kind", "=", "F1").orderBy("number").execute();
+    const [first] = await t.db
+      .selectFrom("invoices")
+      .select(["order_id", "full_number"])
+      .where("kind", "=", "F1")
+      .orderBy("number")
+      .execute();
     const message = await orderConfirmationTemplate.render(
       { db: t.db, publicUrl: "http://localhost:3999", logger: createLogger("silent"), now: new Date() },
       { orderId: first!.order_id },
@@ -192,7 +215,9 @@ describe.each(dbKinds)("invoices on %s", (kind) => {
 
   it("refuses to change or delete an issued invoice", async () => {
     const any = await t.db.selectFrom("invoices").select("id").executeTakeFirstOrThrow();
-    await expect(t.db.updateTable("invoices").set({ total_cents: 1 }).where("id", "=", any.id).execute()).rejects.toThrow();
+    await expect(
+      t.db.updateTable("invoices").set({ total_cents: 1 }).where("id", "=", any.id).execute(),
+    ).rejects.toThrow();
     await expect(t.db.deleteFrom("invoice_lines").where("invoice_id", "=", any.id).execute()).rejects.toThrow();
     await expect(t.db.deleteFrom("billing_records").execute()).rejects.toThrow();
   });
@@ -201,10 +226,18 @@ describe.each(dbKinds)("invoices on %s", (kind) => {
     const report = await verifyBillingChain(t.db);
     expect(report.broken).toBeNull();
     expect(report.records).toBe(5);
-    const first = await t.db.selectFrom("billing_records").selectAll().where("position", "=", 1).executeTakeFirstOrThrow();
+    const first = await t.db
+      .selectFrom("billing_records")
+      .selectAll()
+      .where("position", "=", 1)
+      .executeTakeFirstOrThrow();
     expect(first.previous_huella).toBe("");
     expect(first.xml).toContain(`<sum1:Huella>${first.huella}</sum1:Huella>`);
-    const second = await t.db.selectFrom("billing_records").selectAll().where("position", "=", 2).executeTakeFirstOrThrow();
+    const second = await t.db
+      .selectFrom("billing_records")
+      .selectAll()
+      .where("position", "=", 2)
+      .executeTakeFirstOrThrow();
     expect(second.previous_huella).toBe(first.huella);
 
     expect(second.amount_total).toBe("440.00");
@@ -216,10 +249,18 @@ describe.each(dbKinds)("invoices on %s", (kind) => {
       await sql`drop trigger invoices_no_update`.execute(t.db);
       await sql`drop trigger billing_records_no_update`.execute(t.db);
     }
-    const firstInvoice = await t.db.selectFrom("invoices").select(["id", "total_cents"]).where("id", "=", first.invoice_id).executeTakeFirstOrThrow();
+    const firstInvoice = await t.db
+      .selectFrom("invoices")
+      .select(["id", "total_cents"])
+      .where("id", "=", first.invoice_id)
+      .executeTakeFirstOrThrow();
     await t.db.updateTable("invoices").set({ total_cents: 9900 }).where("id", "=", firstInvoice.id).execute();
     expect((await verifyBillingChain(t.db)).broken).toMatchObject({ position: 1, problem: "invoice-differs" });
-    await t.db.updateTable("invoices").set({ total_cents: firstInvoice.total_cents }).where("id", "=", firstInvoice.id).execute();
+    await t.db
+      .updateTable("invoices")
+      .set({ total_cents: firstInvoice.total_cents })
+      .where("id", "=", firstInvoice.id)
+      .execute();
     expect((await verifyBillingChain(t.db)).broken).toBeNull();
     // …or a record's amount.
     await t.db.updateTable("billing_records").set({ amount_total: "44.00" }).where("position", "=", 2).execute();
@@ -250,7 +291,11 @@ describe.each(dbKinds)("invoices waiting for the seller data on %s", (kind) => {
 
     // Saving complete data queues the job; the job issues both, oldest payment first.
     expect(await saveSeller(t.db, { id: null, email: "cli" }, SELLER, {})).toBe(true);
-    const job = await t.db.selectFrom("jobs").selectAll().where("kind", "=", "invoices:issue-pending").executeTakeFirst();
+    const job = await t.db
+      .selectFrom("jobs")
+      .selectAll()
+      .where("kind", "=", "invoices:issue-pending")
+      .executeTakeFirst();
     expect(job).toBeDefined();
     expect(await issuePendingInvoices(t.db, { seller: {}, verifactuMode: "off" })).toBe(2);
     const year = madridDate().slice(0, 4);

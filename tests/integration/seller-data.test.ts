@@ -48,7 +48,12 @@ describe("seller data on the public pages (HTTP, SQLite)", () => {
       expect(html).toContain("Nombre comercial");
       expect(html).not.toContain("12345678Z");
     }
-    await saveSeller(db, { id: null, email: "cli" }, { ...SELLER, registry: "Registro Mercantil de Barcelona, tomo 1, folio 2" }, {});
+    await saveSeller(
+      db,
+      { id: null, email: "cli" },
+      { ...SELLER, registry: "Registro Mercantil de Barcelona, tomo 1, folio 2" },
+      {},
+    );
     const aviso = await (await fetch(server.url + "/aviso-legal")).text();
     expect(aviso).toContain("Alejandra Ruiz García");
     expect(aviso).toContain("12345678Z");
@@ -92,7 +97,10 @@ describe.each(dbKinds)("/gestion/datos-fiscales on %s", (kind) => {
       formRequest("http://localhost/gestion/datos-fiscales", { ...SELLER, nif: "12345678A", postalCode: "8750" }),
       owner.context,
     );
-    const badBody = (bad as unknown as { data: { errors: Record<string, string>; values: Record<string, string> }; init: { status: number } });
+    const badBody = bad as unknown as {
+      data: { errors: Record<string, string>; values: Record<string, string> };
+      init: { status: number };
+    };
     expect(badBody.init.status).toBe(400);
     expect(Object.keys(badBody.data.errors).sort()).toEqual(["nif", "postalCode"]);
     expect(badBody.data.values.legalName).toBe(SELLER.legalName);
