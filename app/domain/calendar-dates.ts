@@ -39,7 +39,7 @@ export function madridDate(instant: Date | number = Date.now()): string {
 }
 
 /** Minutes Madrid is ahead of UTC at `instant` (60 in winter, 120 in summer). */
-function madridOffsetMinutes(instant: Date): number {
+export function madridOffsetMinutes(instant: Date): number {
   const fields = new Intl.DateTimeFormat("en-GB", {
     timeZone: "Europe/Madrid",
     hourCycle: "h23",

@@ -133,3 +133,37 @@ export async function buyerInvoicePdf(
     .executeTakeFirst();
   return owned ? invoicePdf(db, owned.id) : null;
 }
+
+/** An invoice PDF as a download (the staff's and the buyer's routes). */
+export function pdfDownload(file: { fileName: string; pdf: Buffer }): Response {
+  return new Response(new Uint8Array(file.pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${file.fileName}"`,
+      "Content-Length": String(file.pdf.byteLength),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+/** Orders with money taken and no invoice yet (they wait for the seller data). */
+export async function countOrdersAwaitingInvoice(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("paid_at", "is not", null)
+    .where("status", "in", ["paid", "refunded"])
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("invoices")
+            .select("invoices.id")
+            .whereRef("invoices.order_id", "=", "orders.id")
+            .where("invoices.kind", "in", ["F1", "F2"]),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -10,6 +10,7 @@
  * del QR y especificaciones del servicio de cotejo o remisión de facturas".
  */
 import { createHash } from "node:crypto";
+import { madridOffsetMinutes } from "~/domain/calendar-dates.ts";
 
 /**
  * "off": records kept and chained but not sent (a "no VERI*FACTU" system);
@@ -35,17 +36,6 @@ export function aeatAmount(cents: number): string {
   return `${cents < 0 ? "-" : ""}${euros}.${rest}`;
 }
 
-const madridParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Madrid",
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
 /**
  * The instant as Madrid's clocks show it, ISO 8601 with the offset and no
  * milliseconds: "2024-01-01T19:20:30+01:00" (winter), "…+02:00" (summer).
@@ -53,17 +43,12 @@ const madridParts = new Intl.DateTimeFormat("en-GB", {
 export function madridTimestamp(at: Date): string {
   const time = at.getTime();
   if (Number.isNaN(time)) throw new RangeError("invalid date");
-  const parts = madridParts.formatToParts(at);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  const [year, month, day, hour, minute, second] = (["year", "month", "day", "hour", "minute", "second"] as const).map(
-    get,
-  );
-  const wall = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
-  const offsetMinutes = Math.round((wall - Math.floor(time / 1000) * 1000) / 60_000);
-  const sign = offsetMinutes < 0 ? "-" : "+";
+  const seconds = Math.floor(time / 1000) * 1000;
+  const offsetMinutes = madridOffsetMinutes(new Date(seconds));
+  const wall = new Date(seconds + offsetMinutes * 60_000).toISOString().slice(0, 19);
   const abs = Math.abs(offsetMinutes);
-  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
-  return `${year}-${month}-${day}T${hour}:${minute}:${second}${offset}`;
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  return `${wall}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
 }
 
 /** The fields of a registro de alta that enter its huella, as the strings hashed (and sent). */

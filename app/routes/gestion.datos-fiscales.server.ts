@@ -2,6 +2,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { requireOwner } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
 import { parseSellerForm, SELLER_FIELDS, type SellerField } from "~/domain/seller.ts";
+import { countOrdersAwaitingInvoice } from "~/invoices/queries.server.ts";
 import { readSeller, saveSeller } from "~/invoices/seller.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -13,28 +14,12 @@ export async function loadSellerPage(request: Request, context: Ctx) {
   requireOwner(context);
   const { db, config } = getServices(context);
   const state = await readSeller(db, config.seller);
-  const pendingOrders = await db
-    .selectFrom("orders")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("paid_at", "is not", null)
-    .where("status", "in", ["paid", "refunded"])
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("invoices")
-            .select("invoices.id")
-            .whereRef("invoices.order_id", "=", "orders.id")
-            .where("invoices.kind", "in", ["F1", "F2"]),
-        ),
-      ),
-    )
-    .executeTakeFirstOrThrow();
+  const pendingOrders = await countOrdersAwaitingInvoice(db);
   return {
     data: state.data,
     missing: state.missing,
     fromConfig: SELLER_FIELDS.filter((f) => !state.savedInGestion.includes(f) && config.seller[f] !== undefined),
-    pendingOrders: Number(pendingOrders.n),
+    pendingOrders,
     saved: new URL(request.url).searchParams.get("guardado") === "1",
   };
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getServices } from "~/context.server.ts";
-import { invoicePdf } from "~/invoices/queries.server.ts";
+import { invoicePdf, pdfDownload } from "~/invoices/queries.server.ts";
 import { isPlausibleOrderId } from "~/orders/staff-queries.server.ts";
 import type { Route } from "./+types/gestion.facturas.pdf";
 
@@ -13,12 +13,5 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   // Invoice ids are UUIDs, like order ids: anything else is not looked up.
   const file = isPlausibleOrderId(params.invoiceId) ? await invoicePdf(db, params.invoiceId) : null;
   if (!file) throw data("Factura no encontrada", { status: 404 });
-  return new Response(new Uint8Array(file.pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${file.fileName}"`,
-      "Content-Length": String(file.pdf.byteLength),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfDownload(file);
 }

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getUser } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
-import { buyerInvoicePdf } from "~/invoices/queries.server.ts";
+import { buyerInvoicePdf, pdfDownload } from "~/invoices/queries.server.ts";
 import type { Route } from "./+types/perfil.compras.factura";
 
 // GET /perfil/compras/facturas/:invoiceId: the PDF of an invoice (or
@@ -13,12 +13,5 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const file = await buyerInvoicePdf(db, user.id, params.invoiceId);
   if (!file) throw data({ message: "Factura no encontrada" }, { status: 404 });
-  return new Response(new Uint8Array(file.pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${file.fileName}"`,
-      "Content-Length": String(file.pdf.length),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfDownload(file);
 }

@@ -11,7 +11,6 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
-import type { SellerData } from "~/domain/seller.ts";
 import type { InvoicingConfig } from "~/invoices/issue.server.ts";
 import { issuePendingInvoices } from "~/invoices/pending.server.ts";
 import { getInvoiceDocument, invoicePdf } from "~/invoices/queries.server.ts";
@@ -22,20 +21,12 @@ import { orderConfirmationTemplate } from "~/orders/confirmation-email.server.ts
 import { fulfilOrder } from "~/orders/fulfilment.server.ts";
 import { completeRefund, requestRefund } from "~/orders/refunds.server.ts";
 import { makeUser } from "../helpers/accounts.ts";
+import { TEST_SELLER } from "../helpers/invoices.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { pdfQrCodes, pdfText } from "../helpers/pdf.ts";
 import { insertCourse, insertOrder } from "./staff-orders-fixtures.ts";
 
-const SELLER: SellerData = {
-  legalName: "Alejandra Ruiz García",
-  nif: "12345678Z",
-  address: "Carrer Major 12",
-  postalCode: "08750",
-  city: "Molins de Rei",
-  province: "Barcelona",
-  registry: "",
-  seriesPrefix: "AN",
-};
+const SELLER = TEST_SELLER;
 const INVOICING: InvoicingConfig = { seller: SELLER, verifactuMode: "off" };
 const BILLING = {
   billing_name: "Marta Vidal Soler",

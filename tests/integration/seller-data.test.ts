@@ -8,26 +8,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/config.server.ts";
 import { createDb, inTransaction, type Db } from "~/db/db.server.ts";
-import type { SellerData } from "~/domain/seller.ts";
 import { issueOrderInvoice } from "~/invoices/issue.server.ts";
 import { buyerInvoicePdf } from "~/invoices/queries.server.ts";
 import { readSeller, saveSeller } from "~/invoices/seller.server.ts";
 import { loadSellerPage, saveSellerPage } from "~/routes/gestion.datos-fiscales.server.ts";
 import { formRequest, makeUser } from "../helpers/accounts.ts";
+import { TEST_SELLER } from "../helpers/invoices.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { startServer, type RunningServer } from "../helpers/server.ts";
 import { insertCourse, insertOrder, payOrder, staffContext, statusOf } from "./staff-orders-fixtures.ts";
 
-const SELLER: SellerData = {
-  legalName: "Alejandra Ruiz García",
-  nif: "12345678Z",
-  address: "Carrer Major 12",
-  postalCode: "08750",
-  city: "Molins de Rei",
-  province: "Barcelona",
-  registry: "",
-  seriesPrefix: "AN",
-};
+const SELLER = TEST_SELLER;
 
 describe("seller data on the public pages (HTTP, SQLite)", () => {
   let server: RunningServer;
