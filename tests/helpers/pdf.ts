@@ -1,7 +1,13 @@
-// Reading PDFs back in tests (unit and integration): their text (pdfjs-dist), the QR codes their
-// images hold (pdfjs-dist + jsQR) and which fonts they use and embed (a scan of the raw objects).
+// Reading PDFs back in tests (unit and integration): their text (PDF.js), the QR codes their
+// images hold (PDF.js + jsQR) and which fonts they use and embed (a scan of the raw objects).
+// PDF.js comes as unpdf's serverless build: no native optional dependency to install.
 import jsQR from "jsqr";
-import { getDocument, OPS, type PDFDocumentProxy, type PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { getResolvedPDFJS } from "unpdf";
+
+type PdfJs = Awaited<ReturnType<typeof getResolvedPDFJS>>;
+type PDFDocumentProxy = Awaited<ReturnType<PdfJs["getDocument"]>["promise"]>;
+type PDFPageProxy = Awaited<ReturnType<PDFDocumentProxy["getPage"]>>;
+const { getDocument, OPS } = await getResolvedPDFJS();
 
 /** Loads the PDF; `close` ends the loading task (and its fake worker). */
 async function open(pdf: Buffer | Uint8Array): Promise<{ doc: PDFDocumentProxy; close: () => Promise<void> }> {
