@@ -29,6 +29,15 @@ export default function StaffPanel({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className="staff-panel">
       <h1>Panel</h1>
+      {d.sellerMissing.length > 0 ? (
+        <div className="staff-notice" role="status">
+          <p>
+            <strong>No se están emitiendo facturas:</strong> faltan datos fiscales del titular (
+            {d.sellerMissing.join(", ")}). Las ventas siguen funcionando y sus facturas se emitirán al completarlos en{" "}
+            <a href="/gestion/datos-fiscales">Datos fiscales</a> (solo la propietaria).
+          </p>
+        </div>
+      ) : null}
 
       <section aria-labelledby="ingresos">
         <h2 id="ingresos">Ingresos</h2>

@@ -231,11 +231,24 @@ describe.each(dbKinds)("staff panel on %s", (kind) => {
     // The loader runs "now": the figures exist, whatever today is.
     expect(data.months).toHaveLength(12);
     expect(data.methods.map((m) => m.key)).toEqual(["card", "klarna", "sequra", "scalapay"]);
+    // No seller data in this config: the panel says invoices wait, and for which fields.
+    expect(data.sellerMissing).toEqual([
+      "Nombre y apellidos o razón social",
+      "NIF",
+      "Dirección fiscal (calle y número)",
+      "Código postal",
+      "Municipio",
+      "Provincia",
+    ]);
+    const notice = renderToString(createElement(StaffPanel, { loaderData: data } as never));
+    expect(notice).toContain("No se están emitiendo facturas");
+    expect(notice).toContain('href="/gestion/datos-fiscales"');
 
     const html = renderToString(
-      createElement(StaffPanel, { loaderData: await loadDashboard(t.db, NOW) } as never),
+      createElement(StaffPanel, { loaderData: { ...(await loadDashboard(t.db, NOW)), sellerMissing: [] } } as never),
     ).replaceAll("<!-- -->", "");
     expect(html.match(/<h1[ >]/g)).toHaveLength(1);
+    expect(html).not.toContain("No se están emitiendo facturas");
     expect(html).toContain("Hoy, 15 de febrero de 2027");
     expect(html).toContain(formatEuros(10000));
     expect(html).toContain("Este mes, febrero de 2027");
