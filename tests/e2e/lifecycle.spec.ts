@@ -11,7 +11,7 @@ import type { Browser, Page } from "@playwright/test";
 import { base32Decode, hotp, timeStep } from "../../app/domain/totp.ts";
 import { formatLongDate, formatWeekdayDate } from "../../app/domain/pricing.ts";
 import { waitForEmailTo } from "../helpers/eml.ts";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, fillBilling, test, waitForHydration } from "./fixtures.ts";
 import { seededEditions } from "./seeded.ts";
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
@@ -58,6 +58,8 @@ async function payWithKlarna(page: Page) {
   await page.getByRole("radio", { name: /Klarna - Paga en 3/ }).check();
   const pay = page.locator("button.checkout-pay");
   await expect(pay).toHaveText("Continuar con Klarna - Paga en 3");
+  // Over 400 €, a factura completa: the billing details are required.
+  if (await page.getByText(/más de 400 €/).count()) await fillBilling(page, "Júlia Serra");
   await page.getByLabel(/He leído y acepto/).check();
   await pay.click();
   await expect(page).toHaveURL(/\/pago-demo\/[0-9a-f-]{36}$/);
