@@ -5,7 +5,8 @@ import path from "node:path";
 import { site } from "~/content/site.ts";
 import "~/lib/zod-spanish.server.ts";
 import { z } from "zod";
-import { parseSellerForm, type SellerData } from "~/domain/seller.ts";
+import { parseSellerForm, SELLER_FIELDS, type SellerData, type SellerField } from "~/domain/seller.ts";
+import { VERIFACTU_MODES, type VerifactuMode } from "~/invoices/verifactu.ts";
 
 const optionalString = z
   .string()
@@ -73,10 +74,22 @@ const envSchema = z.object({
   SELLER_PROVINCE: optionalString,
   SELLER_REGISTRY: optionalString,
   INVOICE_SERIES_PREFIX: optionalString,
-  VERIFACTU_MODE: z.preprocess(emptyAsUnset, z.enum(["off", "verifactu-test", "verifactu"]).default("off")),
+  VERIFACTU_MODE: z.preprocess(emptyAsUnset, z.enum(VERIFACTU_MODES).default("off")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().optional(),
 });
+
+/** The variable that sets each seller field (Gestión's /gestion/datos-fiscales takes precedence). */
+const SELLER_ENV = {
+  legalName: "SELLER_LEGAL_NAME",
+  nif: "SELLER_NIF",
+  address: "SELLER_ADDRESS",
+  postalCode: "SELLER_POSTAL_CODE",
+  city: "SELLER_CITY",
+  province: "SELLER_PROVINCE",
+  registry: "SELLER_REGISTRY",
+  seriesPrefix: "INVOICE_SERIES_PREFIX",
+} as const satisfies Record<SellerField, keyof z.infer<typeof envSchema>>;
 
 export interface Config {
   port: number;
@@ -116,7 +129,7 @@ export interface Config {
    * QR points to the AEAT's check for non-VERI*FACTU invoices. "verifactu" /
    * "verifactu-test": the records are for the AEAT's (test) service.
    */
-  verifactuMode: "off" | "verifactu-test" | "verifactu";
+  verifactuMode: VerifactuMode;
   /** True when PUBLIC_URL is plain-http localhost: cookies may drop `Secure`. */
   isLocalOrigin: boolean;
   production: boolean;
@@ -142,29 +155,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Configuración no válida — GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: hay que definir las dos o ninguna",
     );
   }
-  const sellerInput = {
-    legalName: e.SELLER_LEGAL_NAME,
-    nif: e.SELLER_NIF,
-    address: e.SELLER_ADDRESS,
-    postalCode: e.SELLER_POSTAL_CODE,
-    city: e.SELLER_CITY,
-    province: e.SELLER_PROVINCE,
-    registry: e.SELLER_REGISTRY,
-    seriesPrefix: e.INVOICE_SERIES_PREFIX,
-  };
+  const sellerInput = Object.fromEntries(SELLER_FIELDS.map((f) => [f, e[SELLER_ENV[f]]])) as Record<SellerField, string | undefined>;
   const seller = parseSellerForm(sellerInput);
   if (!seller.ok) {
-    const names: Record<string, string> = {
-      legalName: "SELLER_LEGAL_NAME",
-      nif: "SELLER_NIF",
-      address: "SELLER_ADDRESS",
-      postalCode: "SELLER_POSTAL_CODE",
-      city: "SELLER_CITY",
-      province: "SELLER_PROVINCE",
-      registry: "SELLER_REGISTRY",
-      seriesPrefix: "INVOICE_SERIES_PREFIX",
-    };
-    const problems = Object.entries(seller.errors).map(([field, message]) => `${names[field]}: ${message}`);
+    const problems = Object.entries(seller.errors).map(([f, message]) => `${SELLER_ENV[f as SellerField]}: ${message}`);
     throw new ConfigError(`Configuración no válida — ${problems.join("; ")}`);
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -207,7 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     // Only the variables that were set: an unset one leaves the field to Gestión.
     seller: Object.fromEntries(
-      Object.entries(seller.data).filter(([field]) => sellerInput[field as keyof typeof sellerInput] !== undefined),
+      Object.entries(seller.data).filter(([field]) => sellerInput[field as SellerField] !== undefined),
     ),
     verifactuMode: e.VERIFACTU_MODE,
     demoPayments,

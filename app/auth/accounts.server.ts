@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { Db } from "~/db/db.server.ts";
 import { isUniqueViolation } from "~/db/errors.server.ts";
 import type { UsersTable } from "~/db/schema.ts";
-import type { BillingDetails } from "~/domain/billing-details.ts";
+import { billingColumns, type BillingDetails } from "~/domain/billing-details.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
 import { requestEmailVerification } from "./email-verification.server.ts";
 import { DEFAULT_USER_SETTINGS, settingsColumns } from "./user-settings.server.ts";
@@ -137,29 +137,9 @@ export async function updateProfile(db: Db, userId: string, p: ProfileUpdate): P
 export async function saveBillingDetails(db: Db, userId: string, details: BillingDetails | null): Promise<void> {
   await db
     .updateTable("users")
-    .set({
-      billing_name: details?.name ?? null,
-      billing_tax_id: details?.taxId ?? null,
-      billing_address: details?.address ?? null,
-      billing_postal_code: details?.postalCode ?? null,
-      billing_city: details?.city ?? null,
-    })
+    .set(billingColumns(details))
     .where("id", "=", userId)
     .execute();
-}
-
-/** The saved billing details of an account row, or null when it has none. */
-export function billingDetailsOf(
-  row: Pick<UserRow, "billing_name" | "billing_tax_id" | "billing_address" | "billing_postal_code" | "billing_city">,
-): BillingDetails | null {
-  if (!row.billing_name && !row.billing_tax_id) return null;
-  return {
-    name: row.billing_name ?? "",
-    taxId: row.billing_tax_id ?? "",
-    address: row.billing_address ?? "",
-    postalCode: row.billing_postal_code ?? "",
-    city: row.billing_city ?? "",
-  };
 }
 
 export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {

@@ -5,8 +5,8 @@ import {
   billingRequired,
   checkBillingDetails,
   parseBillingForm,
-  POSTAL_CODE_MESSAGE,
 } from "./billing-details.ts";
+import { POSTAL_CODE_MESSAGE } from "./form-text.ts";
 import { TAX_ID_MESSAGES } from "./tax-id.ts";
 
 const valid = {

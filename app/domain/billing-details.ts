@@ -11,6 +11,7 @@
  * VAT number) would need its own fields and rules, left for when one asks.
  */
 import { requiresFullInvoice } from "./invoice-math.ts";
+import { cleanFormText, isSpanishPostalCode, POSTAL_CODE_MESSAGE } from "./form-text.ts";
 import { TAX_ID_MESSAGES, validateTaxId } from "./tax-id.ts";
 
 export interface BillingDetails {
@@ -73,8 +74,6 @@ const EMPTY_MESSAGES: Record<BillingField, string> = {
   billingCity: "Escribe la población.",
 };
 
-export const POSTAL_CODE_MESSAGE = "El código postal son 5 cifras de España (por ejemplo, 08750).";
-
 const INVALID_MESSAGES: Record<BillingField, string> = {
   billingName: "El nombre no es válido.",
   billingTaxId: TAX_ID_MESSAGES.format,
@@ -83,16 +82,8 @@ const INVALID_MESSAGES: Record<BillingField, string> = {
   billingCity: "La población no es válida.",
 };
 
-/** Spanish postal codes: the province (01–52) and three digits. */
-const POSTAL_CODE = /^(0[1-9]|[1-4]\d|5[0-2])\d{3}$/;
-
 /** Anything longer than this is refused before any other work (pasted garbage). */
 const HARD_LIMIT = 1_000;
-
-/** Control characters become spaces, runs of whitespace collapse to one space, trimmed. */
-function clean(value: string): string {
-  return value.replace(/\p{Cc}/gu, " ").replace(/\s+/gu, " ").trim();
-}
 
 export type BillingFormResult =
   | { ok: true; details: BillingDetails | null; values: BillingFormValues }
@@ -110,7 +101,7 @@ export function parseBillingForm(input: Readonly<Record<string, unknown>>, optio
   const errors: BillingFieldErrors = {};
   for (const field of BILLING_FIELDS) {
     const raw = input[field] ?? "";
-    values[field] = typeof raw === "string" && raw.length <= HARD_LIMIT ? clean(raw) : "";
+    values[field] = typeof raw === "string" && raw.length <= HARD_LIMIT ? cleanFormText(raw) : "";
     // A number, an object or a pasted book is not a value anyone typed in this field.
     if (typeof raw !== "string") errors[field] = INVALID_MESSAGES[field];
     else if (raw.length > HARD_LIMIT) errors[field] = tooLong(field);
@@ -134,7 +125,7 @@ export function parseBillingForm(input: Readonly<Record<string, unknown>>, optio
   if (values.billingPostalCode) {
     const code = values.billingPostalCode.replace(/\s/gu, "");
     values.billingPostalCode = code.slice(0, 20);
-    if (!POSTAL_CODE.test(code)) errors.billingPostalCode = POSTAL_CODE_MESSAGE;
+    if (!isSpanishPostalCode(code)) errors.billingPostalCode = POSTAL_CODE_MESSAGE;
   }
   // Echo at most a little past the limit, so an error page never carries a megabyte back.
   for (const field of BILLING_FIELDS) values[field] = (values[field] ?? "").slice(0, BILLING_MAX_LENGTH[field] + 40);
@@ -184,4 +175,27 @@ export function checkBillingDetails(details: BillingDetails | null | undefined):
   if (!details) return null;
   const parsed = parseBillingForm(billingFormValues(details), { required: true });
   return parsed.ok ? parsed.details : null;
+}
+
+/** The stored columns (orders.billing_*, users.billing_*) of details, all null when there are none. */
+export function billingColumns(details: BillingDetails | null) {
+  return {
+    billing_name: details?.name ?? null,
+    billing_tax_id: details?.taxId ?? null,
+    billing_address: details?.address ?? null,
+    billing_postal_code: details?.postalCode ?? null,
+    billing_city: details?.city ?? null,
+  };
+}
+
+/** The details stored on an order or an account row, or null when it has none. */
+export function billingDetailsOf(row: { [K in keyof ReturnType<typeof billingColumns>]: string | null }): BillingDetails | null {
+  if (!row.billing_name && !row.billing_tax_id) return null;
+  return {
+    name: row.billing_name ?? "",
+    taxId: row.billing_tax_id ?? "",
+    address: row.billing_address ?? "",
+    postalCode: row.billing_postal_code ?? "",
+    city: row.billing_city ?? "",
+  };
 }

@@ -93,8 +93,18 @@ export function vatBreakdown(lines: readonly InvoiceLine[]): VatBreakdownRow[] {
     row.baseCents += line.baseCents;
     row.vatCents += line.vatCents;
   }
-  const order = (r: VatBreakdownRow) => (r.vatTreatment === "standard" ? 0 : 1);
-  return rows.sort((a, b) => order(a) - order(b) || b.vatRateBp - a.vatRateBp);
+  return rows.sort(compareVatRows);
+}
+
+/** The order of VAT rows everywhere (invoice, Gestión's totals): standard rates first, higher first, then exempt. */
+export function compareVatRows(a: Pick<VatBreakdownRow, "vatTreatment" | "vatRateBp">, b: typeof a): number {
+  const order = (r: typeof a) => (r.vatTreatment === "standard" ? 0 : 1);
+  return order(a) - order(b) || b.vatRateBp - a.vatRateBp;
+}
+
+/** A stored treatment ("standard" | "exempt" in courses and invoice_lines) as the type; anything else is standard. */
+export function vatTreatmentOf(value: string | null | undefined): VatTreatment {
+  return value === "exempt" ? "exempt" : "standard";
 }
 
 /** The invoice's totals: the sums of its lines. */

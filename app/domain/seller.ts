@@ -4,6 +4,7 @@
  * kept in Gestión (/gestion/datos-fiscales) or in the configuration (SELLER_*),
  * read by app/invoices/seller.server.ts. Pure: validation and what is missing.
  */
+import { cleanFormText, isSpanishPostalCode, POSTAL_CODE_MESSAGE } from "./form-text.ts";
 import { validateTaxId } from "./tax-id.ts";
 
 export interface SellerData {
@@ -66,14 +67,6 @@ export function missingSellerFields(data: Partial<SellerData>): SellerField[] {
   return REQUIRED_SELLER_FIELDS.filter((field) => !data[field]?.trim());
 }
 
-/** Control characters become spaces, runs of spaces collapse, trimmed. */
-function clean(value: string): string {
-  return value
-    .replace(/\p{Cc}/gu, " ")
-    .replace(/ {2,}/g, " ")
-    .trim();
-}
-
 export type SellerFormResult =
   | { ok: true; data: SellerData }
   | { ok: false; errors: Partial<Record<SellerField, string>>; values: Partial<Record<SellerField, string>> };
@@ -89,7 +82,7 @@ export function parseSellerForm(input: Partial<Record<SellerField, unknown>>): S
   const errors: Partial<Record<SellerField, string>> = {};
   for (const field of SELLER_FIELDS) {
     const raw = input[field];
-    const value = typeof raw === "string" ? clean(raw) : "";
+    const value = typeof raw === "string" ? cleanFormText(raw) : "";
     values[field] = value;
     if (value.length > MAX_LENGTH[field] && field !== "nif" && field !== "postalCode") {
       errors[field] = `Como mucho ${MAX_LENGTH[field]} caracteres.`;
@@ -100,9 +93,7 @@ export function parseSellerForm(input: Partial<Record<SellerField, unknown>>): S
     if (id.ok) values.nif = id.value;
     else errors.nif = id.message;
   }
-  if (values.postalCode && !/^(0[1-9]|[1-4]\d|5[0-2])\d{3}$/.test(values.postalCode)) {
-    errors.postalCode = "El código postal son 5 cifras (por ejemplo, 08750).";
-  }
+  if (values.postalCode && !isSpanishPostalCode(values.postalCode)) errors.postalCode = POSTAL_CODE_MESSAGE;
   const prefix = (values.seriesPrefix ?? "").toUpperCase();
   values.seriesPrefix = prefix;
   if (prefix && !/^[A-Z][A-Z0-9]{0,5}$/.test(prefix)) {

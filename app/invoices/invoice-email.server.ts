@@ -9,6 +9,7 @@ import { formatEuros } from "~/domain/pricing.ts";
 import { enqueueEmail, type EmailTemplate } from "~/mail/email-jobs.server.ts";
 import { escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import { getInvoice, invoiceAttachment } from "./queries.server.ts";
+import type { InvoiceKind } from "./document.ts";
 import { INVOICE_KIND_LABELS } from "./texts.ts";
 
 export const INVOICE_ISSUED = "invoice-issued";
@@ -25,9 +26,9 @@ export const invoiceIssuedTemplate: EmailTemplate = {
     const invoiceId = typeof payload.invoiceId === "string" ? payload.invoiceId : "";
     const invoice = await getInvoice(ctx.db, invoiceId);
     if (!invoice?.buyer_email) return null;
-    const attachment = await invoiceAttachment(ctx.db, invoiceId);
-    if (!attachment) return null;
-    const label = INVOICE_KIND_LABELS[invoice.kind] ?? "Factura";
+    const file = await invoiceAttachment(ctx.db, invoiceId);
+    if (!file) return null;
+    const label = INVOICE_KIND_LABELS[invoice.kind as InvoiceKind] ?? "Factura";
     const line = `Te adjuntamos la ${label.toLowerCase()} ${invoice.full_number} de ${formatEuros(invoice.total_cents)}, en PDF.`;
     const later = "También la tienes en tu cuenta, en Historial de compras.";
     const { html, text } = renderEmail({
@@ -41,7 +42,7 @@ export const invoiceIssuedTemplate: EmailTemplate = {
       subject: `${label} ${invoice.full_number} · ${site.name}`,
       html,
       text,
-      attachments: [attachment],
+      attachments: [file.attachment],
     };
   },
 };

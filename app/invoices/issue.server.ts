@@ -10,13 +10,14 @@
  * lock every issuer wants (app/invoices/chain.server.ts).
  */
 import type { Db } from "~/db/db.server.ts";
+import { billingDetailsOf } from "~/domain/billing-details.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
-import { invoiceLines, invoiceTotals, vatBreakdown } from "~/domain/invoice-math.ts";
+import { invoiceLines, invoiceTotals, vatBreakdown, vatTreatmentOf } from "~/domain/invoice-math.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import type { SellerData } from "~/domain/seller.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { editionLabel } from "./texts.ts";
-import type { InvoiceBuyer, InvoiceKind, InvoiceLine, SellerIdentity, VatTreatment } from "./document.ts";
+import type { InvoiceBuyer, InvoiceKind, InvoiceLine, SellerIdentity } from "./document.ts";
 import { appendBillingRecord, lockChainHead, nextInvoiceNumber } from "./chain.server.ts";
 import { readSeller, sellerIdentity } from "./seller.server.ts";
 import { aeatAmount, aeatDate, madridTimestamp, verificationUrl, type VerifactuMode } from "./verifactu.ts";
@@ -144,7 +145,10 @@ export async function issue(
   return id;
 }
 
-export async function sellerFor(trx: Db, config: InvoicingConfig) {
+/** The seller an issue states, read once per transaction (with its lock); null while the data is incomplete. */
+export type IssuingSeller = { seller: SellerIdentity; seriesPrefix: string };
+
+export async function sellerFor(trx: Db, config: InvoicingConfig): Promise<IssuingSeller | null> {
   const state = await readSeller(trx, config.seller, { lock: true });
   const seller = sellerIdentity(state);
   return seller ? { seller, seriesPrefix: state.data.seriesPrefix } : null;
@@ -161,8 +165,10 @@ export async function issueOrderInvoice(
   orderId: string,
   config: InvoicingConfig,
   now = new Date(),
+  /** The seller when the caller has already read it in this transaction. */
+  resolved?: IssuingSeller,
 ): Promise<string | null> {
-  const seller = await sellerFor(trx, config);
+  const seller = resolved ?? (await sellerFor(trx, config));
   if (!seller) return null;
   const existing = await trx
     .selectFrom("invoices")
@@ -192,26 +198,19 @@ export async function issueOrderInvoice(
       description: item.title,
       detail: editionLabel(item.edition_starts_on, item.edition_ends_on),
       totalCents: item.price_cents,
-      vatTreatment: (item.vat_treatment === "exempt" ? "exempt" : "standard") as VatTreatment,
+      vatTreatment: vatTreatmentOf(item.vat_treatment),
     })),
   ).map((line, i) => ({ ...line, orderItemId: items[i]!.id }));
-  const full = Boolean(order.billing_tax_id && order.billing_name);
+  const details = billingDetailsOf(order);
+  const buyer = details?.name && details.taxId ? details : null;
   return issue(
     trx,
     {
-      kind: full ? "F1" : "F2",
+      kind: buyer ? "F1" : "F2",
       orderId,
       refundId: null,
       rectified: null,
-      buyer: full
-        ? {
-            name: order.billing_name!,
-            taxId: order.billing_tax_id!,
-            address: order.billing_address ?? "",
-            postalCode: order.billing_postal_code ?? "",
-            city: order.billing_city ?? "",
-          }
-        : null,
+      buyer,
       buyerEmail: order.email,
       lines,
       operationDate: madridDate(new Date(order.paid_at)),

@@ -2,7 +2,8 @@
  * Drawing primitives and page geometry of the invoice PDF (app/invoices/pdf.server.ts).
  */
 import type { InvoiceDocument } from "./document.ts";
-import { KIND_TITLES, printable } from "./pdf-format.ts";
+import { printable } from "./pdf-format.ts";
+import { INVOICE_KIND_LABELS } from "./texts.ts";
 
 export const ACCENT = "#5b1f3e"; // --plum in app/styles/app.css
 export const TEXT = "#000000";
@@ -49,7 +50,7 @@ export function heading(doc: Doc, text: string, x: number, y: number, width: num
 /** A new page with a reminder of which invoice it continues. */
 export function continuationPage(doc: Doc, inv: InvoiceDocument): number {
   doc.addPage();
-  put(doc, `${KIND_TITLES[inv.kind]} Nº ${inv.number} (continuación)`, MARGIN, MARGIN, {
+  put(doc, `${INVOICE_KIND_LABELS[inv.kind]} Nº ${inv.number} (continuación)`, MARGIN, MARGIN, {
     width: WIDTH,
     bold: true,
     color: ACCENT,

@@ -2,7 +2,6 @@
  * How the invoice PDF writes amounts, dates, rates and free text (es-ES). Pure helpers of
  * app/invoices/pdf.server.ts, kept apart so they can be tested and reused (the email, Gestión).
  */
-import type { InvoiceKind } from "./document.ts";
 
 const euros = new Intl.NumberFormat("es-ES", {
   style: "currency",
@@ -32,13 +31,6 @@ export function formatDate(isoDate: string): string {
 export function formatQuantity(quantity: number): string {
   return new Intl.NumberFormat("es-ES").format(quantity);
 }
-
-export const KIND_TITLES: Record<InvoiceKind, string> = {
-  F1: "Factura",
-  F2: "Factura simplificada",
-  R4: "Factura rectificativa",
-  R5: "Factura rectificativa (simplificada)",
-};
 
 /**
  * The characters the embedded fonts have (scripts/build-invoice-fonts.ts: Basic Latin, Latin-1,

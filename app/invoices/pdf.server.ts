@@ -10,7 +10,8 @@ import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import type { InvoiceDocument } from "./document.ts";
 import { ACCENT, type Doc, heading, MARGIN, MM, MUTED, PAGE, put, RIGHT, WIDTH } from "./pdf-draw.server.ts";
-import { formatDate, KIND_TITLES } from "./pdf-format.ts";
+import { formatDate } from "./pdf-format.ts";
+import { INVOICE_KIND_LABELS } from "./texts.ts";
 import { linesTable, summary } from "./pdf-table.server.ts";
 
 const QR_SIZE = 35 * MM; // the symbol itself; the quiet zone comes on top
@@ -74,7 +75,7 @@ async function header(doc: Doc, inv: InvoiceDocument): Promise<number> {
   const x = MARGIN + QR_SIZE + 50;
   const w = RIGHT - x;
   let y = MARGIN;
-  y += put(doc, KIND_TITLES[inv.kind], x, y, { width: w, size: 20, bold: true, color: ACCENT, align: "right" }) + 2;
+  y += put(doc, INVOICE_KIND_LABELS[inv.kind], x, y, { width: w, size: 20, bold: true, color: ACCENT, align: "right" }) + 2;
   y += put(doc, `Nº ${inv.number}`, x, y, { width: w, size: 12, bold: true, align: "right" }) + 4;
   y += put(doc, `Fecha de expedición: ${formatDate(inv.issueDate)}`, x, y, { width: w, align: "right" });
   if (inv.operationDate) {
@@ -144,7 +145,7 @@ function footers(doc: Doc, inv: InvoiceDocument): void {
       .lineWidth(0.5)
       .strokeColor(ACCENT)
       .stroke();
-    const who = `${inv.seller.tradeName} · ${inv.seller.legalName} · NIF ${inv.seller.nif} · ${KIND_TITLES[inv.kind]} Nº ${inv.number}`;
+    const who = `${inv.seller.tradeName} · ${inv.seller.legalName} · NIF ${inv.seller.nif} · ${INVOICE_KIND_LABELS[inv.kind]} Nº ${inv.number}`;
     put(doc, who, MARGIN, y, { width: WIDTH - 90, size: 7, color: MUTED });
     if (count > 1)
       put(doc, `Página ${i - start + 1} de ${count}`, RIGHT - 90, y, {
@@ -169,9 +170,9 @@ export async function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
     lang: "es-ES",
     displayTitle: true,
     info: {
-      Title: `${KIND_TITLES[inv.kind]} ${inv.number}`,
+      Title: `${INVOICE_KIND_LABELS[inv.kind]} ${inv.number}`,
       Author: inv.seller.legalName,
-      Subject: `${KIND_TITLES[inv.kind]} Nº ${inv.number}`,
+      Subject: `${INVOICE_KIND_LABELS[inv.kind]} Nº ${inv.number}`,
       Creator: "Alejandra Nails",
       Producer: "Alejandra Nails",
       CreationDate: new Date(`${inv.issueDate}T00:00:00Z`),

@@ -10,10 +10,51 @@ import { inTransaction, type Db } from "~/db/db.server.ts";
 import type { JobHandler } from "~/jobs/worker.server.ts";
 import type { Logger } from "~/lib/logger.server.ts";
 import { enqueueInvoiceEmails } from "./invoice-email.server.ts";
-import { issueOrderInvoice, type InvoicingConfig } from "./issue.server.ts";
+import { issueOrderInvoice, sellerFor, type InvoicingConfig } from "./issue.server.ts";
 import { issueOrderRectificativas } from "./rectify.server.ts";
 
 const BATCH = 100;
+
+/**
+ * Orders with money taken that still wait for something to be issued: their
+ * ordinary invoice, or the rectificativa of a refund already made.
+ */
+function awaitingInvoices(db: Db) {
+  return db
+    .selectFrom("orders")
+    .where("paid_at", "is not", null)
+    .where("status", "in", ["paid", "refunded"])
+    .where((eb) =>
+      eb.or([
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("invoices")
+              .select("invoices.id")
+              .whereRef("invoices.order_id", "=", "orders.id")
+              .where("invoices.kind", "in", ["F1", "F2"]),
+          ),
+        ),
+        eb.exists(
+          eb
+            .selectFrom("refunds")
+            .leftJoin("invoices", "invoices.refund_id", "refunds.id")
+            .select("refunds.id")
+            .whereRef("refunds.order_id", "=", "orders.id")
+            .where("refunds.status", "=", "succeeded")
+            .where("invoices.id", "is", null),
+        ),
+      ]),
+    );
+}
+
+/** How many orders wait for an invoice or rectificativa (shown to the owner with the seller data). */
+export async function countOrdersAwaitingInvoices(db: Db): Promise<number> {
+  const row = await awaitingInvoices(db)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 /** Issues every missing invoice and rectificativa; returns how many were issued. */
 export async function issuePendingInvoices(db: Db, config: InvoicingConfig, now = new Date()): Promise<number> {
@@ -21,34 +62,8 @@ export async function issuePendingInvoices(db: Db, config: InvoicingConfig, now 
   let afterPaidAt = "";
   let afterId = "";
   for (;;) {
-    // Orders with money taken and no ordinary invoice, or with a made refund without its rectificativa.
-    const orders = await db
-      .selectFrom("orders")
+    const orders = await awaitingInvoices(db)
       .select(["id", "paid_at"])
-      .where("paid_at", "is not", null)
-      .where("status", "in", ["paid", "refunded"])
-      .where((eb) =>
-        eb.or([
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom("invoices")
-                .select("invoices.id")
-                .whereRef("invoices.order_id", "=", "orders.id")
-                .where("invoices.kind", "in", ["F1", "F2"]),
-            ),
-          ),
-          eb.exists(
-            eb
-              .selectFrom("refunds")
-              .leftJoin("invoices", "invoices.refund_id", "refunds.id")
-              .select("refunds.id")
-              .whereRef("refunds.order_id", "=", "orders.id")
-              .where("refunds.status", "=", "succeeded")
-              .where("invoices.id", "is", null),
-          ),
-        ]),
-      )
       .where((eb) =>
         eb.or([eb("paid_at", ">", afterPaidAt), eb.and([eb("paid_at", "=", afterPaidAt), eb("id", ">", afterId)])]),
       )
@@ -58,8 +73,10 @@ export async function issuePendingInvoices(db: Db, config: InvoicingConfig, now 
       .execute();
     for (const order of orders) {
       const ids = await inTransaction(db, async (trx) => {
-        const invoice = await issueOrderInvoice(trx, order.id, config, now);
-        const rectificativas = await issueOrderRectificativas(trx, order.id, config, now);
+        const seller = await sellerFor(trx, config);
+        if (!seller) return [];
+        const invoice = await issueOrderInvoice(trx, order.id, config, now, seller);
+        const rectificativas = await issueOrderRectificativas(trx, order.id, config, now, seller);
         const all = [...(invoice ? [invoice] : []), ...rectificativas];
         await enqueueInvoiceEmails(trx, all, now);
         return all;

@@ -7,8 +7,10 @@ import type { Selectable } from "kysely";
 import type { Db } from "~/db/db.server.ts";
 import type { InvoicesTable } from "~/db/schema.ts";
 import type { MailAttachment } from "~/mail/mailer.server.ts";
-import type { InvoiceBuyer, InvoiceDocument, InvoiceKind, SellerIdentity } from "./document.ts";
+import type { InvoiceDocument, InvoiceKind, SellerIdentity } from "./document.ts";
+import { invoiceBuyerOf, invoiceLineOf } from "./rows.ts";
 import { vatBreakdown } from "~/domain/invoice-math.ts";
+import { shortOrderId } from "~/domain/order-reference.ts";
 import { renderInvoicePdf } from "./pdf.server.ts";
 import { EXEMPTION_NOTE } from "./texts.ts";
 
@@ -31,23 +33,14 @@ export async function getInvoiceDocument(db: Db, invoiceId: string): Promise<Inv
         .where("id", "=", invoice.rectified_invoice_id)
         .executeTakeFirst()
     : undefined;
-  const docLines = lines.map((l) => ({
-    description: l.description,
-    detail: l.detail,
-    quantity: l.quantity,
-    vatTreatment: l.vat_treatment === "exempt" ? ("exempt" as const) : ("standard" as const),
-    vatRateBp: l.vat_rate_bp,
-    baseCents: l.base_cents,
-    vatCents: l.vat_cents,
-    totalCents: l.total_cents,
-  }));
+  const docLines = lines.map(invoiceLineOf);
   return {
     kind: invoice.kind as InvoiceKind,
     number: invoice.full_number,
     issueDate: invoice.issue_date,
     operationDate: invoice.operation_date,
     seller: JSON.parse(invoice.seller) as SellerIdentity,
-    buyer: invoice.buyer ? (JSON.parse(invoice.buyer) as InvoiceBuyer) : null,
+    buyer: invoiceBuyerOf(invoice.buyer),
     lines: docLines,
     breakdown: vatBreakdown(docLines),
     baseCents: invoice.base_cents,
@@ -58,7 +51,7 @@ export async function getInvoiceDocument(db: Db, invoiceId: string): Promise<Inv
       ? { number: rectified.full_number, issueDate: rectified.issue_date, reason: invoice.reason ?? "Devolución" }
       : null,
     paymentMethod: invoice.payment_method,
-    orderReference: invoice.order_id.slice(0, 8).toUpperCase(),
+    orderReference: shortOrderId(invoice.order_id),
     qrUrl: invoice.qr_url,
     verifactu: invoice.verifactu === 1,
   };
@@ -73,17 +66,24 @@ export async function getInvoice(db: Db, invoiceId: string): Promise<InvoiceRow 
   return db.selectFrom("invoices").selectAll().where("id", "=", invoiceId).executeTakeFirst();
 }
 
-/** The invoice's PDF with its file name, or null for an unknown id. */
-export async function invoicePdf(db: Db, invoiceId: string): Promise<{ fileName: string; pdf: Buffer } | null> {
+/** The invoice's PDF with its number and file name, or null for an unknown id. */
+export async function invoicePdf(
+  db: Db,
+  invoiceId: string,
+): Promise<{ number: string; fileName: string; pdf: Buffer } | null> {
   const doc = await getInvoiceDocument(db, invoiceId);
   if (!doc) return null;
-  return { fileName: invoiceFileName(doc.number), pdf: await renderInvoicePdf(doc) };
+  return { number: doc.number, fileName: invoiceFileName(doc.number), pdf: await renderInvoicePdf(doc) };
 }
 
-/** The PDF as an email attachment. */
-export async function invoiceAttachment(db: Db, invoiceId: string): Promise<MailAttachment | null> {
+/** The PDF as an email attachment, with the number the email names; null for an unknown id. */
+export async function invoiceAttachment(
+  db: Db,
+  invoiceId: string,
+): Promise<{ number: string; attachment: MailAttachment } | null> {
   const file = await invoicePdf(db, invoiceId);
-  return file ? { filename: file.fileName, content: file.pdf, contentType: "application/pdf" } : null;
+  if (!file) return null;
+  return { number: file.number, attachment: { filename: file.fileName, content: file.pdf, contentType: "application/pdf" } };
 }
 
 /** An order's invoice and rectificativas, in issue order (for the buyer's purchase history). */
@@ -144,26 +144,4 @@ export function pdfDownload(file: { fileName: string; pdf: Buffer }): Response {
       "Cache-Control": "private, no-store",
     },
   });
-}
-
-/** Orders with money taken and no invoice yet (they wait for the seller data). */
-export async function countOrdersAwaitingInvoice(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom("orders")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("paid_at", "is not", null)
-    .where("status", "in", ["paid", "refunded"])
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("invoices")
-            .select("invoices.id")
-            .whereRef("invoices.order_id", "=", "orders.id")
-            .where("invoices.kind", "in", ["F1", "F2"]),
-        ),
-      ),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }

@@ -9,8 +9,8 @@ import type { Db } from "~/db/db.server.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
 import { allocateRefund, rectifyingLines } from "~/domain/invoice-math.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
-import type { InvoiceBuyer, InvoiceLine } from "./document.ts";
-import { issue, issueOrderInvoice, sellerFor, type InvoicingConfig } from "./issue.server.ts";
+import { issue, issueOrderInvoice, sellerFor, type InvoicingConfig, type IssuingSeller } from "./issue.server.ts";
+import { invoiceBuyerOf, invoiceLineOf } from "./rows.ts";
 import { refundReasonText } from "./texts.ts";
 
 /**
@@ -26,14 +26,16 @@ export async function issueRefundInvoice(
   refundId: string,
   config: InvoicingConfig,
   now = new Date(),
+  /** The seller when the caller has already read it in this transaction. */
+  resolved?: IssuingSeller,
 ): Promise<string | null> {
-  const seller = await sellerFor(trx, config);
+  const seller = resolved ?? (await sellerFor(trx, config));
   if (!seller) return null;
   const refund = await trx.selectFrom("refunds").selectAll().where("id", "=", refundId).executeTakeFirst();
   if (!refund || refund.status !== "succeeded") return null;
   const done = await trx.selectFrom("invoices").select("id").where("refund_id", "=", refundId).executeTakeFirst();
   if (done) return null;
-  await issueOrderInvoice(trx, refund.order_id, config, now);
+  await issueOrderInvoice(trx, refund.order_id, config, now, seller);
   const original = await trx
     .selectFrom("invoices")
     .selectAll()
@@ -61,16 +63,6 @@ export async function issueRefundInvoice(
     .orderBy("invoice_lines.position")
     .execute();
   const originalLines = allLines.filter((l) => l.invoice_id === original.id);
-  const asLine = (l: (typeof allLines)[number]): InvoiceLine => ({
-    description: l.description,
-    detail: l.detail,
-    quantity: l.quantity,
-    vatTreatment: l.vat_treatment === "exempt" ? "exempt" : "standard",
-    vatRateBp: l.vat_rate_bp,
-    baseCents: l.base_cents,
-    vatCents: l.vat_cents,
-    totalCents: l.total_cents,
-  });
   // What each original line still has unrefunded (earlier rectificativas subtracted).
   const remaining = originalLines.map((line) => {
     const rectified = allLines
@@ -91,7 +83,7 @@ export async function issueRefundInvoice(
   if (amount <= 0) return null;
   const parts = allocateRefund(pool, amount);
   const lines = rectifyingLines(
-    originalLines.map(asLine),
+    originalLines.map(invoiceLineOf),
     parts.map((p) => ({ index: Number(p.key), totalCents: p.totalCents })),
   ).map((line, i) => ({ ...line, orderItemId: originalLines[Number(parts[i]!.key)]!.order_item_id }));
   const order = await trx
@@ -106,7 +98,7 @@ export async function issueRefundInvoice(
       orderId: refund.order_id,
       refundId,
       rectified: { id: original.id, fullNumber: original.full_number, issueDate: original.issue_date },
-      buyer: original.buyer ? (JSON.parse(original.buyer) as InvoiceBuyer) : null,
+      buyer: invoiceBuyerOf(original.buyer),
       buyerEmail: original.buyer_email ?? order.email,
       lines,
       operationDate: madridDate(new Date(refund.completed_at ?? now.toISOString())),
@@ -133,6 +125,7 @@ export async function issueOrderRectificativas(
   orderId: string,
   config: InvoicingConfig,
   now = new Date(),
+  resolved?: IssuingSeller,
 ): Promise<string[]> {
   const refunds = await trx
     .selectFrom("refunds")
@@ -145,8 +138,11 @@ export async function issueOrderRectificativas(
     .orderBy("refunds.id")
     .execute();
   const issued: string[] = [];
+  if (refunds.length === 0) return issued;
+  const seller = resolved ?? (await sellerFor(trx, config));
+  if (!seller) return issued;
   for (const refund of refunds) {
-    const id = await issueRefundInvoice(trx, refund.id, config, now);
+    const id = await issueRefundInvoice(trx, refund.id, config, now, seller);
     if (id) issued.push(id);
   }
   return issued;

@@ -8,7 +8,9 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/db.server.ts";
 import type { InvoicePeriod } from "~/domain/invoice-period.ts";
-import type { InvoiceBuyer, InvoiceKind, VatTreatment } from "./document.ts";
+import { compareVatRows, vatTreatmentOf } from "~/domain/invoice-math.ts";
+import type { InvoiceKind, VatTreatment } from "./document.ts";
+import { invoiceBuyerOf } from "./rows.ts";
 
 /** Rows a page of the list shows. */
 export const INVOICES_PAGE_SIZE = 50;
@@ -88,15 +90,6 @@ type RawRow = {
   payment_method: string | null;
 };
 
-function parseBuyer(json: string | null): InvoiceBuyer | null {
-  if (!json) return null;
-  try {
-    return JSON.parse(json) as InvoiceBuyer;
-  } catch {
-    return null;
-  }
-}
-
 /** The rows with their VAT split (one query for the whole batch). */
 async function withSplit(db: Db, rows: RawRow[]): Promise<StaffInvoiceRow[]> {
   if (rows.length === 0) return [];
@@ -120,7 +113,7 @@ async function withSplit(db: Db, rows: RawRow[]): Promise<StaffInvoiceRow[]> {
     const split = byInvoice.get(r.id) ?? [];
     const standard = split.filter((s) => s.vat_treatment !== "exempt");
     const exempt = split.filter((s) => s.vat_treatment === "exempt");
-    const buyer = parseBuyer(r.buyer);
+    const buyer = invoiceBuyerOf(r.buyer);
     return {
       id: r.id,
       fullNumber: r.full_number,
@@ -240,14 +233,12 @@ export async function staffInvoiceTotals(db: Db, period: Period): Promise<Invoic
   const add = (pick: (m: MonthInvoiceTotal) => number) => byMonth.reduce((sum, m) => sum + pick(m), 0);
   const byRate: VatRateTotal[] = rates
     .map((r) => ({
-      vatTreatment: (r.vat_treatment === "exempt" ? "exempt" : "standard") as VatTreatment,
+      vatTreatment: vatTreatmentOf(r.vat_treatment),
       vatRateBp: Number(r.vat_rate_bp),
       baseCents: Number(r.base),
       vatCents: Number(r.vat),
     }))
-    .sort((a, b) =>
-      a.vatTreatment === b.vatTreatment ? b.vatRateBp - a.vatRateBp : a.vatTreatment === "standard" ? -1 : 1,
-    );
+    .sort(compareVatRows);
   return {
     invoices: add((m) => m.invoices),
     rectificativas: months.reduce((sum, m) => sum + Number(m.rect), 0),

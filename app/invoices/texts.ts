@@ -1,5 +1,6 @@
 /** Wording shared by the invoice, its PDF, its email and Gestión (pure). */
 import { formatLongDate } from "~/domain/pricing.ts";
+import type { InvoiceKind } from "./document.ts";
 
 /** "Convocatoria del 12 de enero de 2027 al 14 de enero de 2027", or null for an undated course. */
 export function editionLabel(startsOn: string | null, endsOn: string | null): string | null {
@@ -27,7 +28,7 @@ export function refundReasonText(reason: string): string {
 export const EXEMPTION_NOTE =
   "Operación exenta de IVA en virtud del artículo 20.Uno.9º de la Ley 37/1992, del Impuesto sobre el Valor Añadido (enseñanza).";
 
-export const INVOICE_KIND_LABELS: Record<string, string> = {
+export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
   F1: "Factura",
   F2: "Factura simplificada",
   R4: "Factura rectificativa",

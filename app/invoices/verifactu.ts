@@ -16,7 +16,8 @@ import { madridOffsetMinutes } from "~/domain/calendar-dates.ts";
  * "off": records kept and chained but not sent (a "no VERI*FACTU" system);
  * "verifactu-test": sent to the AEAT's test environment; "verifactu": sent to the AEAT.
  */
-export type VerifactuMode = "off" | "verifactu-test" | "verifactu";
+export const VERIFACTU_MODES = ["off", "verifactu-test", "verifactu"] as const;
+export type VerifactuMode = (typeof VERIFACTU_MODES)[number];
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

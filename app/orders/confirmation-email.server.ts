@@ -6,10 +6,11 @@
  * lose it or send it twice.
  */
 import { site } from "~/content/site.ts";
+import { shortOrderId } from "~/domain/order-reference.ts";
 import { withdrawalFormText } from "~/content/withdrawal-form.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { formatEuros, formatLongDate, formatMonthYear } from "~/domain/pricing.ts";
-import { getInvoice, invoiceAttachment, orderInvoiceId } from "~/invoices/queries.server.ts";
+import { invoiceAttachment, orderInvoiceId } from "~/invoices/queries.server.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { EMAIL_JOB_PREFIX, enqueueEmail, type EmailTemplate } from "~/mail/email-jobs.server.ts";
@@ -18,9 +19,7 @@ import { buildCalendar, icsFileName } from "./ics.ts";
 import { orderCalendarEvents } from "./order-calendar.ts";
 import { getOrderWithItems, type OrderItemRow, type OrderRow } from "./orders.server.ts";
 
-export function shortOrderId(orderId: string): string {
-  return orderId.slice(0, 8).toUpperCase();
-}
+export { shortOrderId };
 
 /** "febrero de 2027 (del 9 de febrero de 2027 al 11 de febrero de 2027)" or a fallback. */
 export function editionText(item: Pick<OrderItemRow, "edition_starts_on" | "edition_ends_on">): string {
@@ -173,10 +172,8 @@ export const orderConfirmationTemplate: EmailTemplate = {
     // Lines paid without a seat left have their own email (seat-email.server.ts).
     const alreadyOwned = data.items.filter((i) => !items.includes(i) && i.no_seat_at === null);
     const invoiceId = await orderInvoiceId(ctx.db, orderId);
-    const attachment = invoiceId ? await invoiceAttachment(ctx.db, invoiceId) : null;
-    const invoiceNumber = attachment ? (await getInvoice(ctx.db, invoiceId!))?.full_number : undefined;
     return buildConfirmationEmail({
-      invoice: attachment && invoiceNumber ? { number: invoiceNumber, attachment } : null,
+      invoice: invoiceId ? await invoiceAttachment(ctx.db, invoiceId) : null,
       order: data.order,
       items,
       alreadyOwned,

@@ -10,7 +10,13 @@ import { getCoursesByIds, todayInMadrid } from "~/catalogue.server.ts";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { isUniqueViolation } from "~/db/errors.server.ts";
 import type { OrderItemsTable, OrdersTable } from "~/db/schema.ts";
-import { BILLING_INVALID_MESSAGE, BILLING_REQUIRED_MESSAGE, checkBillingDetails, type BillingDetails } from "~/domain/billing-details.ts";
+import {
+  BILLING_INVALID_MESSAGE,
+  BILLING_REQUIRED_MESSAGE,
+  billingColumns,
+  checkBillingDetails,
+  type BillingDetails,
+} from "~/domain/billing-details.ts";
 import { requiresFullInvoice } from "~/domain/invoice-math.ts";
 import { isWithinBounds, paymentMethod, type PaymentMethodKey } from "~/domain/payment-methods.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
@@ -228,16 +234,6 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
 
 export function noSeatMessage(title: string, startsOn: string): string {
   return `Ya no quedan plazas en la convocatoria del ${formatLongDate(startsOn)} de «${title}». Elige otra fecha.`;
-}
-
-function billingColumns(b: BillingDetails | null) {
-  return {
-    billing_name: b?.name ?? null,
-    billing_tax_id: b?.taxId ?? null,
-    billing_address: b?.address ?? null,
-    billing_postal_code: b?.postalCode ?? null,
-    billing_city: b?.city ?? null,
-  };
 }
 
 /**

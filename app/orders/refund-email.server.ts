@@ -1,5 +1,5 @@
 /** The buyer's email once a refund went through (outbox template "refund-notice"). */
-import { getInvoice, invoiceAttachment, refundInvoiceId } from "~/invoices/queries.server.ts";
+import { invoiceAttachment, refundInvoiceId } from "~/invoices/queries.server.ts";
 import { site } from "~/content/site.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
 import { escapeHtml, renderEmail } from "~/mail/layout.server.ts";
@@ -64,13 +64,11 @@ export const refundNoticeTemplate: EmailTemplate = {
     if (!data?.order.email) return null;
     // The rectificativa issued with the refund (issue 13), as a PDF.
     const invoiceId = await refundInvoiceId(ctx.db, refund.id);
-    const invoice = invoiceId ? await getInvoice(ctx.db, invoiceId) : undefined;
-    const attachment = invoiceId ? await invoiceAttachment(ctx.db, invoiceId) : null;
     return buildRefundEmail({
       refund,
       order: data.order,
       titles: data.items.map((i) => i.title),
-      invoice: invoice && attachment ? { number: invoice.full_number, attachment } : null,
+      invoice: invoiceId ? await invoiceAttachment(ctx.db, invoiceId) : null,
     });
   },
 };

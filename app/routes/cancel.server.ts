@@ -4,7 +4,7 @@ import { getServices } from "~/context.server.ts";
 import { isPaymentMethodKey } from "~/domain/payment-methods.ts";
 import { CheckoutError, getOrderWithItems } from "~/orders/orders.server.ts";
 import { latestOrderSince } from "~/orders/queries.server.ts";
-import { billingDetailsOf } from "~/auth/accounts.server.ts";
+import { billingDetailsOf } from "~/domain/billing-details.ts";
 import { startCheckout } from "~/payments/checkout.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;

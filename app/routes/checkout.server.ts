@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { billingDetailsOf, findUserById } from "~/auth/accounts.server.ts";
+import { findUserById } from "~/auth/accounts.server.ts";
 import { getUser } from "~/auth/user-context.server.ts";
 import { getCoursesByIds, listEditionChoices, todayInMadrid } from "~/catalogue.server.ts";
 import { getServices } from "~/context.server.ts";
@@ -8,6 +8,7 @@ import {
   BILLING_FIELDS,
   BILLING_INVALID_MESSAGE,
   BILLING_REQUIRED_MESSAGE,
+  billingDetailsOf,
   billingFormValues,
   billingRequired,
   parseBillingForm,

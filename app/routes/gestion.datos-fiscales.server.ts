@@ -2,7 +2,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { requireOwner } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
 import { parseSellerForm, SELLER_FIELDS, type SellerField } from "~/domain/seller.ts";
-import { countOrdersAwaitingInvoice } from "~/invoices/queries.server.ts";
+import { countOrdersAwaitingInvoices } from "~/invoices/pending.server.ts";
 import { readSeller, saveSeller } from "~/invoices/seller.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -14,7 +14,7 @@ export async function loadSellerPage(request: Request, context: Ctx) {
   requireOwner(context);
   const { db, config } = getServices(context);
   const state = await readSeller(db, config.seller);
-  const pendingOrders = await countOrdersAwaitingInvoice(db);
+  const pendingOrders = await countOrdersAwaitingInvoices(db);
   return {
     data: state.data,
     missing: state.missing,

@@ -6,6 +6,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getServices } from "~/context.server.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
+import { shortOrderId } from "~/domain/order-reference.ts";
 import {
   periodFromSearch,
   periodMonths,
@@ -113,6 +114,6 @@ export function invoiceCsvCells(row: StaffInvoiceRow): CsvCell[] {
     csvAmount(row.vatCents),
     csvAmount(row.totalCents),
     row.paymentMethod ?? "",
-    row.orderId.slice(0, 8).toUpperCase(),
+    shortOrderId(row.orderId),
   ];
 }

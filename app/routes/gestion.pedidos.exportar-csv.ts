@@ -1,6 +1,7 @@
 import { todayInMadrid } from "~/catalogue.server.ts";
 import { getServices } from "~/context.server.ts";
 import { parseOrderFilters } from "~/domain/order-filters.ts";
+import { shortOrderId } from "~/domain/order-reference.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { purchaseStatusView } from "~/domain/purchase-status.ts";
 import { csvAmount, csvDateTime, type CsvCell } from "~/lib/csv.ts";
@@ -25,7 +26,7 @@ const HEADER = [
 function cells(o: StaffOrderRow): CsvCell[] {
   return [
     csvDateTime(o.createdAt),
-    o.id.slice(0, 8).toUpperCase(),
+    shortOrderId(o.id),
     o.id,
     o.buyerEmail,
     o.buyerName,

@@ -1,9 +1,15 @@
 import { data, redirect } from "react-router";
-import { billingDetailsOf, EmailInUseError, findUserById, saveBillingDetails, updateProfile } from "~/auth/accounts.server.ts";
+import { EmailInUseError, findUserById, saveBillingDetails, updateProfile } from "~/auth/accounts.server.ts";
 import { fieldErrorsOf, formValues, messages, profileSchema } from "~/auth/schemas.ts";
 import { getUser } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
-import { billingFormValues, parseBillingForm, type BillingFieldErrors, type BillingFormValues } from "~/domain/billing-details.ts";
+import {
+  billingDetailsOf,
+  billingFormValues,
+  parseBillingForm,
+  type BillingFieldErrors,
+  type BillingFormValues,
+} from "~/domain/billing-details.ts";
 import { checkPassword, fail, SAVE_FAILED, UNKNOWN_ACTION, type Ctx } from "./perfil.server.ts";
 
 /** "Datos Personales": the account row, read view or edit form (?editar=1). */

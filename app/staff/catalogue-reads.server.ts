@@ -3,6 +3,7 @@
  * edition, published or not, with seats taken, and the shapes the audit log keeps
  * of them. The public pages read the same tables through app/catalogue.server.ts.
  */
+import { vatTreatmentOf } from "~/domain/invoice-math.ts";
 import type { Selectable } from "kysely";
 import type { Db } from "~/db/db.server.ts";
 import type { CourseEditionsTable, CoursesTable } from "~/db/schema.ts";
@@ -76,7 +77,7 @@ function toStaffCourse(row: Selectable<CoursesTable>): StaffCourse {
     duration: row.duration,
     classSize: Number(row.class_size),
     highlighted: Number(row.highlighted) === 1,
-    vatTreatment: row.vat_treatment === "exempt" ? "exempt" : "standard",
+    vatTreatment: vatTreatmentOf(row.vat_treatment),
     image: row.image,
     published: Number(row.active) === 1,
     sortOrder: Number(row.sort_order),

@@ -12,18 +12,13 @@ import { addDays } from "~/domain/calendar-dates.ts";
 import { checkoutPath } from "~/domain/checkout-lines.ts";
 import { checkoutAction, checkoutMessages, loadCheckout } from "~/routes/checkout.server.ts";
 import { makeContext, testConfig } from "../helpers/accounts.ts";
+import { TEST_BILLING_FORM } from "../helpers/invoices.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { insertBuyer } from "../helpers/payments.ts";
 import { demoSeatDeps, insertCourseWithEditions, type SeatFixture } from "../helpers/seats.ts";
 
 /** A factura completa's details: every total here but one is above 400 € (issue 13). */
-const BILLING = {
-  billingName: "Marta Soler",
-  billingTaxId: "12345678Z",
-  billingAddress: "Carrer Major 1",
-  billingPostalCode: "08750",
-  billingCity: "Molins de Rei",
-};
+const BILLING = TEST_BILLING_FORM;
 
 describe.each(dbKinds)("checkout page for a cart on %s", (kind) => {
   let t: TestDb;

@@ -17,6 +17,7 @@ import { handleStripeWebhook } from "~/payments/api.server.ts";
 import { processPaymentEvent, startCheckout, type PaymentDeps } from "~/payments/checkout.server.ts";
 import { createDemoProvider } from "~/payments/demo.server.ts";
 import { createStripeProvider } from "~/payments/stripe.server.ts";
+import { TEST_BILLING } from "../helpers/invoices.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { demoPaidEvent, insertBuyer, stripeWebhookRequest } from "../helpers/payments.ts";
 import { startStripeMock, type StripeMock } from "../helpers/stripe-mock.ts";
@@ -25,7 +26,7 @@ const WEBHOOK_SECRET = "whsec_dup";
 const PUBLIC_URL = "http://localhost:3000";
 const METHODS = ["klarna", "scalapay", "sequra"] as const;
 /** Orders above 400 € need a factura completa's details (issue 13). */
-const BILLING = { name: "Lucía Pérez", taxId: "12345678Z", address: "Carrer Major 1", postalCode: "08750", city: "Molins de Rei" };
+const BILLING = TEST_BILLING;
 
 describe.each(dbKinds)("duplicate purchases on %s", (kind) => {
   let t: TestDb;

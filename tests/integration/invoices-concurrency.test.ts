@@ -9,24 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "~/db/db.server.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
 import { newId } from "~/lib/ids.server.ts";
-import type { InvoicingConfig } from "~/invoices/issue.server.ts";
 import { verifyBillingChain } from "~/invoices/verify.server.ts";
 import { fulfilOrder } from "~/orders/fulfilment.server.ts";
+import { TEST_INVOICING } from "../helpers/invoices.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { insertCourse, insertOrder } from "./staff-orders-fixtures.ts";
 
-const INVOICING: InvoicingConfig = {
-  seller: {
-    legalName: "Alejandra Ruiz García",
-    nif: "12345678Z",
-    address: "Carrer Major 12",
-    postalCode: "08750",
-    city: "Molins de Rei",
-    province: "Barcelona",
-    seriesPrefix: "AN",
-  },
-  verifactuMode: "off",
-};
+const INVOICING = TEST_INVOICING;
 const ORDERS = 200;
 
 describe.each(dbKinds)("invoice numbers under concurrency on %s", (kind) => {

@@ -13,6 +13,7 @@ import { createDb, type Db } from "~/db/db.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { startServer, type RunningServer } from "../helpers/server.ts";
 import { startStripeMock, type StripeMock } from "../helpers/stripe-mock.ts";
+import { TEST_BILLING_FORM } from "../helpers/invoices.ts";
 
 const WEBHOOK_SECRET = "whsec_http_test";
 let srv: RunningServer;
@@ -76,7 +77,7 @@ describe("payments over HTTP (production build, Stripe mock)", () => {
 
   it("creates one Stripe session at catalogue prices, fulfils on the signed webhook, shows the order to its owner only", async () => {
     // 1279 €: above 400 € the factura completa's details are required (issue 13).
-    const billing = { billingName: "Lucía Pérez", billingTaxId: "12345678Z", billingAddress: "Carrer Major 1", billingPostalCode: "08750", billingCity: "Molins de Rei" };
+    const billing = TEST_BILLING_FORM;
     const res = await createSession(JSON.stringify({ courseId: "formacion-inicio", courseIds: ["formacion-inicio", "expert-nails"], coursePrice: 1, billing }));
     expect(res.status).toBe(200);
     const { url, orderId } = (await res.json()) as { url: string; orderId: string };

@@ -15,15 +15,16 @@ import { createCheckoutFromRequest, handleStripeWebhook } from "~/payments/api.s
 import { confirmFromSession, processPaymentEvent, startCheckout, type PaymentDeps } from "~/payments/checkout.server.ts";
 import { createDemoProvider } from "~/payments/demo.server.ts";
 import { createStripeProvider } from "~/payments/stripe.server.ts";
+import { TEST_BILLING, TEST_BILLING_FORM } from "../helpers/invoices.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { demoPaidEvent, insertBuyer, stripeWebhookRequest } from "../helpers/payments.ts";
 import { startStripeMock, type StripeMock } from "../helpers/stripe-mock.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 /** Orders above 400 € need a factura completa's details (issue 13). */
-const BILLING = { name: "Lucía Pérez", taxId: "12345678Z", address: "Carrer Major 1", postalCode: "08750", city: "Molins de Rei" };
+const BILLING = TEST_BILLING;
 /** The same, as the JSON API's `billing` object. */
-const API_BILLING = { billingName: BILLING.name, billingTaxId: BILLING.taxId, billingAddress: BILLING.address, billingPostalCode: BILLING.postalCode, billingCity: BILLING.city };
+const API_BILLING = TEST_BILLING_FORM;
 const PUBLIC_URL = "http://localhost:3000";
 
 describe.each(dbKinds)("payments on %s", (kind) => {

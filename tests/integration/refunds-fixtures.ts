@@ -16,6 +16,7 @@ import { createStripeProvider } from "~/payments/stripe.server.ts";
 import { insertBuyer, stripeWebhookRequest } from "../helpers/payments.ts";
 import type { StripeMock } from "../helpers/stripe-mock.ts";
 import { insertCourse, insertEdition } from "./staff-orders-fixtures.ts";
+import { TEST_BILLING } from "../helpers/invoices.ts";
 
 export const PUBLIC_URL = "http://localhost:3000";
 
@@ -62,7 +63,7 @@ export interface PaidOrder {
 }
 
 /** The buyer's details for a factura completa: required above 400 € (issue 13), harmless below. */
-export const BUYER_BILLING = { name: "Lucía Mora", taxId: "12345678Z", address: "Carrer Major 1", postalCode: "08750", city: "Molins de Rei" };
+export const BUYER_BILLING = TEST_BILLING;
 
 /** A buyer pays these courses by card: checkout, the mock session completes, the webhook fulfils. */
 export async function paidOrder(world: RefundWorld, mock: StripeMock, courseIds: string[]): Promise<PaidOrder> {

@@ -2,6 +2,7 @@
  * Display helpers of the staff screens: Madrid date-times, order references and
  * the Spanish names of job, event and edition states. Pure (server and browser).
  */
+import { shortOrderId } from "~/domain/order-reference.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
 import { csvDate } from "~/lib/csv.ts";
 import { lookup } from "~/lib/lookup.ts";
@@ -27,9 +28,7 @@ export function formatDateTime(iso: string | null | undefined): string {
 export const formatShortDate = csvDate;
 
 /** The reference the buyer sees in emails: the first 8 characters, upper case. */
-export function orderRef(orderId: string): string {
-  return orderId.slice(0, 8).toUpperCase();
-}
+export const orderRef = shortOrderId;
 
 const emailKinds: Record<string, string> = {
   "email:order-confirmation": "Confirmación de compra",
