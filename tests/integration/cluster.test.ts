@@ -50,7 +50,11 @@ describe("cluster", () => {
     const load = (async () => {
       while (!done) {
         try {
-          const res = await fetch(`${srv.url}/formaciones`, { headers: { connection: "close" } });
+          // A request left unanswered counts as a failure (with its reason) instead of stalling the test.
+          const res = await fetch(`${srv.url}/formaciones`, {
+            headers: { connection: "close" },
+            signal: AbortSignal.timeout(20_000),
+          });
           await res.arrayBuffer();
           statuses.push(res.status);
         } catch (err) {
