@@ -38,6 +38,8 @@ export const signedInPages: [path: string, status: number][] = [
   ["/perfil/compras", 200],
   ["/perfil/ajustes", 200],
   ["/mis-cursos", 200],
+  ["/checkout/expert-nails", 200],
+  ["/checkout/formacion-inicio", 200],
   ["/verificar-email", 200],
   ["/gestion", 403],
 ];
@@ -65,6 +67,9 @@ export function staffPages(edition: string): [path: string, status: number][] {
     ["/gestion/seguridad", 200],
     ["/gestion/equipo", 200],
     ["/gestion/auditoria", 200],
+    ["/gestion/facturas", 200],
+    ["/gestion/facturas?periodo=basura&pagina=9", 200],
+    ["/gestion/datos-fiscales", 200],
     ["/gestion/pedidos/no-existe", 404],
     ["/gestion/activar/enlace-que-no-existe", 404],
   ];

@@ -329,6 +329,17 @@ test("staff follow an order and its students: filters by keyboard, detail, resen
     .toContain("Hecho");
   await expect(page.locator(".staff-heading .status-badge").first()).toHaveText("Reembolso parcial");
 
+  // Invoiced as it happened: the factura completa of the sale and the rectificativa of the refund, each a PDF.
+  await page.goto("/gestion/facturas");
+  const invoices = page.getByRole("table", { name: /^Facturas del periodo/ });
+  await expect(invoices.getByRole("row").filter({ hasText: "Nuria Casals" }).filter({ hasText: "Rectificativa" })).toContainText(
+    formatEuros(-10050),
+  );
+  const sale = invoices.getByRole("row").filter({ hasText: "Nuria Casals" }).filter({ hasText: "Factura" }).first();
+  await expect(sale).toContainText(formatEuros(65000));
+  const pdf = await page.request.get((await sale.getByRole("link", { name: /^PDF de la factura/ }).getAttribute("href"))!);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+
   // The edition's students: the buyer is on the list, the sheet prints, the CSV exports.
   await page.goto("/gestion/convocatorias");
   const edition = page
