@@ -15,6 +15,7 @@ registerAppAlias(path.resolve(import.meta.dirname, ".."));
 const { ConfigError, loadConfig } = await import("../app/config.server.ts");
 const { createDb, dbKindOf, migrateToLatest } = await import("../app/db/db.server.ts");
 const { seedCatalogue } = await import("../app/db/seed.server.ts");
+const { seedSalon } = await import("../app/db/seed-salon.server.ts");
 const { todayInMadrid } = await import("../app/catalogue.server.ts");
 
 const seatsArg = parseArgs({ options: { seats: { type: "string" } }, strict: true }).values.seats;
@@ -43,6 +44,10 @@ try {
   const where = dbKindOf(config.databaseUrl) === "sqlite" ? "SQLite" : "PostgreSQL";
   console.log(
     `Catálogo inicial (${where}, ${today}): ${coursesInserted} cursos y ${editionsInserted} convocatorias añadidos / seed: ${coursesInserted} courses, ${editionsInserted} editions added.`,
+  );
+  const { servicesInserted, professionalsInserted } = await seedSalon(db);
+  console.log(
+    `Salón: ${servicesInserted} servicios y ${professionalsInserted} profesionales añadidos / seed: ${servicesInserted} services, ${professionalsInserted} professionals added.`,
   );
 } finally {
   await db.destroy();

@@ -334,6 +334,16 @@ export interface Database {
   billing_chain: BillingChainTable;
   billing_records: BillingRecordsTable;
   billing_submissions: BillingSubmissionsTable;
+  services: ServicesTable;
+  professionals: ProfessionalsTable;
+  professional_services: ProfessionalServicesTable;
+  working_hours: WorkingHoursTable;
+  time_off: TimeOffTable;
+  appointments: AppointmentsTable;
+  appointment_services: AppointmentServicesTable;
+  appointment_slots: AppointmentSlotsTable;
+  appointment_tokens: AppointmentTokensTable;
+  client_notes: ClientNotesTable;
 }
 
 /** The last number given in each invoice series (0011). */
@@ -463,4 +473,135 @@ export interface WaitlistEntriesTable {
   offer_token_hash: string | null;
   /** waiting | offered | taken | lapsed | removed */
   status: string;
+}
+
+/** The salon's service menu (0012). */
+export interface ServicesTable {
+  /** Slug, e.g. "semipermanente". */
+  id: string;
+  name: string;
+  /** manos | pies | facial | diseno */
+  category: string;
+  description: string;
+  /** Minutes, a multiple of 5. */
+  duration_min: number;
+  /** Cleaning or drying after the service, minutes (multiple of 5). */
+  buffer_min: number;
+  price_cents: number;
+  /** 1: the price is a "desde" price. */
+  price_from: number;
+  bookable_online: number;
+  active: number;
+  sort_order: number;
+  /** 1: seeded, not yet reviewed by the owner. */
+  review_pending: number;
+  updated_at: string;
+}
+
+/** The people who perform services (0012), optionally linked to a staff account. */
+export interface ProfessionalsTable {
+  id: string;
+  name: string;
+  title: string;
+  user_id: string | null;
+  active: number;
+  sort_order: number;
+  updated_at: string;
+}
+
+/** Which professional can perform which service (0012). */
+export interface ProfessionalServicesTable {
+  professional_id: string;
+  service_id: string;
+}
+
+/** A professional's weekly hours (0012), Madrid wall-clock minutes since midnight. */
+export interface WorkingHoursTable {
+  id: string;
+  professional_id: string;
+  /** ISO weekday: 1 Monday … 7 Sunday. */
+  weekday: number;
+  starts_min: number;
+  ends_min: number;
+}
+
+/** A professional's day off or blocked time, or (professional_id null) a salon closure (0012). */
+export interface TimeOffTable {
+  id: string;
+  professional_id: string | null;
+  starts_at: string;
+  ends_at: string;
+  reason: string;
+  created_at: string;
+  created_by: string | null;
+}
+
+/** One visit: one or several services in a row with one professional (0012). */
+export interface AppointmentsTable {
+  id: string;
+  professional_id: string;
+  user_id: string | null;
+  client_name: string;
+  /** Lower-cased. */
+  client_email: string;
+  client_phone: string;
+  starts_at: string;
+  /** End of the last service. */
+  ends_at: string;
+  /** ends_at plus the last service's buffer: what the slots cover. */
+  blocks_until: string;
+  /** held | confirmed | cancelled | expired | attended | no_show */
+  status: string;
+  /** A guest's hold until she confirms by email; null once confirmed. */
+  hold_expires_at: string | null;
+  /** online | staff */
+  source: string;
+  client_comment: string;
+  /** Sum of the services' prices, copied at booking. */
+  price_cents: number;
+  /** 1: at least one price is a "desde" price. */
+  price_from: number;
+  created_at: string;
+  updated_at: string;
+  confirmed_at: string | null;
+  cancelled_at: string | null;
+  /** client | staff */
+  cancelled_by: string | null;
+}
+
+/** The services of an appointment, in order, as they were booked (0012). */
+export interface AppointmentServicesTable {
+  appointment_id: string;
+  position: number;
+  service_id: string;
+  name: string;
+  duration_min: number;
+  buffer_min: number;
+  price_cents: number;
+  price_from: number;
+}
+
+/** A five-minute slot taken by an appointment (0012); primary key (professional_id, slot). */
+export interface AppointmentSlotsTable {
+  professional_id: string;
+  /** floor(epoch ms / 300 000) */
+  slot: number;
+  appointment_id: string;
+}
+
+/** The staff's notes on a client, by lower-cased email (0012). */
+export interface ClientNotesTable {
+  email: string;
+  notes: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/** A link emailed about an appointment (0012), stored as the SHA-256 of its token. */
+export interface AppointmentTokensTable {
+  token_hash: string;
+  appointment_id: string;
+  /** confirm | manage */
+  purpose: string;
+  created_at: string;
 }

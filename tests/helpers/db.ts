@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { createDb, migrateToLatest, type Db, type DbKind } from "~/db/db.server.ts";
 import { seedCatalogue } from "~/db/seed.server.ts";
+import { seedSalon } from "~/db/seed-salon.server.ts";
 
 export interface TestDb {
   kind: DbKind;
@@ -31,7 +32,10 @@ export interface TestDbOptions {
 
 async function prepare(db: Db, opts: TestDbOptions): Promise<void> {
   await migrateToLatest(db);
-  if (opts.seed !== false) await seedCatalogue(db, { today: opts.seed?.today ?? SEED_TODAY });
+  if (opts.seed !== false) {
+    await seedCatalogue(db, { today: opts.seed?.today ?? SEED_TODAY });
+    await seedSalon(db);
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import { waitlist } from "./0008-waitlist.server.ts";
 import { withdrawals } from "./0009-withdrawals.server.ts";
 import { contentVersion } from "./0010-content-version.server.ts";
 import { invoices } from "./0011-invoices.server.ts";
+import { bookings } from "./0012-bookings.server.ts";
 
 /** Static, numbered list: the bundle needs no file-system scan at start. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   "0009-withdrawals": withdrawals,
   "0010-content-version": contentVersion,
   "0011-invoices": invoices,
+  "0012-bookings": bookings,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,169 @@
+/**
+ * The starting service menu, professionals and weekly hours of a new
+ * installation (issue 15), inserted by `npm run seed` and the test harness next
+ * to the course catalogue. Like the catalogue seed it only inserts what is
+ * absent: a service is inserted when no service has its id, and professionals
+ * (with what each does and her hours) only when the salon has none, so the
+ * owner's edits are never overwritten.
+ *
+ * PENDIENTE DE REVISAR por la propietaria: names, durations, prices and hours
+ * are a plausible starting point for a nail salon, not the salon's own. Every
+ * seeded service carries `review_pending = 1`, which Gestión → Servicios shows
+ * until the owner saves it.
+ */
+import { founder, teamMembers } from "~/content/team.ts";
+import { newId, nowIso } from "~/lib/ids.server.ts";
+import { inTransaction, type Db } from "./db.server.ts";
+
+export interface SeedService {
+  id: string;
+  name: string;
+  category: "manos" | "pies" | "facial" | "diseno";
+  description: string;
+  durationMin: number;
+  bufferMin: number;
+  priceCents: number;
+  priceFrom: boolean;
+}
+
+export const seedServices: readonly SeedService[] = [
+  { id: "manicura", name: "Manicura clásica", category: "manos", description: "Limado, cutículas, hidratación y esmaltado tradicional.", durationMin: 40, bufferMin: 5, priceCents: 1800, priceFrom: false },
+  { id: "semipermanente", name: "Manicura semipermanente", category: "manos", description: "Manicura completa con esmalte semipermanente que dura hasta tres semanas.", durationMin: 60, bufferMin: 10, priceCents: 2500, priceFrom: false },
+  { id: "retirada", name: "Retirada de semipermanente o gel", category: "manos", description: "Retirada cuidadosa sin dañar la uña natural. Resérvala antes de un nuevo servicio.", durationMin: 20, bufferMin: 0, priceCents: 800, priceFrom: false },
+  { id: "unas-gel", name: "Uñas de gel (nuevo set)", category: "diseno", description: "Extensión o refuerzo con gel, forma y largo a tu gusto.", durationMin: 90, bufferMin: 10, priceCents: 4000, priceFrom: true },
+  { id: "acrilico", name: "Uñas de acrílico (nuevo set)", category: "diseno", description: "Uñas esculpidas en acrílico, resistentes y naturales.", durationMin: 105, bufferMin: 10, priceCents: 4500, priceFrom: true },
+  { id: "relleno", name: "Relleno de gel o acrílico", category: "diseno", description: "Mantenimiento de tus uñas de gel o acrílico cada tres o cuatro semanas.", durationMin: 75, bufferMin: 10, priceCents: 3200, priceFrom: false },
+  { id: "nail-art", name: "Nail art (decoración)", category: "diseno", description: "Diseños a mano alzada, cromados, pedrería o encapsulados sobre tu manicura.", durationMin: 20, bufferMin: 0, priceCents: 500, priceFrom: true },
+  { id: "pedicura", name: "Pedicura completa", category: "pies", description: "Baño, durezas, cutículas, masaje y esmaltado.", durationMin: 60, bufferMin: 10, priceCents: 3000, priceFrom: false },
+  { id: "pedicura-semipermanente", name: "Pedicura con semipermanente", category: "pies", description: "Pedicura completa con esmalte semipermanente.", durationMin: 75, bufferMin: 10, priceCents: 3800, priceFrom: false },
+  { id: "limpieza-facial", name: "Limpieza facial profunda", category: "facial", description: "Limpieza, extracción, mascarilla e hidratación según tu tipo de piel.", durationMin: 60, bufferMin: 10, priceCents: 4500, priceFrom: false },
+  { id: "facial-hidratante", name: "Tratamiento facial hidratante", category: "facial", description: "Hidratación intensa y luminosidad para pieles apagadas o secas.", durationMin: 50, bufferMin: 10, priceCents: 4000, priceFrom: false },
+  { id: "cejas", name: "Diseño de cejas", category: "facial", description: "Depilación y diseño de cejas según la forma de tu rostro.", durationMin: 20, bufferMin: 5, priceCents: 1200, priceFrom: false },
+];
+
+const HANDS = ["manicura", "semipermanente", "retirada", "nail-art"];
+const SCULPT = ["unas-gel", "acrilico", "relleno"];
+const FEET = ["pedicura", "pedicura-semipermanente"];
+const FACE = ["limpieza-facial", "facial-hidratante", "cejas"];
+
+/** Weekly ranges as [weekday, "HH:MM", "HH:MM"]; within the salon's opening hours (app/content/site.ts). */
+type Range = [number, string, string];
+const weekdays = (from: string, to: string, days = [1, 2, 3, 4, 5]): Range[] => days.map((d) => [d, from, to]);
+
+export interface SeedProfessional {
+  id: string;
+  name: string;
+  title: string;
+  services: string[];
+  hours: Range[];
+}
+
+export const seedProfessionals: readonly SeedProfessional[] = [
+  {
+    id: "alejandra",
+    name: founder.name,
+    title: founder.role,
+    services: [...HANDS, ...SCULPT],
+    hours: [...weekdays("10:00", "14:00"), ...weekdays("16:00", "20:00", [1, 3])],
+  },
+  {
+    id: "laura",
+    name: teamMembers[0]!.name,
+    title: teamMembers[0]!.role,
+    services: [...HANDS, ...SCULPT],
+    hours: [...weekdays("09:00", "14:00"), ...weekdays("15:00", "18:00")],
+  },
+  {
+    id: "sofia",
+    name: teamMembers[1]!.name,
+    title: teamMembers[1]!.role,
+    services: [...HANDS, ...SCULPT],
+    hours: [...weekdays("12:00", "21:00", [2, 3, 4, 5]), [6, "09:00", "17:00"]],
+  },
+  {
+    id: "marta",
+    name: teamMembers[2]!.name,
+    title: teamMembers[2]!.role,
+    services: [...FEET, "manicura", "semipermanente", "retirada"],
+    hours: [...weekdays("09:00", "15:00"), [6, "09:00", "14:00"]],
+  },
+  {
+    id: "carla",
+    name: teamMembers[3]!.name,
+    title: teamMembers[3]!.role,
+    services: FACE,
+    hours: [...weekdays("14:00", "21:00"), [6, "10:00", "17:00"]],
+  },
+  {
+    id: "paula",
+    name: teamMembers[4]!.name,
+    title: teamMembers[4]!.role,
+    services: [...HANDS, ...SCULPT, ...FEET],
+    hours: [...weekdays("15:00", "21:00"), [6, "09:00", "15:00"]],
+  },
+];
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+export interface SalonSeedResult {
+  servicesInserted: number;
+  professionalsInserted: number;
+}
+
+export async function seedSalon(db: Db): Promise<SalonSeedResult> {
+  return inTransaction(db, async (trx) => {
+    const now = nowIso();
+    const inserted = await trx
+      .insertInto("services")
+      .values(
+        seedServices.map((s, i) => ({
+          id: s.id,
+          name: s.name,
+          category: s.category,
+          description: s.description,
+          duration_min: s.durationMin,
+          buffer_min: s.bufferMin,
+          price_cents: s.priceCents,
+          price_from: s.priceFrom ? 1 : 0,
+          bookable_online: 1,
+          active: 1,
+          sort_order: (i + 1) * 10,
+          review_pending: 1,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.column("id").doNothing())
+      .returning("id")
+      .execute();
+
+    const anyProfessional = await trx.selectFrom("professionals").select("id").limit(1).executeTakeFirst();
+    if (anyProfessional) return { servicesInserted: inserted.length, professionalsInserted: 0 };
+    const services = new Set((await trx.selectFrom("services").select("id").execute()).map((r) => r.id));
+    for (const [i, p] of seedProfessionals.entries()) {
+      await trx
+        .insertInto("professionals")
+        .values({ id: p.id, name: p.name, title: p.title, user_id: null, active: 1, sort_order: (i + 1) * 10, updated_at: now })
+        .execute();
+      const can = p.services.filter((s) => services.has(s));
+      if (can.length > 0) {
+        await trx
+          .insertInto("professional_services")
+          .values(can.map((service_id) => ({ professional_id: p.id, service_id })))
+          .execute();
+      }
+      await trx
+        .insertInto("working_hours")
+        .values(
+          p.hours.map(([weekday, from, to]) => ({
+            id: newId(),
+            professional_id: p.id,
+            weekday,
+            starts_min: minutes(from),
+            ends_min: minutes(to),
+          })),
+        )
+        .execute();
+    }
+    return { servicesInserted: inserted.length, professionalsInserted: seedProfessionals.length };
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * Time at the salon (Europe/Madrid) for appointments: Madrid wall-clock days
+ * and minutes ↔ instants, across the daylight-saving changes, and the
+ * five-minute slots appointments occupy. Pure: no clock.
+ */
+import { madridTimeToInstant } from "./calendar-dates.ts";
+
+/** Appointments occupy whole five-minute slots; durations are multiples of 5. */
+export const SLOT_MINUTES = 5;
+export const SLOT_MS = SLOT_MINUTES * 60_000;
+
+/** The slot an instant (epoch ms) falls in. */
+export const slotOf = (ms: number): number => Math.floor(ms / SLOT_MS);
+
+/** The slots of [startMs, endMs): what an appointment from start to end occupies. */
+export function slotsBetween(startMs: number, endMs: number): number[] {
+  const out: number[] = [];
+  for (let s = slotOf(startMs); s * SLOT_MS < endMs; s++) out.push(s);
+  return out;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === value;
+}
+
+/** ISO weekday of a date: 1 Monday … 7 Sunday. */
+export function isoWeekday(date: string): number {
+  const m = DATE.exec(date);
+  if (!m) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/** The instant (epoch ms) Madrid's clocks show `minutes` after midnight on `date` (daytime hours). */
+export function wallToInstant(date: string, minutes: number): number {
+  return madridTimeToInstant(date, Math.floor(minutes / 60), minutes % 60).getTime();
+}
+
+const wallFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/Madrid",
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** Madrid's date and minutes after midnight at an instant. */
+export function wallClockOf(instant: number | Date): { date: string; minutes: number } {
+  const parts = wallFormat.formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return {
+    date: `${get("year")}-${get("month")}-${get("day")}`,
+    minutes: Number(get("hour")) * 60 + Number(get("minute")),
+  };
+}
+
+/** 570 → "09:30". */
+export function formatTime(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+/** "09:30" → 570; null for anything else. */
+export function parseTime(value: string): number | null {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(value);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+}
+
+const dayFormat = new Intl.DateTimeFormat("es-ES", {
+  timeZone: "UTC",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+});
+
+/** "2026-11-27" → "viernes, 27 de noviembre". */
+export function formatDayLong(date: string): string {
+  const m = DATE.exec(date);
+  if (!m) return date;
+  return dayFormat.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
+}
+
+/** An instant as Madrid's "viernes, 27 de noviembre, 10:30". */
+export function formatAppointmentTime(instant: number | Date): string {
+  const { date, minutes } = wallClockOf(instant);
+  return `${formatDayLong(date)}, ${formatTime(minutes)}`;
+}
