@@ -1,9 +1,10 @@
 /**
- * What the root loader hands to every page: the signed-in user's public fields and
- * the site's origin. A plain module so that layout components and pages can name
+ * What the root loader hands to every page: the signed-in user's public fields,
+ * the site's origin and the booking link. A plain module so that layout components and pages can name
  * these types without importing app/root.tsx (which imports the layouts).
  */
 import { useRouteLoaderData } from "react-router";
+import { SITE_BOOKING_PATH, type BookingLink } from "./domain/booking-settings-form.ts";
 
 /** Public fields of the signed-in user, known on the first paint. */
 export interface RootUser {
@@ -18,9 +19,16 @@ export interface RootLoaderData {
   user: RootUser | null;
   /** Origin of PUBLIC_URL, for canonical and og:url (never the request's Host header). */
   origin: string;
+  /** Where "RESERVA TU CITA" leads: /reservar, or the owner's external booking page (new tab). */
+  booking: BookingLink;
 }
 
 /** The root loader's data; undefined only when the root loader itself failed. */
 export function useRootData(): RootLoaderData | undefined {
   return useRouteLoaderData<RootLoaderData>("root");
+}
+
+/** The booking link of every "RESERVA TU CITA" button; /reservar when the root loader did not run. */
+export function useBookingLink(): BookingLink {
+  return useRootData()?.booking ?? { href: SITE_BOOKING_PATH, external: false };
 }

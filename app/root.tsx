@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { getOptionalUser } from "./auth/session.server.ts";
+import { getBookingLink } from "./bookings/booking-settings.server.ts";
 import { ErrorPage } from "./components/layout/error-page.tsx";
 import { SiteShell } from "./components/layout/site-shell.tsx";
 import { isStaffPath, StaffShell } from "./components/staff/staff-shell.tsx";
@@ -17,13 +18,14 @@ import interHref from "./styles/fonts/inter.woff2?url";
 // staff) is a layout route in app/layouts/, listed in app/routes.ts.
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootLoaderData> {
-  const authUser = await getOptionalUser(request, context);
+  const { config, db } = getServices(context);
+  const [authUser, booking] = await Promise.all([getOptionalUser(request, context), getBookingLink(db)]);
   const user: RootUser | null = authUser
     ? { id: authUser.id, email: authUser.email, displayName: authUser.displayName, firstName: authUser.firstName }
     : null;
   // Canonical and og:url are built from PUBLIC_URL, never from the request's Host header.
-  const origin = new URL(getServices(context).config.publicUrl).origin;
-  return { user, origin };
+  const origin = new URL(config.publicUrl).origin;
+  return { user, origin, booking };
 }
 
 export const links: Route.LinksFunction = () => [

@@ -30,6 +30,13 @@ export default [
     route("terms", "routes/terms.tsx"),
     route("aviso-legal", "routes/aviso-legal.tsx"),
     route("cookies", "routes/cookies.tsx"),
+    // [bookings: public]
+    route("reservar", "routes/reservar.tsx"),
+    route("reservar/pendiente", "routes/reservar.pendiente.tsx"),
+    route("reservar/confirmar/:token", "routes/reservar.confirmar.tsx"),
+    route("cita/:token", "routes/cita.tsx"),
+    route("cita/:token/calendario.ics", "routes/cita.calendario.ts"),
+    route("servicios", "routes/servicios.tsx"),
 
     // catalogue and cart
     route("formaciones", "routes/formaciones.tsx"),
@@ -52,6 +59,7 @@ export default [
       route("perfil", "routes/perfil.tsx", [
         index("routes/perfil.index.tsx"),
         route("datos", "routes/perfil.datos.tsx"),
+        route("citas", "routes/perfil.citas.tsx"),
         route("cursos", "routes/perfil.cursos.tsx"),
         route("compras", "routes/perfil.compras.tsx"),
         route("ajustes", "routes/perfil.ajustes.tsx"),
@@ -64,6 +72,8 @@ export default [
       // The buyer's own invoices, as PDF (Historial de compras).
       route("perfil/compras/facturas/:invoiceId", "routes/perfil.compras.factura.ts"),
       // Resource routes about the user's own data: no UI, but the middleware guards them too.
+      // [bookings: account]
+      route("perfil/citas/:appointmentId", "routes/perfil.citas.cita.tsx"),
       route("perfil/mis-datos.json", "routes/perfil.mis-datos.ts"),
       route("api/pedidos/:orderId/calendario.ics", "routes/api.pedidos.calendario.ts"),
     ]),
@@ -110,6 +120,21 @@ export default [
       route("facturas/exportar.csv", "routes/gestion.facturas.exportar-csv.ts"),
       route("facturas/exportar.zip", "routes/gestion.facturas.exportar-zip.ts"),
       route("facturas/:invoiceId/pdf", "routes/gestion.facturas.pdf.ts"),
+      // [bookings: staff diary]
+      route("agenda", "routes/gestion.agenda.tsx"),
+      route("agenda/nueva", "routes/gestion.agenda.nueva.tsx"),
+      route("agenda/:appointmentId", "routes/gestion.agenda.cita.tsx"),
+      route("clientes", "routes/gestion.clientes.tsx"),
+      // [bookings: staff menu]
+      route("servicios", "routes/gestion.servicios.tsx"),
+      route("servicios/nuevo", "routes/gestion.servicios.nuevo.tsx"),
+      route("servicios/:serviceId", "routes/gestion.servicios.servicio.tsx"),
+      route("profesionales", "routes/gestion.profesionales.tsx"),
+      route("profesionales/nueva", "routes/gestion.profesionales.nueva.tsx"),
+      route("profesionales/:professionalId", "routes/gestion.profesionales.profesional.tsx"),
+      route("horarios", "routes/gestion.horarios.tsx"),
+      // [bookings: staff settings]
+      route("reservas", "routes/gestion.reservas.tsx"),
       // owner only: the seller's legal identity (invoices, legal pages)
       route("datos-fiscales", "routes/gestion.datos-fiscales.tsx"),
       // Unknown /gestion/… paths answer 404 only past the staff check.

@@ -26,6 +26,9 @@ const PRIVATE_PATHS = [
   "/api/create-checkout-session",
   "/chatbot",
   "/gestion",
+  // Bookings: live availability, the client's details, emailed links.
+  "/reservar",
+  "/cita",
 ];
 
 export function isPrivatePath(pathname: string): boolean {

@@ -142,7 +142,7 @@ describe("answers from the site facts", () => {
 
   it("gives the address, phone, booking link and Instagram", async () => {
     expect((await ask("¿Dónde estáis?")).response).toContain(site.address.full);
-    expect((await ask("quiero pedir cita para una manicura")).response).toContain(site.bookingUrl);
+    expect((await ask("quiero pedir cita para una manicura")).response).toContain("[Reservar cita](/reservar)");
     const contact = (await ask("cuál es vuestro teléfono")).response;
     expect(contact).toContain(site.phone.display);
     expect(contact).toContain(site.social.instagram.handle);

@@ -28,7 +28,8 @@ describe("reply links", () => {
 
   it("allows only site paths, tel:, the salon's WhatsApp and the site's known addresses", () => {
     expect(linkKind("/formaciones/expert-nails")).toBe("internal");
-    expect(linkKind(site.bookingUrl)).toBe("external");
+    expect(linkKind(site.externalBookingUrl)).toBe("external");
+    expect(linkKind("/reservar")).toBe("internal");
     expect(linkKind(site.maps.directions)).toBe("external");
     expect(linkKind(`mailto:${site.email}`)).toBe("external");
     expect(linkKind(site.whatsapp.link("hola"))).toBe("external");

@@ -24,7 +24,8 @@ export const whatsappLink = (label = "Escribir por WhatsApp") =>
 
 export const instagramLink = () => link(site.social.instagram.handle, site.social.instagram.url);
 export const emailLink = () => link(site.email, `mailto:${site.email}`);
-export const bookingLink = (label = "Reservar cita") => link(label, site.bookingUrl);
+// The site's booking page. TODO(issue 15): follow the booking setting (an external page when the owner chose one).
+export const bookingLink = (label = "Reservar cita") => link(label, "/reservar");
 export const directionsLink = (label = "Cómo llegar (Google Maps)") => link(label, site.maps.directions);
 
 export type LinkKind = "internal" | "external" | "tel";
@@ -33,7 +34,7 @@ export type ReplySegment =
   { type: "text"; text: string } | { type: "link"; label: string; href: string; kind: LinkKind };
 
 const KNOWN_EXTERNAL: readonly string[] = [
-  site.bookingUrl,
+  site.externalBookingUrl,
   site.maps.place,
   site.maps.directions,
   site.social.instagram.url,

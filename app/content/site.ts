@@ -41,7 +41,12 @@ export const site = {
     facebook: { url: "https://www.facebook.com/alejandranails.molins" },
     threads: { url: "https://www.threads.net/@alejandranails.molins" },
   },
-  bookingUrl: "https://www.fresha.com/es/a/alejandra-nails-molins-de-rei-carrer-major-48",
+  /**
+   * The salon's booking page outside this site, offered as the default address in
+   * Gestión → Reservas ("En una página externa"). Buttons never read it: they
+   * follow the booking setting (the root loader's `booking`).
+   */
+  externalBookingUrl: "https://www.fresha.com/es/a/alejandra-nails-molins-de-rei-carrer-major-48",
   maps: {
     place: "https://www.google.com/maps/search/?api=1&query=Alejandra+Nails+Carrer+Major+48+Molins+de+Rei",
     directions:

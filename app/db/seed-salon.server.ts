@@ -26,19 +26,128 @@ export interface SeedService {
   priceFrom: boolean;
 }
 
+/** In the menu's order, which is also the order of services booked in a row (a removal before a new set). */
 export const seedServices: readonly SeedService[] = [
-  { id: "manicura", name: "Manicura clásica", category: "manos", description: "Limado, cutículas, hidratación y esmaltado tradicional.", durationMin: 40, bufferMin: 5, priceCents: 1800, priceFrom: false },
-  { id: "semipermanente", name: "Manicura semipermanente", category: "manos", description: "Manicura completa con esmalte semipermanente que dura hasta tres semanas.", durationMin: 60, bufferMin: 10, priceCents: 2500, priceFrom: false },
-  { id: "retirada", name: "Retirada de semipermanente o gel", category: "manos", description: "Retirada cuidadosa sin dañar la uña natural. Resérvala antes de un nuevo servicio.", durationMin: 20, bufferMin: 0, priceCents: 800, priceFrom: false },
-  { id: "unas-gel", name: "Uñas de gel (nuevo set)", category: "diseno", description: "Extensión o refuerzo con gel, forma y largo a tu gusto.", durationMin: 90, bufferMin: 10, priceCents: 4000, priceFrom: true },
-  { id: "acrilico", name: "Uñas de acrílico (nuevo set)", category: "diseno", description: "Uñas esculpidas en acrílico, resistentes y naturales.", durationMin: 105, bufferMin: 10, priceCents: 4500, priceFrom: true },
-  { id: "relleno", name: "Relleno de gel o acrílico", category: "diseno", description: "Mantenimiento de tus uñas de gel o acrílico cada tres o cuatro semanas.", durationMin: 75, bufferMin: 10, priceCents: 3200, priceFrom: false },
-  { id: "nail-art", name: "Nail art (decoración)", category: "diseno", description: "Diseños a mano alzada, cromados, pedrería o encapsulados sobre tu manicura.", durationMin: 20, bufferMin: 0, priceCents: 500, priceFrom: true },
-  { id: "pedicura", name: "Pedicura completa", category: "pies", description: "Baño, durezas, cutículas, masaje y esmaltado.", durationMin: 60, bufferMin: 10, priceCents: 3000, priceFrom: false },
-  { id: "pedicura-semipermanente", name: "Pedicura con semipermanente", category: "pies", description: "Pedicura completa con esmalte semipermanente.", durationMin: 75, bufferMin: 10, priceCents: 3800, priceFrom: false },
-  { id: "limpieza-facial", name: "Limpieza facial profunda", category: "facial", description: "Limpieza, extracción, mascarilla e hidratación según tu tipo de piel.", durationMin: 60, bufferMin: 10, priceCents: 4500, priceFrom: false },
-  { id: "facial-hidratante", name: "Tratamiento facial hidratante", category: "facial", description: "Hidratación intensa y luminosidad para pieles apagadas o secas.", durationMin: 50, bufferMin: 10, priceCents: 4000, priceFrom: false },
-  { id: "cejas", name: "Diseño de cejas", category: "facial", description: "Depilación y diseño de cejas según la forma de tu rostro.", durationMin: 20, bufferMin: 5, priceCents: 1200, priceFrom: false },
+  {
+    id: "retirada",
+    name: "Retirada de semipermanente o gel",
+    category: "manos",
+    description: "Retirada cuidadosa sin dañar la uña natural. Resérvala antes de un nuevo servicio.",
+    durationMin: 20,
+    bufferMin: 0,
+    priceCents: 800,
+    priceFrom: false,
+  },
+  {
+    id: "manicura",
+    name: "Manicura clásica",
+    category: "manos",
+    description: "Limado, cutículas, hidratación y esmaltado tradicional.",
+    durationMin: 40,
+    bufferMin: 5,
+    priceCents: 1800,
+    priceFrom: false,
+  },
+  {
+    id: "semipermanente",
+    name: "Manicura semipermanente",
+    category: "manos",
+    description: "Manicura completa con esmalte semipermanente que dura hasta tres semanas.",
+    durationMin: 60,
+    bufferMin: 10,
+    priceCents: 2500,
+    priceFrom: false,
+  },
+  {
+    id: "unas-gel",
+    name: "Uñas de gel (nuevo set)",
+    category: "diseno",
+    description: "Extensión o refuerzo con gel, forma y largo a tu gusto.",
+    durationMin: 90,
+    bufferMin: 10,
+    priceCents: 4000,
+    priceFrom: true,
+  },
+  {
+    id: "acrilico",
+    name: "Uñas de acrílico (nuevo set)",
+    category: "diseno",
+    description: "Uñas esculpidas en acrílico, resistentes y naturales.",
+    durationMin: 105,
+    bufferMin: 10,
+    priceCents: 4500,
+    priceFrom: true,
+  },
+  {
+    id: "relleno",
+    name: "Relleno de gel o acrílico",
+    category: "diseno",
+    description: "Mantenimiento de tus uñas de gel o acrílico cada tres o cuatro semanas.",
+    durationMin: 75,
+    bufferMin: 10,
+    priceCents: 3200,
+    priceFrom: false,
+  },
+  {
+    id: "nail-art",
+    name: "Nail art (decoración)",
+    category: "diseno",
+    description: "Diseños a mano alzada, cromados, pedrería o encapsulados sobre tu manicura.",
+    durationMin: 20,
+    bufferMin: 0,
+    priceCents: 500,
+    priceFrom: true,
+  },
+  {
+    id: "pedicura",
+    name: "Pedicura completa",
+    category: "pies",
+    description: "Baño, durezas, cutículas, masaje y esmaltado.",
+    durationMin: 60,
+    bufferMin: 10,
+    priceCents: 3000,
+    priceFrom: false,
+  },
+  {
+    id: "pedicura-semipermanente",
+    name: "Pedicura con semipermanente",
+    category: "pies",
+    description: "Pedicura completa con esmalte semipermanente.",
+    durationMin: 75,
+    bufferMin: 10,
+    priceCents: 3800,
+    priceFrom: false,
+  },
+  {
+    id: "limpieza-facial",
+    name: "Limpieza facial profunda",
+    category: "facial",
+    description: "Limpieza, extracción, mascarilla e hidratación según tu tipo de piel.",
+    durationMin: 60,
+    bufferMin: 10,
+    priceCents: 4500,
+    priceFrom: false,
+  },
+  {
+    id: "facial-hidratante",
+    name: "Tratamiento facial hidratante",
+    category: "facial",
+    description: "Hidratación intensa y luminosidad para pieles apagadas o secas.",
+    durationMin: 50,
+    bufferMin: 10,
+    priceCents: 4000,
+    priceFrom: false,
+  },
+  {
+    id: "cejas",
+    name: "Diseño de cejas",
+    category: "facial",
+    description: "Depilación y diseño de cejas según la forma de tu rostro.",
+    durationMin: 20,
+    bufferMin: 5,
+    priceCents: 1200,
+    priceFrom: false,
+  },
 ];
 
 const HANDS = ["manicura", "semipermanente", "retirada", "nail-art"];
@@ -142,7 +251,15 @@ export async function seedSalon(db: Db): Promise<SalonSeedResult> {
     for (const [i, p] of seedProfessionals.entries()) {
       await trx
         .insertInto("professionals")
-        .values({ id: p.id, name: p.name, title: p.title, user_id: null, active: 1, sort_order: (i + 1) * 10, updated_at: now })
+        .values({
+          id: p.id,
+          name: p.name,
+          title: p.title,
+          user_id: null,
+          active: 1,
+          sort_order: (i + 1) * 10,
+          updated_at: now,
+        })
         .execute();
       const can = p.services.filter((s) => services.has(s));
       if (can.length > 0) {

@@ -4,6 +4,7 @@
  */
 import { EMAIL_VERIFICATION, emailVerificationTemplate } from "~/auth/email-verification.server.ts";
 import { PASSWORD_RESET, passwordResetTemplate } from "~/auth/password-reset.server.ts";
+import { appointmentEmailTemplates } from "~/bookings/appointment-emails.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { INVOICE_ISSUED, invoiceIssuedTemplate } from "~/invoices/invoice-email.server.ts";
 import { invoicingOf, type InvoicingConfig } from "~/invoices/issue.server.ts";
@@ -38,6 +39,7 @@ export const emailTemplates: Record<string, EmailTemplate> = {
   [WAITLIST_OFFER]: waitlistOfferTemplate,
   [WITHDRAWAL_ACK]: withdrawalAckTemplate,
   [INVOICE_ISSUED]: invoiceIssuedTemplate,
+  ...appointmentEmailTemplates,
 };
 
 export interface JobDeps {

@@ -14,6 +14,7 @@ export interface SitemapEntry {
 /** Public, indexable pages (cart, sign-in and account pages are deliberately left out). */
 export const sitemapPaths: readonly string[] = [
   "/",
+  "/servicios",
   "/equipo",
   "/formaciones",
   "/contacto",

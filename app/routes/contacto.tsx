@@ -1,4 +1,5 @@
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, WhatsAppIcon } from "~/components/layout/icons.tsx";
+import { BookingLink } from "~/components/layout/booking-link.tsx";
 import { SocialLinks } from "~/components/layout/social-links.tsx";
 import { Picture } from "~/components/picture.tsx";
 import { hoursLines, site } from "~/content/site.ts";
@@ -149,9 +150,7 @@ export default function Contacto() {
         <div className="container cta-block">
           <h2 id="reserva-titulo">¿Prefieres reservar por tu cuenta?</h2>
           <p>Elige servicio, día y hora en nuestra agenda online. Solo te llevará un minuto.</p>
-          <a className="btn" href={site.bookingUrl} target="_blank" rel="noopener noreferrer">
-            RESERVA TU CITA{newTab}
-          </a>
+          <BookingLink className="btn">RESERVA TU CITA</BookingLink>
         </div>
       </section>
     </>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/equipo";
-import { NewTabLink } from "~/components/home/new-tab-link.tsx";
+import { BookingLink } from "~/components/layout/booking-link.tsx";
 import { ZoomableImage } from "~/components/image-modal.tsx";
 import { site } from "~/content/site.ts";
 import { founder, teamMembers } from "~/content/team.ts";
@@ -129,9 +129,7 @@ export default function Equipo() {
             mira nuestras formaciones.
           </p>
           <div className="cta__actions">
-            <NewTabLink href={site.bookingUrl} className="btn">
-              RESERVA TU CITA
-            </NewTabLink>
+            <BookingLink className="btn">RESERVA TU CITA</BookingLink>
             <Link to="/formaciones" className="btn btn--outline">
               Ver formaciones
             </Link>

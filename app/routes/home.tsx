@@ -3,6 +3,7 @@ import type { Route } from "./+types/home";
 import { Gallery } from "~/components/gallery/gallery.tsx";
 import { NewTabLink } from "~/components/home/new-tab-link.tsx";
 import { ZoomableImage } from "~/components/image-modal.tsx";
+import { BookingLink } from "~/components/layout/booking-link.tsx";
 import { FacebookIcon, InstagramIcon } from "~/components/layout/icons.tsx";
 import { Picture, type ImageName } from "~/components/picture.tsx";
 import { galleryImages } from "~/content/gallery.ts";
@@ -29,8 +30,8 @@ interface Service {
   title: string;
   text: string;
   image: ImageName;
-  /** Bookable services open the external booking; courses have their own page. */
-  action: { kind: "booking"; label: string } | { kind: "page"; to: string; label: string };
+  /** Salon services lead to their part of /servicios; courses to /formaciones. */
+  action: { to: string; label: string; hidden: string };
 }
 
 const services: Service[] = [
@@ -39,28 +40,28 @@ const services: Service[] = [
     title: "Tratamientos faciales",
     text: "Limpieza, hidratación y luminosidad pensadas para tu piel. Sales con la cara descansada y una rutina fácil para casa.",
     image: "service-facial",
-    action: { kind: "booking", label: "Reservar facial" },
+    action: { to: "/servicios#facial", label: "Ver precios", hidden: " de los tratamientos faciales" },
   },
   {
     number: "02",
     title: "Manicura",
     text: "Semipermanente, esmaltado clásico, uñas esculpidas y nail art a mano alzada. Manos impecables durante semanas.",
     image: "service-manicura",
-    action: { kind: "booking", label: "Reservar manicura" },
+    action: { to: "/servicios#manos", label: "Ver precios", hidden: " de manicura" },
   },
   {
     number: "03",
     title: "Pedicura",
     text: "Cuidado completo de durezas y cutículas, masaje relajante y un color que aguanta. Pies listos para las sandalias.",
     image: "service-pedicura",
-    action: { kind: "booking", label: "Reservar pedicura" },
+    action: { to: "/servicios#pies", label: "Ver precios", hidden: " de pedicura" },
   },
   {
     number: "04",
     title: "Formaciones",
     text: "Aprende el oficio con nosotras: cursos desde cero hasta nivel experto, en grupos reducidos y con certificado.",
     image: "service-formaciones",
-    action: { kind: "page", to: "/formaciones", label: "Más información" },
+    action: { to: "/formaciones", label: "Más información", hidden: " sobre las formaciones" },
   },
 ];
 
@@ -80,9 +81,7 @@ export default function Home() {
             Manicura, pedicura, diseño de uñas y tratamientos faciales en el centro de {site.address.locality}. Reserva
             tu momento y déjate cuidar.
           </p>
-          <NewTabLink href={site.bookingUrl} className="btn hero__cta">
-            RESERVA TU CITA
-          </NewTabLink>
+          <BookingLink className="btn hero__cta">RESERVA TU CITA</BookingLink>
         </div>
       </section>
 
@@ -140,16 +139,10 @@ export default function Home() {
                     {service.title}
                   </h3>
                   <p>{service.text}</p>
-                  {service.action.kind === "booking" ? (
-                    <NewTabLink href={site.bookingUrl} className="service__link">
-                      {service.action.label}
-                    </NewTabLink>
-                  ) : (
-                    <Link to={service.action.to} className="service__link">
-                      {service.action.label}
-                      <span className="visually-hidden"> sobre las formaciones</span>
-                    </Link>
-                  )}
+                  <Link to={service.action.to} className="service__link">
+                    {service.action.label}
+                    <span className="visually-hidden">{service.action.hidden}</span>
+                  </Link>
                 </div>
               </li>
             ))}
@@ -200,9 +193,7 @@ export default function Home() {
                 {site.phone.display}
               </a>
             </p>
-            <NewTabLink href={site.bookingUrl} className="btn">
-              RESERVA AHORA
-            </NewTabLink>
+            <BookingLink className="btn">RESERVA AHORA</BookingLink>
             <h3>Síguenos</h3>
             <ul className="location__social">
               <li>

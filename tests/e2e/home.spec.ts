@@ -12,6 +12,12 @@ async function expectSlide(page: Page, n: number) {
   await expect(page.locator('.gallery__slide[data-active="true"]')).toHaveAttribute("aria-label", `${n} de 8`);
 }
 
+/** A link to the site's own booking page: same tab (the default booking setting). */
+async function expectBookingPage(link: Locator) {
+  await expect(link).toHaveAttribute("href", "/reservar");
+  await expect(link).not.toHaveAttribute("target", /.+/);
+}
+
 async function expectNewTab(link: Locator, href: string) {
   await expect(link).toHaveAttribute("href", href);
   await expect(link).toHaveAttribute("target", "_blank");
@@ -23,7 +29,7 @@ test.describe("home", () => {
     await page.goto("/");
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveText(site.tagline);
-    await expectNewTab(main.getByRole("link", { name: /RESERVA TU CITA/ }), site.bookingUrl);
+    await expectBookingPage(main.getByRole("link", { name: /RESERVA TU CITA/ }));
 
     const ids = await main.locator(":scope > section[id]").evaluateAll((els) => els.map((el) => el.id));
     expect(ids).toEqual(["about", "servicios", "trabajos", "ubicacion"]);
@@ -36,8 +42,12 @@ test.describe("home", () => {
     const services = page.locator("#servicios");
     await expect(services.getByRole("listitem")).toHaveCount(4);
     await expect(services.locator(".service__number")).toHaveText(["01", "02", "03", "04"]);
-    for (const name of ["Reservar facial", "Reservar manicura", "Reservar pedicura"]) {
-      await expectNewTab(services.getByRole("link", { name: new RegExp(name) }), site.bookingUrl);
+    for (const [name, href] of [
+      ["Ver precios de los tratamientos faciales", "/servicios#facial"],
+      ["Ver precios de manicura", "/servicios#manos"],
+      ["Ver precios de pedicura", "/servicios#pies"],
+    ] as const) {
+      await expect(services.getByRole("link", { name })).toHaveAttribute("href", href);
     }
     const more = services.getByRole("link", { name: /Más información/ });
     await expect(more).toHaveAttribute("href", "/formaciones");
@@ -52,7 +62,7 @@ test.describe("home", () => {
       "href",
       site.phone.href,
     );
-    await expectNewTab(location.getByRole("link", { name: /RESERVA AHORA/ }), site.bookingUrl);
+    await expectBookingPage(location.getByRole("link", { name: /RESERVA AHORA/ }));
     await expect(location).toContainText("4,2 de 5 · 97 reseñas");
     await expectNewTab(location.getByRole("link", { name: /Cómo llegar/ }), site.maps.directions);
     await expectNewTab(location.getByRole("link", { name: /Ampliar mapa/ }), site.maps.place);
@@ -182,7 +192,7 @@ test.describe("equipo", () => {
     await expect(highlight).toContainText("Especialidad destacada");
     await expect(highlight).toContainText("Decoración de uñas a mano alzada");
 
-    await expectNewTab(main.getByRole("link", { name: /RESERVA TU CITA/ }), site.bookingUrl);
+    await expectBookingPage(main.getByRole("link", { name: /RESERVA TU CITA/ }));
     await expect(main.getByRole("link", { name: "Ver formaciones" })).toHaveAttribute("href", "/formaciones");
   });
 

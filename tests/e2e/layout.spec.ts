@@ -37,9 +37,9 @@ test.describe("cabecera (escritorio)", () => {
     }
 
     const booking = header.getByRole("link", { name: /RESERVA TU CITA/ });
-    await expect(booking).toHaveAttribute("href", site.bookingUrl);
-    await expect(booking).toHaveAttribute("target", "_blank");
-    await expect(booking).toHaveAttribute("rel", "noopener noreferrer");
+    // The default booking setting: the site's own booking page, in the same tab.
+    await expect(booking).toHaveAttribute("href", "/reservar");
+    await expect(booking).not.toHaveAttribute("target", /.+/);
 
     await expect(header.getByRole("link", { name: "Iniciar Sesión" })).toHaveAttribute("href", "/login");
   });
@@ -109,9 +109,16 @@ test.describe("pie de página", () => {
     await page.goto("/contacto");
     const footer = page.getByRole("contentinfo");
     const services = footer.getByRole("navigation", { name: "Servicios" });
-    for (const name of ["Manicura", "Pedicura", "Tratamientos faciales", "Formaciones"]) {
-      await expect(services.getByRole("link", { name })).toHaveAttribute("href", "/#servicios");
+    for (const [name, href] of [
+      ["Manicura", "/servicios#manos"],
+      ["Pedicura", "/servicios#pies"],
+      ["Tratamientos faciales", "/servicios#facial"],
+      ["Diseño de uñas", "/servicios#diseno"],
+      ["Formaciones", "/formaciones"],
+    ]) {
+      await expect(services.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
+    await expect(footer.getByRole("link", { name: "Servicios y precios" })).toHaveAttribute("href", "/servicios");
     const legal = footer.getByRole("navigation", { name: "Información legal" });
     for (const [name, href] of [
       ["Política de privacidad", "/privacy"],

@@ -1,10 +1,11 @@
 /**
- * The four sections of /perfil, each a child route with its own URL. `legacyTab`
+ * The sections of /perfil, each a child route with its own URL. `legacyTab`
  * is the `?tab=` value of the links from before the split; /perfil and those
  * links redirect to the matching section.
  */
 export const PROFILE_SECTIONS = [
   { slug: "datos", label: "Datos Personales", legacyTab: "datos" },
+  { slug: "citas", label: "Mis Citas", legacyTab: "citas" },
   { slug: "cursos", label: "Mis Cursos", legacyTab: "cursos" },
   { slug: "compras", label: "Historial de Compras", legacyTab: "compras" },
   { slug: "ajustes", label: "Configuración", legacyTab: "configuracion" },

@@ -3,7 +3,13 @@ import { hoursLines, site } from "~/content/site.ts";
 import { navItems } from "./header.tsx";
 import { SocialLinks } from "./social-links.tsx";
 
-const services = ["Manicura", "Pedicura", "Tratamientos faciales", "Formaciones"] as const;
+const services = [
+  { to: "/servicios#manos", label: "Manicura" },
+  { to: "/servicios#pies", label: "Pedicura" },
+  { to: "/servicios#facial", label: "Tratamientos faciales" },
+  { to: "/servicios#diseno", label: "Diseño de uñas" },
+  { to: "/formaciones", label: "Formaciones" },
+] as const;
 
 export const legalLinks = [
   { to: "/privacy", label: "Política de privacidad" },
@@ -34,6 +40,9 @@ export function Footer() {
               </li>
             ))}
             <li>
+              <Link to="/servicios">Servicios y precios</Link>
+            </li>
+            <li>
               <Link to="/carrito">Carrito</Link>
             </li>
           </ul>
@@ -43,8 +52,8 @@ export function Footer() {
           <h2 id="footer-services">Servicios</h2>
           <ul>
             {services.map((service) => (
-              <li key={service}>
-                <Link to="/#servicios">{service}</Link>
+              <li key={service.to}>
+                <Link to={service.to}>{service.label}</Link>
               </li>
             ))}
           </ul>

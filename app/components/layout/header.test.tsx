@@ -76,13 +76,31 @@ describe("Header", () => {
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
   });
 
-  it("marks the current page and opens the booking page in a new tab", () => {
+  it("marks the current page and leads to the site's booking page in the same tab", () => {
     renderHeader();
     expect(screen.getByRole("link", { name: "INICIO" }).getAttribute("aria-current")).toBe("page");
     expect(screen.getByRole("link", { name: "EQUIPO" }).getAttribute("aria-current")).toBeNull();
-    const booking = screen.getByRole("link", { name: /RESERVA TU CITA/ });
-    expect(booking.getAttribute("href")).toBe(site.bookingUrl);
+    const booking = screen.getByRole("link", { name: "RESERVA TU CITA" });
+    expect(booking.getAttribute("href")).toBe("/reservar");
+    expect(booking.getAttribute("target")).toBeNull();
+  });
+
+  it("opens the owner's external booking page in a new tab when the root loader says so", async () => {
+    const external = "https://reservas.example.com/alejandra";
+    const Stub = createRoutesStub([
+      {
+        id: "root",
+        path: "/",
+        loader: () => ({ user: null, origin: site.url, booking: { href: external, external: true } }),
+        Component: () => <Header user={null} />,
+        HydrateFallback: () => null,
+      },
+    ]);
+    render(<Stub initialEntries={["/"]} />);
+    const booking = await screen.findByRole("link", { name: "RESERVA TU CITA (se abre en una pestaña nueva)" });
+    expect(booking.getAttribute("href")).toBe(external);
     expect(booking.getAttribute("target")).toBe("_blank");
+    expect(booking.getAttribute("rel")).toBe("noopener noreferrer");
   });
 
   it("shows no badge for an empty cart and Iniciar Sesión when signed out", () => {

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "~/components/cart/cart-context.tsx";
 import { site } from "~/content/site.ts";
 import type { RootUser } from "~/root-data.ts";
+import { BookingLink } from "./booking-link.tsx";
 import { CartIcon, CloseIcon, MenuIcon, WhatsAppIcon } from "./icons.tsx";
 import { SocialLinks } from "./social-links.tsx";
 import { UserMenu } from "./user-menu.tsx";
@@ -104,9 +105,7 @@ export function Header({ user }: { user: RootUser | null }) {
               </Link>
             )}
           </div>
-          <a className="btn site-menu__booking" href={site.bookingUrl} target="_blank" rel="noopener noreferrer">
-            RESERVA TU CITA<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-          </a>
+          <BookingLink className="btn site-menu__booking">RESERVA TU CITA</BookingLink>
         </div>
 
         <Link to="/carrito" className="cart-link" aria-label={cartLabel(cartCount)}>

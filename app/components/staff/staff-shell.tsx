@@ -13,12 +13,17 @@ export function isStaffPath(pathname: string): boolean {
 /** The sections of the back office; `ownerOnly` ones are shown to the owner alone. */
 const SECTIONS: { to: string; label: string; end?: boolean; ownerOnly?: boolean }[] = [
   { to: "/gestion", label: "Panel", end: true },
+  { to: "/gestion/agenda", label: "Agenda" },
   { to: "/gestion/pedidos", label: "Pedidos" },
   { to: "/gestion/cursos", label: "Cursos" },
   { to: "/gestion/convocatorias", label: "Convocatorias" },
+  { to: "/gestion/servicios", label: "Servicios" },
+  { to: "/gestion/profesionales", label: "Profesionales" },
+  { to: "/gestion/horarios", label: "Horarios" },
   { to: "/gestion/facturas", label: "Facturas" },
   { to: "/gestion/avisos", label: "Avisos" },
   { to: "/gestion/seguridad", label: "Seguridad" },
+  { to: "/gestion/reservas", label: "Reservas", ownerOnly: true },
   { to: "/gestion/equipo", label: "Equipo", ownerOnly: true },
   { to: "/gestion/auditoria", label: "Auditoría", ownerOnly: true },
   { to: "/gestion/datos-fiscales", label: "Datos fiscales", ownerOnly: true },

@@ -80,7 +80,11 @@ export const bookings: Migration = {
       .addColumn("starts_min", "integer", (c) => c.notNull())
       .addColumn("ends_min", "integer", (c) => c.notNull())
       .execute();
-    await db.schema.createIndex("working_hours_by_professional").on("working_hours").column("professional_id").execute();
+    await db.schema
+      .createIndex("working_hours_by_professional")
+      .on("working_hours")
+      .column("professional_id")
+      .execute();
 
     await db.schema
       .createTable("time_off")
@@ -152,7 +156,11 @@ export const bookings: Migration = {
       .addColumn("appointment_id", "text", (c) => c.notNull().references("appointments.id").onDelete("cascade"))
       .addPrimaryKeyConstraint("appointment_slots_pk", ["professional_id", "slot"])
       .execute();
-    await db.schema.createIndex("appointment_slots_by_appointment").on("appointment_slots").column("appointment_id").execute();
+    await db.schema
+      .createIndex("appointment_slots_by_appointment")
+      .on("appointment_slots")
+      .column("appointment_id")
+      .execute();
 
     await db.schema
       .createTable("appointment_tokens")
@@ -162,7 +170,11 @@ export const bookings: Migration = {
       .addColumn("purpose", "text", (c) => c.notNull())
       .addColumn("created_at", "text", (c) => c.notNull())
       .execute();
-    await db.schema.createIndex("appointment_tokens_by_appointment").on("appointment_tokens").column("appointment_id").execute();
+    await db.schema
+      .createIndex("appointment_tokens_by_appointment")
+      .on("appointment_tokens")
+      .column("appointment_id")
+      .execute();
 
     await db.schema
       .createTable("client_notes")

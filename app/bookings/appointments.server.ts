@@ -1,0 +1,261 @@
+/**
+ * Booking and confirming appointments (issue 15). With
+ * appointment-changes.server.ts (cancel, move, attended/no-show) and
+ * slots.server.ts, the one home of the writes of `appointments`,
+ * `appointment_services` and `appointment_slots`.
+ *
+ * No double booking, on any number of instances: an appointment takes one
+ * `appointment_slots` row per five-minute slot it occupies (its services and
+ * the buffer after), and the primary key (professional_id, slot) lets only one
+ * transaction have a slot. The availability check before it (hours, closures,
+ * notice) gives the visitor a clear answer; the constraint is what decides a
+ * race. A guest's booking holds its slots (`held`) until she confirms by the
+ * emailed link; a hold that lapsed is given back by the next booking
+ * transaction (`expireHolds`), so no sweep job is needed for correctness.
+ *
+ * Emails (confirmation with .ics, the reminder 24 h before, changes) are queued
+ * in the same transaction through the outbox (appointment-emails.server.ts).
+ */
+import type { Db } from "~/db/db.server.ts";
+import { inTransaction } from "~/db/db.server.ts";
+import type { BookingRules } from "~/domain/booking-rules.ts";
+import { newId } from "~/lib/ids.server.ts";
+import { recordAudit, type AuditActor } from "~/staff/audit.server.ts";
+import { queueAppointmentEmails } from "./appointment-emails.server.ts";
+import { checkStart } from "./availability.server.ts";
+import { expireHolds, SlotTaken, takeSlots } from "./slots.server.ts";
+import {
+  listActiveProfessionals,
+  professionalsFor,
+  sequenceLength,
+  servicesInOrder,
+  type MenuService,
+} from "./menu.server.ts";
+
+/** Statuses that occupy their slots. */
+export const LIVE_STATUSES = ["held", "confirmed"] as const;
+
+export interface BookingClient {
+  userId: string | null;
+  name: string;
+  /** Lower-cased by the caller's form parser. */
+  email: string;
+  phone: string;
+}
+
+export interface BookRequest {
+  serviceIds: string[];
+  /** null: "cualquier profesional", the first one free at that time. */
+  professionalId: string | null;
+  /** The start, epoch ms. */
+  at: number;
+  client: BookingClient;
+  comment: string;
+  /** online: the client books on the site; staff: Gestión books for a client who phoned (audited). */
+  source: "online" | "staff";
+  /** A guest's booking is held until she confirms by email; others are confirmed at once. */
+  hold: boolean;
+  now: Date;
+  rules: BookingRules;
+  actor?: AuditActor;
+}
+
+export type BookResult =
+  | { ok: true; appointmentId: string; status: "held" | "confirmed"; professionalId: string }
+  /** invalid: unknown services; unavailable: outside hours, notice or horizon; taken: someone was faster. */
+  | { ok: false; reason: "invalid" | "unavailable" | "taken" };
+
+/** Where services in a row starting at `at` end, and until when they block the professional. */
+export function span(services: readonly Pick<MenuService, "durationMin" | "bufferMin">[], at: number) {
+  const { durationMin, bufferMin } = sequenceLength(services);
+  return { endsAt: at + durationMin * 60_000, blocksUntil: at + (durationMin + bufferMin) * 60_000 };
+}
+
+async function insertAppointment(db: Db, req: BookRequest, services: MenuService[], professionalId: string) {
+  const id = newId();
+  const nowIso = req.now.toISOString();
+  const { endsAt, blocksUntil } = span(services, req.at);
+  const status = req.hold ? "held" : "confirmed";
+  return inTransaction(db, async (trx) => {
+    await expireHolds(trx, nowIso);
+    await trx
+      .insertInto("appointments")
+      .values({
+        id,
+        professional_id: professionalId,
+        user_id: req.client.userId,
+        client_name: req.client.name,
+        client_email: req.client.email,
+        client_phone: req.client.phone,
+        starts_at: new Date(req.at).toISOString(),
+        ends_at: new Date(endsAt).toISOString(),
+        blocks_until: new Date(blocksUntil).toISOString(),
+        status,
+        hold_expires_at: req.hold ? new Date(req.now.getTime() + req.rules.holdMinutes * 60_000).toISOString() : null,
+        source: req.source,
+        client_comment: req.comment,
+        price_cents: services.reduce((sum, s) => sum + s.priceCents, 0),
+        price_from: services.some((s) => s.priceFrom) ? 1 : 0,
+        created_at: nowIso,
+        updated_at: nowIso,
+        confirmed_at: req.hold ? null : nowIso,
+        cancelled_at: null,
+        cancelled_by: null,
+      })
+      .execute();
+    await trx
+      .insertInto("appointment_services")
+      .values(
+        services.map((s, position) => ({
+          appointment_id: id,
+          position,
+          service_id: s.id,
+          name: s.name,
+          duration_min: s.durationMin,
+          buffer_min: s.bufferMin,
+          price_cents: s.priceCents,
+          price_from: s.priceFrom ? 1 : 0,
+        })),
+      )
+      .execute();
+    await takeSlots(trx, professionalId, id, req.at, blocksUntil);
+    if (req.actor) {
+      await recordAudit(trx, req.actor, {
+        action: "appointment.create",
+        entityType: "appointment",
+        entityId: id,
+        after: {
+          professionalId,
+          startsAt: new Date(req.at).toISOString(),
+          services: services.map((s) => s.id),
+          client: req.client.email,
+        },
+      });
+    }
+    await queueAppointmentEmails(
+      trx,
+      req.hold ? "held" : "confirmed",
+      { id, startsAt: new Date(req.at).toISOString() },
+      req.now,
+    );
+    return { ok: true, appointmentId: id, status, professionalId } as const;
+  });
+}
+
+/**
+ * Books services in a row at `at`. With "cualquier profesional" it tries, in the
+ * salon's order, each professional who can do them all and is free then.
+ */
+export async function bookAppointment(db: Db, req: BookRequest): Promise<BookResult> {
+  const online = req.source === "online";
+  const services = await servicesInOrder(db, req.serviceIds, { online });
+  if (!services) return { ok: false, reason: "invalid" };
+  const able = professionalsFor(await listActiveProfessionals(db), req.serviceIds);
+  const candidates = req.professionalId === null ? able : able.filter((p) => p.id === req.professionalId);
+  if (candidates.length === 0) return { ok: false, reason: "invalid" };
+  let sawFree = false;
+  for (const pro of candidates) {
+    const free = await checkStart(db, {
+      serviceIds: req.serviceIds,
+      professionalId: pro.id,
+      at: req.at,
+      now: req.now,
+      rules: req.rules,
+      online,
+    });
+    if (!free) continue;
+    sawFree = true;
+    try {
+      return await insertAppointment(db, req, services, pro.id);
+    } catch (err) {
+      if (!(err instanceof SlotTaken)) throw err;
+    }
+  }
+  return { ok: false, reason: sawFree ? "taken" : "unavailable" };
+}
+
+export interface AppointmentCore {
+  id: string;
+  professionalId: string;
+  userId: string | null;
+  clientEmail: string;
+  status: string;
+  startsAt: string;
+  holdExpiresAt: string | null;
+  serviceIds: string[];
+}
+
+export async function getAppointmentCore(db: Db, id: string): Promise<AppointmentCore | null> {
+  const row = await db
+    .selectFrom("appointments")
+    .select(["id", "professional_id", "user_id", "client_email", "status", "starts_at", "hold_expires_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const services = await db
+    .selectFrom("appointment_services")
+    .select("service_id")
+    .where("appointment_id", "=", id)
+    .orderBy("position")
+    .execute();
+  return {
+    id: row.id,
+    professionalId: row.professional_id,
+    userId: row.user_id,
+    clientEmail: row.client_email,
+    status: row.status,
+    startsAt: row.starts_at,
+    holdExpiresAt: row.hold_expires_at,
+    serviceIds: services.map((s) => s.service_id),
+  };
+}
+
+export type ConfirmResult =
+  { ok: true; appointmentId: string; already: boolean } | { ok: false; reason: "taken" | "cancelled" | "past" };
+
+/**
+ * A guest confirms her hold by the emailed link. A hold that lapsed is still
+ * confirmed when its slots were not given to anyone else in the meantime.
+ */
+export async function confirmHeld(db: Db, appointmentId: string, now: Date): Promise<ConfirmResult> {
+  const nowIso = now.toISOString();
+  try {
+    return await inTransaction(db, async (trx) => {
+      const row = await trx
+        .selectFrom("appointments")
+        .select(["status", "starts_at", "blocks_until", "professional_id"])
+        .where("id", "=", appointmentId)
+        .executeTakeFirst();
+      if (!row) return { ok: false, reason: "cancelled" } as const;
+      if (row.status === "confirmed" || row.status === "attended")
+        return { ok: true, appointmentId, already: true } as const;
+      if (row.status === "cancelled" || row.status === "no_show") return { ok: false, reason: "cancelled" } as const;
+      if (Date.parse(row.starts_at) <= now.getTime()) return { ok: false, reason: "past" } as const;
+      const confirmed = { status: "confirmed", hold_expires_at: null, confirmed_at: nowIso, updated_at: nowIso };
+      const stillHeld = await trx
+        .updateTable("appointments")
+        .set(confirmed)
+        .where("id", "=", appointmentId)
+        .where("status", "=", "held")
+        .returning("id")
+        .execute();
+      if (stillHeld.length === 0) {
+        // The hold lapsed and its slots were given back: take them again if nobody else did.
+        await expireHolds(trx, nowIso);
+        await takeSlots(
+          trx,
+          row.professional_id,
+          appointmentId,
+          Date.parse(row.starts_at),
+          Date.parse(row.blocks_until),
+        );
+        await trx.updateTable("appointments").set(confirmed).where("id", "=", appointmentId).execute();
+      }
+      await queueAppointmentEmails(trx, "confirmed", { id: appointmentId, startsAt: row.starts_at }, now);
+      return { ok: true, appointmentId, already: false } as const;
+    });
+  } catch (err) {
+    if (err instanceof SlotTaken) return { ok: false, reason: "taken" };
+    throw err;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * The salon's booking settings (issue 15) in salon_settings, key `booking`, as
+ * JSON: where "RESERVA TU CITA" leads and the booking rules. The owner edits
+ * them at /gestion/reservas; every page reads the link through the root loader,
+ * and the booking flow reads the rules. A missing or unreadable row means the
+ * defaults. Each change is written with its audit entry in one transaction.
+ */
+import { inTransaction, type Db } from "~/db/db.server.ts";
+import {
+  bookingHref,
+  settingsFromStored,
+  type BookingLink,
+  type BookingSettings,
+} from "~/domain/booking-settings-form.ts";
+import { nowIso } from "~/lib/ids.server.ts";
+import { recordAudit, type AuditActor } from "~/staff/audit.server.ts";
+
+export const BOOKING_SETTINGS_KEY = "booking";
+
+/** The settings now, defaults filled in. */
+export async function getBookingSettings(db: Db): Promise<BookingSettings> {
+  const row = await db
+    .selectFrom("salon_settings")
+    .select("value")
+    .where("key", "=", BOOKING_SETTINGS_KEY)
+    .executeTakeFirst();
+  return settingsFromStored(row?.value);
+}
+
+/** Where every booking button leads now (the root loader hands it to each page). */
+export async function getBookingLink(db: Db): Promise<BookingLink> {
+  return bookingHref(await getBookingSettings(db));
+}
+
+/** The stored form: the same keys in the same order, so equal settings compare equal. */
+function stored(s: BookingSettings): string {
+  const { noticeMinutes, horizonDays, cancelHours, holdMinutes } = s.rules;
+  return JSON.stringify({
+    mode: s.mode,
+    externalUrl: s.externalUrl,
+    rules: { noticeMinutes, horizonDays, cancelHours, holdMinutes },
+  });
+}
+
+/**
+ * Stores the settings (already validated: parseBookingSettingsForm) with one
+ * audit entry (`booking-settings.update`, the settings before and after).
+ * Returns false, writing nothing, when nothing changed.
+ */
+export async function saveBookingSettings(db: Db, actor: AuditActor, next: BookingSettings): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const before = await getBookingSettings(trx);
+    const value = stored(next);
+    if (value === stored(before)) return false;
+    const updatedAt = nowIso();
+    await trx
+      .insertInto("salon_settings")
+      .values({ key: BOOKING_SETTINGS_KEY, value, updated_at: updatedAt })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: updatedAt }))
+      .execute();
+    await recordAudit(trx, actor, {
+      action: "booking-settings.update",
+      entityType: "salon_settings",
+      entityId: BOOKING_SETTINGS_KEY,
+      before,
+      after: JSON.parse(value) as unknown,
+    });
+    return true;
+  });
+}

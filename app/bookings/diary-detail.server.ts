@@ -1,0 +1,189 @@
+/**
+ * The staff's reads of one appointment in full and of a client's card
+ * (Gestión → Agenda, issue 15). With diary.server.ts, the one home of the
+ * diary's reads.
+ */
+import type { Db } from "~/db/db.server.ts";
+import { getClientNotes, type ClientNotes } from "./client-notes.server.ts";
+import { servicesOf } from "./diary.server.ts";
+
+export interface DiaryAppointmentService {
+  serviceId: string;
+  name: string;
+  durationMin: number;
+  bufferMin: number;
+  priceCents: number;
+  priceFrom: boolean;
+}
+
+export interface DiaryAppointmentDetail {
+  id: string;
+  professionalId: string;
+  professionalName: string;
+  userId: string | null;
+  clientName: string;
+  clientEmail: string;
+  clientPhone: string;
+  comment: string;
+  source: string;
+  status: string;
+  startsAt: string;
+  endsAt: string;
+  priceCents: number;
+  priceFrom: boolean;
+  holdExpiresAt: string | null;
+  createdAt: string;
+  confirmedAt: string | null;
+  cancelledAt: string | null;
+  cancelledBy: string | null;
+  services: DiaryAppointmentService[];
+}
+
+export async function getDiaryAppointment(db: Db, id: string): Promise<DiaryAppointmentDetail | null> {
+  const row = await db
+    .selectFrom("appointments")
+    .innerJoin("professionals", "professionals.id", "appointments.professional_id")
+    .selectAll("appointments")
+    .select("professionals.name as professional_name")
+    .where("appointments.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const services = await db
+    .selectFrom("appointment_services")
+    .select(["service_id", "name", "duration_min", "buffer_min", "price_cents", "price_from"])
+    .where("appointment_id", "=", id)
+    .orderBy("position")
+    .execute();
+  return {
+    id: row.id,
+    professionalId: row.professional_id,
+    professionalName: row.professional_name,
+    userId: row.user_id,
+    clientName: row.client_name,
+    clientEmail: row.client_email,
+    clientPhone: row.client_phone,
+    comment: row.client_comment,
+    source: row.source,
+    status: row.status,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    priceCents: Number(row.price_cents),
+    priceFrom: Number(row.price_from) === 1,
+    holdExpiresAt: row.hold_expires_at,
+    createdAt: row.created_at,
+    confirmedAt: row.confirmed_at,
+    cancelledAt: row.cancelled_at,
+    cancelledBy: row.cancelled_by,
+    services: services.map((s) => ({
+      serviceId: s.service_id,
+      name: s.name,
+      durationMin: Number(s.duration_min),
+      bufferMin: Number(s.buffer_min),
+      priceCents: Number(s.price_cents),
+      priceFrom: Number(s.price_from) === 1,
+    })),
+  };
+}
+
+export interface ClientVisit {
+  id: string;
+  startsAt: string;
+  status: string;
+  professionalName: string;
+  services: string[];
+  priceCents: number;
+}
+
+export interface ClientCard {
+  email: string;
+  /** From her latest appointment, else her account; "" when neither has it. */
+  name: string;
+  phone: string;
+  /** Her account, when one has this email. */
+  account: { name: string; phone: string } | null;
+  /** Held or confirmed, not yet started; soonest first. */
+  upcoming: ClientVisit[];
+  /** Everything else (started, cancelled, expired…); newest first. */
+  past: ClientVisit[];
+  noShows: number;
+  notes: ClientNotes | null;
+}
+
+/** Name and phone to prefill a booking for this email (her latest appointment, else her account). */
+export async function clientContact(db: Db, email: string): Promise<{ name: string; phone: string } | null> {
+  const key = email.trim().toLowerCase();
+  if (!key) return null;
+  const latest = await db
+    .selectFrom("appointments")
+    .select(["client_name", "client_phone"])
+    .where("client_email", "=", key)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+  if (latest) return { name: latest.client_name, phone: latest.client_phone };
+  const user = await db
+    .selectFrom("users")
+    .select(["first_name", "last_name", "display_name", "phone"])
+    .where("email", "=", key)
+    .executeTakeFirst();
+  if (!user) return null;
+  return { name: user.display_name || `${user.first_name} ${user.last_name}`.trim(), phone: user.phone };
+}
+
+/** Everything the staff know of the client with this email; null when she has neither appointments nor account. */
+export async function getClientCard(db: Db, email: string, now: Date): Promise<ClientCard | null> {
+  const key = email.trim().toLowerCase();
+  if (!key) return null;
+  const [rows, user, notes] = await Promise.all([
+    db
+      .selectFrom("appointments")
+      .innerJoin("professionals", "professionals.id", "appointments.professional_id")
+      .select([
+        "appointments.id",
+        "appointments.starts_at",
+        "appointments.status",
+        "appointments.client_name",
+        "appointments.client_phone",
+        "appointments.price_cents",
+        "appointments.created_at",
+        "professionals.name as professional_name",
+      ])
+      .where("appointments.client_email", "=", key)
+      .orderBy("appointments.starts_at", "desc")
+      .execute(),
+    db
+      .selectFrom("users")
+      .select(["first_name", "last_name", "display_name", "phone"])
+      .where("email", "=", key)
+      .executeTakeFirst(),
+    getClientNotes(db, key),
+  ]);
+  if (rows.length === 0 && !user && !notes) return null;
+  const names = await servicesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const nowIso = now.toISOString();
+  const visits = rows.map((r) => ({
+    id: r.id,
+    startsAt: r.starts_at,
+    status: r.status,
+    professionalName: r.professional_name,
+    services: names.get(r.id) ?? [],
+    priceCents: Number(r.price_cents),
+  }));
+  const isUpcoming = (v: ClientVisit) => v.startsAt > nowIso && (v.status === "held" || v.status === "confirmed");
+  const latest = [...rows].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+  const account = user
+    ? { name: user.display_name || `${user.first_name} ${user.last_name}`.trim(), phone: user.phone }
+    : null;
+  return {
+    email: key,
+    name: latest?.client_name || account?.name || "",
+    phone: latest?.client_phone || account?.phone || "",
+    account,
+    upcoming: visits.filter(isUpcoming).reverse(),
+    past: visits.filter((v) => !isUpcoming(v)),
+    noShows: visits.filter((v) => v.status === "no_show").length,
+    notes,
+  };
+}

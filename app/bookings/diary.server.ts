@@ -1,0 +1,197 @@
+/**
+ * The staff's reads of the diary (Gestión → Agenda, issue 15): the
+ * appointments of a range of days with their services and professional, the
+ * working hours and time off of that range, and the rules the staff book by.
+ * The one home of these reads; one appointment in full and the client card are
+ * in diary-detail.server.ts. Writes are in appointments.server.ts and
+ * appointment-changes.server.ts.
+ */
+import type { Db } from "~/db/db.server.ts";
+import { DEFAULT_BOOKING_RULES, type BookingRules } from "~/domain/booking-rules.ts";
+import { addDays } from "~/domain/calendar-dates.ts";
+import { wallToInstant } from "~/domain/salon-time.ts";
+import { getBookingSettings } from "./booking-settings.server.ts";
+
+/** Statuses the diary shows; cancelled and expired appointments are hidden. */
+export const DIARY_STATUSES = ["held", "confirmed", "attended", "no_show"] as const;
+
+export interface DiaryProfessional {
+  id: string;
+  name: string;
+}
+
+export interface DiaryAppointment {
+  id: string;
+  professionalId: string;
+  professionalName: string;
+  clientName: string;
+  clientEmail: string;
+  clientPhone: string;
+  startsAt: string;
+  endsAt: string;
+  status: string;
+  /** Service names in the order they are performed. */
+  services: string[];
+}
+
+export interface DiaryWorkingRange {
+  professionalId: string;
+  weekday: number;
+  startMin: number;
+  endMin: number;
+}
+
+export interface DiaryTimeOff {
+  id: string;
+  /** null: the whole salon is closed. */
+  professionalId: string | null;
+  startsAt: string;
+  endsAt: string;
+  reason: string;
+}
+
+export interface DiaryRange {
+  professionals: DiaryProfessional[];
+  appointments: DiaryAppointment[];
+  workingHours: DiaryWorkingRange[];
+  timeOff: DiaryTimeOff[];
+}
+
+/**
+ * The rules for bookings and moves the staff make: the salon's horizon, but
+ * no minimum notice (a client who walks in may be booked for now).
+ */
+export async function staffBookingRules(db: Db): Promise<BookingRules> {
+  let rules = DEFAULT_BOOKING_RULES;
+  try {
+    rules = (await getBookingSettings(db)).rules;
+  } catch {
+    // Unreadable settings: the defaults, as the booking flow does.
+  }
+  return { ...rules, noticeMinutes: 0 };
+}
+
+/** Active professionals, in the salon's order. */
+export async function listDiaryProfessionals(db: Db): Promise<DiaryProfessional[]> {
+  return db
+    .selectFrom("professionals")
+    .select(["id", "name"])
+    .where("active", "=", 1)
+    .orderBy("sort_order")
+    .orderBy("name")
+    .execute();
+}
+
+/** Service names of these appointments, in order, by appointment id. */
+export async function servicesOf(db: Db, ids: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom("appointment_services")
+    .select(["appointment_id", "name"])
+    .where("appointment_id", "in", [...ids])
+    .orderBy("appointment_id")
+    .orderBy("position")
+    .execute();
+  for (const r of rows) out.set(r.appointment_id, [...(out.get(r.appointment_id) ?? []), r.name]);
+  return out;
+}
+
+/**
+ * Everything the diary draws for Madrid dates fromDate … fromDate + days − 1,
+ * for one professional or (null) the whole salon. A guest's hold that lapsed
+ * at `now` is left out like an expired one.
+ */
+export async function loadDiaryRange(
+  db: Db,
+  q: { fromDate: string; days: number; professionalId: string | null; now: Date },
+): Promise<DiaryRange> {
+  const from = new Date(wallToInstant(q.fromDate, 0)).toISOString();
+  const to = new Date(wallToInstant(addDays(q.fromDate, q.days), 0)).toISOString();
+  const nowIso = q.now.toISOString();
+  const allPros = await listDiaryProfessionals(db);
+  const professionals = q.professionalId ? allPros.filter((p) => p.id === q.professionalId) : allPros;
+  const proIds = professionals.map((p) => p.id);
+
+  let apptQuery = db
+    .selectFrom("appointments")
+    .innerJoin("professionals", "professionals.id", "appointments.professional_id")
+    .select([
+      "appointments.id",
+      "appointments.professional_id",
+      "professionals.name as professional_name",
+      "appointments.client_name",
+      "appointments.client_email",
+      "appointments.client_phone",
+      "appointments.starts_at",
+      "appointments.ends_at",
+      "appointments.status",
+      "appointments.hold_expires_at",
+    ])
+    .where("appointments.status", "in", [...DIARY_STATUSES])
+    .where("appointments.starts_at", "<", to)
+    .where("appointments.ends_at", ">", from)
+    .orderBy("appointments.starts_at")
+    .orderBy("appointments.id");
+  if (q.professionalId) apptQuery = apptQuery.where("appointments.professional_id", "=", q.professionalId);
+  const rows = (await apptQuery.execute()).filter(
+    (r) => !(r.status === "held" && r.hold_expires_at !== null && r.hold_expires_at <= nowIso),
+  );
+  const names = await servicesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+
+  const [hours, off] = await Promise.all([
+    proIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom("working_hours")
+          .select(["professional_id", "weekday", "starts_min", "ends_min"])
+          .where("professional_id", "in", proIds)
+          .orderBy("weekday")
+          .orderBy("starts_min")
+          .execute(),
+    db
+      .selectFrom("time_off")
+      .select(["id", "professional_id", "starts_at", "ends_at", "reason"])
+      .where("starts_at", "<", to)
+      .where("ends_at", ">", from)
+      .where((eb) =>
+        proIds.length === 0
+          ? eb("professional_id", "is", null)
+          : eb.or([eb("professional_id", "is", null), eb("professional_id", "in", proIds)]),
+      )
+      .orderBy("starts_at")
+      .execute(),
+  ]);
+
+  return {
+    professionals,
+    appointments: rows.map((r) => ({
+      id: r.id,
+      professionalId: r.professional_id,
+      professionalName: r.professional_name,
+      clientName: r.client_name,
+      clientEmail: r.client_email,
+      clientPhone: r.client_phone,
+      startsAt: r.starts_at,
+      endsAt: r.ends_at,
+      status: r.status,
+      services: names.get(r.id) ?? [],
+    })),
+    workingHours: hours.map((h) => ({
+      professionalId: h.professional_id,
+      weekday: Number(h.weekday),
+      startMin: Number(h.starts_min),
+      endMin: Number(h.ends_min),
+    })),
+    timeOff: off.map((t) => ({
+      id: t.id,
+      professionalId: t.professional_id,
+      startsAt: t.starts_at,
+      endsAt: t.ends_at,
+      reason: t.reason,
+    })),
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * One appointment seen by its client (issue 15): from the emailed link
+ * (/cita/:token) and from Mis citas (/perfil/citas/:id). She sees it, cancels
+ * it or moves it to another free time with the same professional, up to the
+ * salon's cancellation window; after that the page says to call. Who may act
+ * is settled by the caller (the link's token, or the signed-in owner).
+ */
+import { data } from "react-router";
+import type { Db } from "~/db/db.server.ts";
+import { addDays, madridDate } from "~/domain/calendar-dates.ts";
+import { clientMayChange } from "~/domain/booking-rules.ts";
+import { isDate } from "~/domain/salon-time.ts";
+import { cancelAppointment, moveAppointment } from "./appointment-changes.server.ts";
+import { loadAvailability } from "./availability.server.ts";
+import { getBookingSettings } from "./booking-settings.server.ts";
+import { getAppointmentView, type AppointmentView } from "./queries.server.ts";
+
+export const MOVE_DAYS_SHOWN = 7;
+
+export interface ManagePageData {
+  appointment: AppointmentView;
+  mayChange: boolean;
+  cancelHours: number;
+  /** The move picker, when asked for (?cambiar=1). */
+  move: null | {
+    from: string;
+    today: string;
+    horizonEnd: string;
+    days: { date: string; starts: { minutes: number; at: number }[] }[];
+  };
+}
+
+export async function manageLoader(db: Db, appointmentId: string, url: URL, now: Date): Promise<ManagePageData | null> {
+  const appointment = await getAppointmentView(db, appointmentId);
+  if (!appointment) return null;
+  const { rules } = await getBookingSettings(db);
+  const live = appointment.status === "confirmed";
+  const mayChange = live && clientMayChange(Date.parse(appointment.startsAt), now.getTime(), rules);
+  let move: ManagePageData["move"] = null;
+  if (mayChange && url.searchParams.get("cambiar") === "1") {
+    const today = madridDate(now);
+    const asked = url.searchParams.get("desde");
+    const from = asked && isDate(asked) && asked >= today ? asked : today;
+    const found = await loadAvailability(db, {
+      serviceIds: appointment.services.map((s) => s.id),
+      professionalId: appointment.professionalId,
+      fromDate: from,
+      days: MOVE_DAYS_SHOWN,
+      now,
+      rules,
+      online: true,
+      ignoreAppointmentId: appointment.id,
+    });
+    move = {
+      from,
+      today,
+      horizonEnd: addDays(today, rules.horizonDays),
+      days: found.ok
+        ? found.days.map((d) => ({ date: d.date, starts: d.starts.map(({ minutes, at }) => ({ minutes, at })) }))
+        : [],
+    };
+  }
+  return { appointment, mayChange, cancelHours: rules.cancelHours, move };
+}
+
+export type ManageActionData = { message: string; ok: boolean };
+
+const MESSAGES = {
+  cancelled: "Tu cita está anulada. Te hemos enviado un correo de confirmación.",
+  moved: "Tu cita está cambiada. Te hemos enviado un correo con la nueva hora.",
+  window: "Ya no se puede cambiar ni anular en línea: llámanos o escríbenos por WhatsApp.",
+  gone: "Esta cita ya no está activa.",
+  unavailable: "Esa hora ya no está libre. Elige otra, por favor.",
+  taken: "Vaya, alguien acaba de reservar esa hora. Elige otra, por favor.",
+  invalid: "No hemos entendido la petición. Vuelve a intentarlo.",
+} as const;
+
+export async function manageAction(db: Db, appointmentId: string, form: FormData, now: Date) {
+  const { rules } = await getBookingSettings(db);
+  const intent = form.get("intent");
+  if (intent === "cancel") {
+    const r = await cancelAppointment(db, appointmentId, { by: "client", now, rules });
+    return r.ok
+      ? data<ManageActionData>({ ok: true, message: MESSAGES.cancelled })
+      : data<ManageActionData>({ ok: false, message: MESSAGES[r.reason] }, 409);
+  }
+  if (intent === "move") {
+    const at = Number(form.get("at"));
+    if (!Number.isSafeInteger(at) || at <= 0)
+      return data<ManageActionData>({ ok: false, message: MESSAGES.invalid }, 400);
+    const r = await moveAppointment(db, appointmentId, { at }, { by: "client", now, rules });
+    return r.ok
+      ? data<ManageActionData>({ ok: true, message: MESSAGES.moved })
+      : data<ManageActionData>({ ok: false, message: MESSAGES[r.reason] }, 409);
+  }
+  return data<ManageActionData>({ ok: false, message: MESSAGES.invalid }, 400);
+}

@@ -1,0 +1,154 @@
+/**
+ * Public reads of the service menu and the professionals (issue 15): what
+ * /servicios lists, what /reservar offers, which professionals can do a given
+ * set of services. Every price and duration a booking uses comes from here,
+ * never from the browser. The staff's reads and writes of the menu are in
+ * menu-admin.server.ts.
+ */
+import type { Db } from "~/db/db.server.ts";
+
+import {
+  SERVICE_CATEGORY_IDS as SERVICE_CATEGORIES,
+  SERVICE_CATEGORY_NAMES as SERVICE_CATEGORY_LABELS,
+} from "~/domain/service-categories.ts";
+
+export { SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS };
+export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];
+
+export function isServiceCategory(value: unknown): value is ServiceCategory {
+  return typeof value === "string" && (SERVICE_CATEGORIES as readonly string[]).includes(value);
+}
+
+export interface MenuService {
+  id: string;
+  name: string;
+  category: ServiceCategory;
+  description: string;
+  durationMin: number;
+  bufferMin: number;
+  priceCents: number;
+  priceFrom: boolean;
+  bookableOnline: boolean;
+}
+
+export interface MenuProfessional {
+  id: string;
+  name: string;
+  title: string;
+  /** Ids of the active services she performs. */
+  serviceIds: string[];
+}
+
+const serviceColumns = [
+  "id",
+  "name",
+  "category",
+  "description",
+  "duration_min",
+  "buffer_min",
+  "price_cents",
+  "price_from",
+  "bookable_online",
+] as const;
+
+type ServiceRow = {
+  id: string;
+  name: string;
+  category: string;
+  description: string;
+  duration_min: number;
+  buffer_min: number;
+  price_cents: number;
+  price_from: number;
+  bookable_online: number;
+};
+
+function toService(r: ServiceRow): MenuService {
+  return {
+    id: r.id,
+    name: r.name,
+    category: isServiceCategory(r.category) ? r.category : "manos",
+    description: r.description,
+    durationMin: Number(r.duration_min),
+    bufferMin: Number(r.buffer_min),
+    priceCents: Number(r.price_cents),
+    priceFrom: Number(r.price_from) === 1,
+    bookableOnline: Number(r.bookable_online) === 1,
+  };
+}
+
+/** Every active service, in the menu's order (the public menu shows those not bookable online too). */
+export async function listActiveServices(db: Db): Promise<MenuService[]> {
+  const rows = await db
+    .selectFrom("services")
+    .select(serviceColumns)
+    .where("active", "=", 1)
+    .orderBy("sort_order")
+    .orderBy("name")
+    .execute();
+  return rows.map(toService);
+}
+
+/**
+ * The active services with these ids, in the order given; null when any id is
+ * unknown, inactive, repeated or (with `online`) not bookable online.
+ */
+export async function servicesInOrder(
+  db: Db,
+  ids: readonly string[],
+  opts: { online: boolean },
+): Promise<MenuService[] | null> {
+  if (ids.length === 0 || new Set(ids).size !== ids.length) return null;
+  const rows = await db
+    .selectFrom("services")
+    .select(serviceColumns)
+    .where("id", "in", [...ids])
+    .where("active", "=", 1)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, toService(r)]));
+  const out: MenuService[] = [];
+  for (const id of ids) {
+    const s = byId.get(id);
+    if (!s || (opts.online && !s.bookableOnline)) return null;
+    out.push(s);
+  }
+  return out;
+}
+
+/** Active professionals, in the salon's order, with the active services each performs. */
+export async function listActiveProfessionals(db: Db): Promise<MenuProfessional[]> {
+  const [pros, links] = await Promise.all([
+    db
+      .selectFrom("professionals")
+      .select(["id", "name", "title"])
+      .where("active", "=", 1)
+      .orderBy("sort_order")
+      .orderBy("name")
+      .execute(),
+    db
+      .selectFrom("professional_services")
+      .innerJoin("services", "services.id", "professional_services.service_id")
+      .select(["professional_services.professional_id", "professional_services.service_id"])
+      .where("services.active", "=", 1)
+      .execute(),
+  ]);
+  const byPro = new Map<string, string[]>();
+  for (const l of links) byPro.set(l.professional_id, [...(byPro.get(l.professional_id) ?? []), l.service_id]);
+  return pros.map((p) => ({ id: p.id, name: p.name, title: p.title, serviceIds: byPro.get(p.id) ?? [] }));
+}
+
+/** The professionals who can perform every one of these services. */
+export function professionalsFor(pros: readonly MenuProfessional[], serviceIds: readonly string[]): MenuProfessional[] {
+  return pros.filter((p) => serviceIds.every((id) => p.serviceIds.includes(id)));
+}
+
+/** Total minutes of services in a row, and the buffer after the last one. */
+export function sequenceLength(services: readonly Pick<MenuService, "durationMin" | "bufferMin">[]): {
+  durationMin: number;
+  bufferMin: number;
+} {
+  return {
+    durationMin: services.reduce((sum, s) => sum + s.durationMin, 0),
+    bufferMin: services.at(-1)?.bufferMin ?? 0,
+  };
+}

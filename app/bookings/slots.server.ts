@@ -1,0 +1,47 @@
+/**
+ * The five-minute slots appointments occupy (`appointment_slots`, primary key
+ * professional_id + slot): taking them is what the database refuses twice.
+ */
+import type { Db } from "~/db/db.server.ts";
+import { isUniqueViolation } from "~/db/errors.server.ts";
+import { slotsBetween } from "~/domain/salon-time.ts";
+
+/** Another appointment holds one of the slots; the transaction must roll back. */
+export class SlotTaken extends Error {}
+
+/** Lapsed holds give their slots back (call inside a booking transaction, before taking slots). */
+export async function expireHolds(trx: Db, nowIso: string): Promise<number> {
+  const lapsed = await trx
+    .updateTable("appointments")
+    .set({ status: "expired", updated_at: nowIso })
+    .where("status", "=", "held")
+    .where("hold_expires_at", "<=", nowIso)
+    .returning("id")
+    .execute();
+  if (lapsed.length > 0) {
+    await trx
+      .deleteFrom("appointment_slots")
+      .where(
+        "appointment_id",
+        "in",
+        lapsed.map((r) => r.id),
+      )
+      .execute();
+  }
+  return lapsed.length;
+}
+
+/** Takes the slots of [start, end) for the appointment, or throws SlotTaken. */
+export async function takeSlots(trx: Db, professionalId: string, appointmentId: string, start: number, end: number) {
+  const rows = slotsBetween(start, end).map((slot) => ({
+    professional_id: professionalId,
+    slot,
+    appointment_id: appointmentId,
+  }));
+  try {
+    await trx.insertInto("appointment_slots").values(rows).execute();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new SlotTaken();
+    throw err;
+  }
+}

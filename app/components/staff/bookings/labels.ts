@@ -1,0 +1,46 @@
+// Spanish texts shared by the staff's menu, professionals and time-off screens
+// (/gestion/servicios, /gestion/profesionales, /gestion/horarios).
+import { formatEuros } from "~/domain/pricing.ts";
+import { lookup } from "~/lib/lookup.ts";
+
+/** "25,00 €", or "desde 40,00 €" for a "desde" price. */
+export function priceText(cents: number, from: boolean): string {
+  return from ? `desde ${formatEuros(cents)}` : formatEuros(cents);
+}
+
+/** "60 min", "1 h", "1 h 45 min". */
+export function minutesText(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/** The notice shown after a redirect (`?aviso=`). */
+const NOTICES: Record<string, string> = {
+  "servicio-creado": "Servicio creado.",
+  "servicio-guardado": "Servicio guardado y marcado como revisado.",
+  "profesional-creada": "Profesional añadida.",
+  "profesional-guardada": "Cambios guardados.",
+  "bloqueo-creado": "Bloqueo guardado: esas horas ya no se pueden reservar.",
+  "bloqueo-borrado": "Bloqueo borrado: esas horas vuelven a estar disponibles.",
+};
+
+export function bookingNoticeOf(request: Request): string | null {
+  return lookup(NOTICES, new URL(request.url).searchParams.get("aviso")) ?? null;
+}
+
+/** Why a menu write was refused, as the form says it. */
+export const MENU_WRITE_MESSAGES = {
+  "unknown-professional": "Alguna de las profesionales elegidas ya no está activa; vuelve a cargar la página.",
+  "unknown-service": "Alguno de los servicios elegidos ya no existe; vuelve a cargar la página.",
+  "bad-account": "Esa cuenta no es del equipo: elige una de la lista.",
+  "account-taken": "Esa cuenta ya está vinculada a otra profesional.",
+} as const;
+
+/** What a refused form posts back: an error per field, and what was typed (checkbox lists apart). */
+export interface BookingFormState {
+  errors: Record<string, string>;
+  values: Record<string, string>;
+  lists: Record<string, string[]>;
+}

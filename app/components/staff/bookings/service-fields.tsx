@@ -1,0 +1,113 @@
+// The fields of the staff's service form (/gestion/servicios/nuevo and /:serviceId).
+import { Field, FieldError } from "~/components/auth/field.tsx";
+import { SERVICE_CATEGORY_IDS, SERVICE_CATEGORY_NAMES, SERVICE_LIMITS } from "~/domain/service-form.ts";
+import { Checkbox, CheckboxList, type CheckboxOption } from "./checkbox-list.tsx";
+
+export function ServiceFields({
+  values,
+  lists,
+  errors,
+  professionals,
+}: {
+  values: Readonly<Record<string, string>>;
+  lists: Readonly<Record<string, string[]>>;
+  errors: Readonly<Record<string, string>>;
+  /** The active professionals. */
+  professionals: readonly CheckboxOption[];
+}) {
+  const categoryId = "f-category";
+  return (
+    <>
+      <Field
+        name="name"
+        label="Nombre"
+        defaultValue={values.name}
+        error={errors.name}
+        maxLength={SERVICE_LIMITS.nameMax}
+      />
+      <div className="field">
+        <label htmlFor={categoryId}>Categoría</label>
+        <select
+          id={categoryId}
+          name="category"
+          defaultValue={values.category ?? ""}
+          required
+          aria-invalid={errors.category ? true : undefined}
+          aria-describedby={errors.category ? `${categoryId}-error` : undefined}
+        >
+          <option value="" disabled>
+            Elige una categoría
+          </option>
+          {SERVICE_CATEGORY_IDS.map((c) => (
+            <option key={c} value={c}>
+              {SERVICE_CATEGORY_NAMES[c]}
+            </option>
+          ))}
+        </select>
+        {errors.category ? <FieldError id={`${categoryId}-error`}>{errors.category}</FieldError> : null}
+      </div>
+      <div className="field">
+        <label htmlFor="f-description">
+          Descripción<span className="field__optional"> (opcional)</span>
+        </label>
+        <textarea
+          id="f-description"
+          name="description"
+          rows={3}
+          maxLength={SERVICE_LIMITS.descriptionMax}
+          defaultValue={values.description}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? "f-description-error" : undefined}
+        />
+        {errors.description ? <FieldError id="f-description-error">{errors.description}</FieldError> : null}
+      </div>
+      <Field
+        name="duration"
+        label="Duración (minutos)"
+        type="number"
+        min={SERVICE_LIMITS.durationMin}
+        max={SERVICE_LIMITS.durationMax}
+        step={5}
+        defaultValue={values.duration}
+        error={errors.duration}
+        hint="Lo que dura el servicio con la clienta, en múltiplos de 5."
+      />
+      <Field
+        name="buffer"
+        label="Tiempo después (minutos)"
+        type="number"
+        min={0}
+        max={SERVICE_LIMITS.bufferMax}
+        step={5}
+        defaultValue={values.buffer}
+        error={errors.buffer}
+        hint="Limpieza o secado antes de la siguiente cita: la agenda lo reserva, la clienta no lo ve. 0 si no hace falta."
+      />
+      <Field
+        name="price"
+        label="Precio (€)"
+        inputMode="decimal"
+        defaultValue={values.price}
+        error={errors.price}
+        maxLength={20}
+        hint="Por ejemplo: 25 o 24,50. Como mucho 5.000 €."
+      />
+      <Checkbox
+        name="priceFrom"
+        label="Es un precio «desde» (el precio final depende del diseño)"
+        checked={values.priceFrom === "on"}
+      />
+      <CheckboxList
+        name="professionals"
+        legend="Quién lo realiza"
+        options={professionals}
+        checked={lists.professionals ?? []}
+        error={errors.professionals}
+        empty="No hay profesionales activas: añádelas en Profesionales."
+        hint="Solo estas profesionales aparecen al reservarlo."
+      />
+      <Checkbox name="bookableOnline" label="Se puede reservar en la web" checked={values.bookableOnline === "on"} />
+      <Checkbox name="active" label="Activo (aparece en la carta de servicios)" checked={values.active === "on"} />
+    </>
+  );
+}

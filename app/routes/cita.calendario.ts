@@ -1,0 +1,28 @@
+import { data } from "react-router";
+import { appointmentIcsFileName, buildAppointmentCalendar } from "~/bookings/appointment-ics.ts";
+import { findAppointmentIdByToken, manageUrl } from "~/bookings/appointment-links.server.ts";
+import { calendarInputOf, loadAppointmentMailData } from "~/bookings/appointment-mail-data.server.ts";
+import { getServices } from "~/context.server.ts";
+import type { Route } from "./+types/cita.calendario";
+
+// GET /cita/:token/calendario.ics: the appointment of a "manage" link as an
+// iCalendar file (cancelled: a file that removes it). The emailed token is the
+// only key, so any other token, malformed or unknown, is a plain 404.
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, config } = getServices(context);
+  const appointmentId = await findAppointmentIdByToken(db, params.token, "manage");
+  const appointment = appointmentId ? await loadAppointmentMailData(db, appointmentId) : null;
+  if (!appointment) throw data({ message: "Cita no encontrada" }, { status: 404 });
+  const ics = buildAppointmentCalendar(
+    calendarInputOf(appointment, manageUrl(config.publicUrl, params.token)),
+    new Date(),
+  );
+  return new Response(ics, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${appointmentIcsFileName(appointment.startsAt)}"`,
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}

@@ -1,0 +1,60 @@
+import { data } from "react-router";
+import { findAppointmentIdByToken } from "~/bookings/appointment-links.server.ts";
+import { manageAction, manageLoader } from "~/bookings/manage-page.server.ts";
+import { AppointmentManage } from "~/components/bookings/appointment-manage.tsx";
+import { getServices } from "~/context.server.ts";
+import { pageMeta, rootOrigin } from "~/lib/seo.ts";
+import type { Route } from "./+types/cita";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Tu cita",
+    description: "Consulta, cambia o anula tu cita en Alejandra Nails.",
+    path: "/cita",
+    origin: rootOrigin(matches),
+    noindex: true,
+  });
+
+const GONE =
+  "Este enlace no es válido. Si tienes cuenta, encontrarás tus citas en Mi perfil › Mis citas; si no, llámanos.";
+
+/** The emailed link to one appointment: see it, add it to a calendar, move or cancel it within the window. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  const id = await findAppointmentIdByToken(db, params.token, "manage");
+  const page = id ? await manageLoader(db, id, new URL(request.url), new Date()) : null;
+  if (!page) throw data(GONE, { status: 404 });
+  const confirmed = new URL(request.url).searchParams.get("confirmada") === "1";
+  return {
+    page: { ...page, appointment: { ...page.appointment, clientEmail: "", comment: "" } },
+    token: params.token,
+    confirmed,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db } = getServices(context);
+  const id = await findAppointmentIdByToken(db, params.token, "manage");
+  if (!id) throw data(GONE, { status: 404 });
+  return manageAction(db, id, await request.formData(), new Date());
+}
+
+export default function Cita({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, token, confirmed } = loaderData;
+  return (
+    <section className="container section booking">
+      <h1>Tu cita</h1>
+      {confirmed && !actionData ? (
+        <p className="booking__notice" role="status">
+          ¡Cita confirmada! Te hemos enviado un correo con todos los detalles y el archivo para tu calendario.
+        </p>
+      ) : null}
+      <AppointmentManage
+        data={page}
+        actionData={actionData}
+        base={`/cita/${token}`}
+        calendarHref={`/cita/${token}/calendario.ics`}
+      />
+    </section>
+  );
+}

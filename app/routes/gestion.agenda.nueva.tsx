@@ -1,0 +1,171 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Field, FieldError } from "~/components/auth/field.tsx";
+import { ANY_PROFESSIONAL, diaryHref, formatMinutes } from "~/components/staff/diary/labels.ts";
+import { formatEuros } from "~/domain/pricing.ts";
+import { formatDayLong, formatTime } from "~/domain/salon-time.ts";
+import { pageMeta, rootOrigin } from "~/lib/seo.ts";
+import type { Route } from "./+types/gestion.agenda.nueva";
+import { loadNewAppointment, newAppointmentAction } from "./gestion.agenda.nueva.server.ts";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Nueva cita · Gestión",
+    description: "Reservar una cita para una clienta que llama o viene al salón.",
+    path: "/gestion/agenda/nueva",
+    origin: rootOrigin(matches),
+    noindex: true,
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadNewAppointment(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return newAppointmentAction(request, context);
+}
+
+export default function NewAppointment({ loaderData, actionData }: Route.ComponentProps) {
+  const { day, serviceIds, professional, services, professionals, times, notes, prefill } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const values = actionData?.values ?? prefill;
+  const errors = actionData?.errors ?? {};
+  return (
+    <section className="staff-section diary-new">
+      <p className="staff-breadcrumb">
+        <Link to={diaryHref(day)}>← Agenda</Link>
+      </p>
+      <h1>Nueva cita</h1>
+      {notes.length > 0 ? (
+        <ul className="staff-notes" role="status">
+          {notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      ) : null}
+
+      <Form method="get" className="staff-form" aria-labelledby="paso-1">
+        <h2 id="paso-1">1. Servicios, profesional y día</h2>
+        {prefill.email ? <input type="hidden" name="cliente" value={prefill.email} /> : null}
+        <fieldset>
+          <legend>Servicios (en el orden de la carta)</legend>
+          <ul className="diary-services">
+            {services.map((s) => (
+              <li key={s.id}>
+                <label className="staff-check">
+                  <input type="checkbox" name="servicio" value={s.id} defaultChecked={serviceIds.includes(s.id)} />{" "}
+                  {s.name} · {formatMinutes(s.durationMin)} · {s.priceFrom ? "desde " : ""}
+                  {formatEuros(s.priceCents)}
+                  {s.bookableOnline ? "" : " (solo en el salón)"}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <div className="staff-filters">
+          <div className="staff-filters__field">
+            <label htmlFor="nueva-profesional">Profesional</label>
+            <select id="nueva-profesional" name="profesional" defaultValue={professional}>
+              <option value={ANY_PROFESSIONAL}>Cualquier profesional</option>
+              {professionals.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="staff-filters__field">
+            <label htmlFor="nueva-dia">Día</label>
+            <input id="nueva-dia" name="dia" type="date" defaultValue={day} required />
+          </div>
+          <div className="staff-filters__actions">
+            <button type="submit" className="staff-button staff-button--secondary">
+              Ver horas libres
+            </button>
+          </div>
+        </div>
+      </Form>
+
+      {times === null ? (
+        serviceIds.length === 0 ? (
+          <p className="staff-hint">Elige al menos un servicio para ver las horas libres.</p>
+        ) : null
+      ) : times.length === 0 ? (
+        <p className="staff-hint">
+          No quedan horas libres el {formatDayLong(day)} para estos servicios. Prueba otro día.
+        </p>
+      ) : (
+        <Form method="post" className="staff-form" aria-labelledby="paso-2" noValidate>
+          <h2 id="paso-2">2. Hora y datos de la clienta</h2>
+          {errors.form ? (
+            <p className="form-alert form-alert--error" role="alert">
+              {errors.form}
+            </p>
+          ) : null}
+          {serviceIds.map((id) => (
+            <input key={id} type="hidden" name="servicio" value={id} />
+          ))}
+          <input type="hidden" name="profesional" value={professional} />
+          <fieldset aria-describedby={errors.at ? "nueva-at-error" : undefined}>
+            <legend>Hora libre el {formatDayLong(day)}</legend>
+            <ul className="diary-times">
+              {times.map((t) => (
+                <li key={t.at}>
+                  <label className="diary-time">
+                    <input type="radio" name="at" value={String(t.at)} required /> {formatTime(t.minutes)}
+                  </label>
+                </li>
+              ))}
+            </ul>
+            {errors.at ? <FieldError id="nueva-at-error">{errors.at}</FieldError> : null}
+          </fieldset>
+          <Field
+            name="nombre"
+            label="Nombre"
+            autoComplete="off"
+            maxLength={100}
+            defaultValue={values.nombre}
+            error={errors.nombre}
+          />
+          <Field
+            name="telefono"
+            type="tel"
+            label="Teléfono"
+            autoComplete="off"
+            maxLength={30}
+            defaultValue={values.telefono}
+            error={errors.telefono}
+          />
+          <Field
+            name="email"
+            type="email"
+            label="Email"
+            optional
+            autoComplete="off"
+            maxLength={254}
+            hint="Con email recibirá la confirmación y el recordatorio."
+            defaultValue={values.email}
+            error={errors.email}
+          />
+          <div className="field">
+            <label htmlFor="f-nota">
+              Nota<span className="field__optional"> (opcional)</span>
+            </label>
+            <textarea
+              id="f-nota"
+              name="nota"
+              rows={3}
+              maxLength={500}
+              defaultValue={values.nota}
+              aria-invalid={errors.nota ? true : undefined}
+              aria-describedby={errors.nota ? "f-nota-error" : undefined}
+            />
+            {errors.nota ? <FieldError id="f-nota-error">{errors.nota}</FieldError> : null}
+          </div>
+          <button type="submit" className="staff-button" disabled={busy}>
+            {busy ? "Reservando…" : "Reservar la cita"}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}

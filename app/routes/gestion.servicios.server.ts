@@ -1,0 +1,85 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { getServices } from "~/context.server.ts";
+import type { Db } from "~/db/db.server.ts";
+import { MENU_WRITE_MESSAGES, bookingNoticeOf, type BookingFormState } from "~/components/staff/bookings/labels.ts";
+import type { CheckboxOption } from "~/components/staff/bookings/checkbox-list.tsx";
+import {
+  createService,
+  getStaffService,
+  listStaffProfessionals,
+  listStaffServices,
+  updateService,
+} from "~/bookings/menu-admin.server.ts";
+import {
+  parseServiceForm,
+  readPostedForm,
+  SERVICE_CATEGORY_IDS,
+  SERVICE_CATEGORY_NAMES,
+} from "~/domain/service-form.ts";
+import { actorOf } from "./gestion.cursos.nuevo.server.ts";
+
+type Ctx = Readonly<RouterContextProvider>;
+
+/** GET /gestion/servicios: the menu by category, and how many rows the owner has not reviewed. */
+export async function loadStaffServices(request: Request, context: Ctx) {
+  const services = await listStaffServices(getServices(context).db);
+  const groups = SERVICE_CATEGORY_IDS.map((category) => ({
+    category,
+    label: SERVICE_CATEGORY_NAMES[category],
+    services: services.filter((s) => s.category === category),
+  })).filter((g) => g.services.length > 0);
+  return {
+    groups,
+    pendingCount: services.filter((s) => s.reviewPending).length,
+    notice: bookingNoticeOf(request),
+  };
+}
+
+/** The active professionals, as the form's checkboxes. */
+export async function professionalOptions(db: Db): Promise<CheckboxOption[]> {
+  return (await listStaffProfessionals(db))
+    .filter((p) => p.active)
+    .map((p) => ({ value: p.id, label: p.name, note: p.title || undefined }));
+}
+
+const notFound = () => data("No existe ese servicio", { status: 404 });
+
+/** GET /gestion/servicios/:serviceId */
+export async function loadServiceEditor(request: Request, context: Ctx, serviceId: string) {
+  const { db } = getServices(context);
+  const service = await getStaffService(db, serviceId);
+  if (!service) throw notFound();
+  return { service, professionals: await professionalOptions(db), notice: bookingNoticeOf(request) };
+}
+
+/**
+ * POST /gestion/servicios/nuevo (serviceId null) or /gestion/servicios/:serviceId:
+ * saves and redirects, or answers 400 with the errors and what was typed.
+ */
+export async function serviceFormAction(request: Request, context: Ctx, serviceId: string | null) {
+  const { db } = getServices(context);
+  const posted = readPostedForm(await request.formData(), ["professionals"]);
+  const parsed = parseServiceForm(posted);
+  if (!parsed.ok) {
+    return data<BookingFormState>({ errors: parsed.errors, values: parsed.values, lists: parsed.lists }, 400);
+  }
+  const actor = actorOf(context);
+  const result =
+    serviceId === null
+      ? await createService(db, actor, parsed.input)
+      : await updateService(db, actor, serviceId, parsed.input);
+  if (!result.ok) {
+    if (result.reason === "not-found") throw notFound();
+    return data<BookingFormState>(
+      {
+        errors: { professionals: MENU_WRITE_MESSAGES["unknown-professional"] },
+        values: posted.values,
+        lists: posted.lists,
+      },
+      409,
+    );
+  }
+  throw redirect(
+    `/gestion/servicios/${result.id}?aviso=${serviceId === null ? "servicio-creado" : "servicio-guardado"}`,
+  );
+}

@@ -1,0 +1,94 @@
+import { Link } from "react-router";
+import { minutesText, priceText } from "~/components/staff/bookings/labels.ts";
+import { pageMeta, rootOrigin } from "~/lib/seo.ts";
+import type { Route } from "./+types/gestion.servicios";
+import { loadStaffServices } from "./gestion.servicios.server.ts";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Servicios · Gestión",
+    description: "La carta de servicios del salón: duración, precio y quién los realiza.",
+    path: "/gestion/servicios",
+    origin: rootOrigin(matches),
+    noindex: true,
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadStaffServices(request, context);
+}
+
+export default function StaffServices({ loaderData }: Route.ComponentProps) {
+  const { groups, pendingCount, notice } = loaderData;
+  return (
+    <section className="staff-cat">
+      <div className="staff-cat__heading">
+        <h1>Servicios</h1>
+        <Link className="staff-cat__button" to="/gestion/servicios/nuevo">
+          Nuevo servicio
+        </Link>
+      </div>
+      {notice ? (
+        <p className="staff-cat__notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {pendingCount > 0 ? (
+        <div className="staff-notice">
+          <p>
+            <strong>
+              {pendingCount === 1
+                ? "1 servicio está pendiente de revisar."
+                : `${pendingCount} servicios están pendientes de revisar.`}
+            </strong>{" "}
+            Son una propuesta de partida: comprueba el nombre, la duración, el precio y quién lo realiza, y guarda cada
+            uno para marcarlo como revisado.
+          </p>
+        </div>
+      ) : null}
+      {groups.length === 0 ? <p>Todavía no hay servicios. Crea el primero con «Nuevo servicio».</p> : null}
+      {groups.map((g) => (
+        <div className="table-scroll" key={g.category}>
+          <table className="staff-cat__table">
+            <caption>{g.label}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Servicio</th>
+                <th scope="col">Duración</th>
+                <th scope="col">Después</th>
+                <th scope="col">Precio</th>
+                <th scope="col">En la web</th>
+                <th scope="col">Estado</th>
+                <th scope="col">Lo realizan</th>
+              </tr>
+            </thead>
+            <tbody>
+              {g.services.map((s) => (
+                <tr key={s.id} className={s.active ? undefined : "staff-cat__past"}>
+                  <th scope="row">
+                    <Link to={`/gestion/servicios/${s.id}`}>{s.name}</Link>
+                    {s.reviewPending ? (
+                      <>
+                        {" "}
+                        <span className="status-badge status-badge--warning">Pendiente de revisar</span>
+                      </>
+                    ) : null}
+                  </th>
+                  <td>{minutesText(s.durationMin)}</td>
+                  <td>{s.bufferMin > 0 ? minutesText(s.bufferMin) : "—"}</td>
+                  <td>{priceText(s.priceCents, s.priceFrom)}</td>
+                  <td>{s.bookableOnline ? "Sí" : "No"}</td>
+                  <td>{s.active ? "Activo" : "Inactivo"}</td>
+                  <td>
+                    {s.professionals.length === 0
+                      ? "Nadie"
+                      : s.professionals.map((p) => (p.active ? p.name : `${p.name} (inactiva)`)).join(", ")}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { Link } from "react-router";
+import { getUser } from "~/auth/user-context.server.ts";
+import { listUserAppointments } from "~/bookings/queries.server.ts";
+import { APPOINTMENT_STATUS_LABELS } from "~/components/bookings/appointment-manage.tsx";
+import { getServices } from "~/context.server.ts";
+import { formatAppointmentTime } from "~/domain/salon-time.ts";
+import { pageMeta, rootOrigin } from "~/lib/seo.ts";
+import type { Route } from "./+types/perfil.citas";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Mis citas",
+    description: "Tus citas en Alejandra Nails.",
+    path: "/perfil/citas",
+    origin: rootOrigin(matches),
+    noindex: true,
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = getUser(context);
+  const lists = await listUserAppointments(getServices(context).db, user.id, new Date());
+  const booked = new URL(request.url).searchParams.get("reservada");
+  return { ...lists, booked: booked && lists.upcoming.some((a) => a.id === booked) ? booked : null };
+}
+
+type Item = Route.ComponentProps["loaderData"]["upcoming"][number];
+
+function AppointmentItem({ a }: { a: Item }) {
+  return (
+    <li className="appointment-item">
+      <p>
+        <strong>{formatAppointmentTime(Date.parse(a.startsAt))}</strong> · {a.services.map((s) => s.name).join(" + ")} ·
+        con {a.professionalName}
+      </p>
+      <p className="appointment-item__status">{APPOINTMENT_STATUS_LABELS[a.status] ?? a.status}</p>
+    </li>
+  );
+}
+
+export default function MisCitas({ loaderData }: Route.ComponentProps) {
+  const { upcoming, past, booked } = loaderData;
+  return (
+    <section className="account-section">
+      <h2>Mis citas</h2>
+      {booked ? (
+        <p className="booking__notice" role="status">
+          ¡Cita reservada! Te hemos enviado un correo con los detalles y el archivo para tu calendario.
+        </p>
+      ) : null}
+      {upcoming.length === 0 ? (
+        <p>
+          No tienes citas próximas. <Link to="/reservar">Reserva tu cita</Link>
+        </p>
+      ) : (
+        <ul className="appointment-list">
+          {upcoming.map((a) => (
+            <li key={a.id} className="appointment-item">
+              <p>
+                <strong>{formatAppointmentTime(Date.parse(a.startsAt))}</strong> ·{" "}
+                {a.services.map((s) => s.name).join(" + ")} · con {a.professionalName}
+              </p>
+              <Link to={`/perfil/citas/${a.id}`}>
+                Ver, cambiar o anular
+                <span className="visually-hidden"> la cita del {formatAppointmentTime(Date.parse(a.startsAt))}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {past.length > 0 ? (
+        <>
+          <h3>Citas anteriores</h3>
+          <ul className="appointment-list">
+            {past.map((a) => (
+              <AppointmentItem key={a.id} a={a} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { data, Form, Link, redirect } from "react-router";
+import { confirmHeld } from "~/bookings/appointments.server.ts";
+import { createAppointmentLink, findAppointmentIdByToken } from "~/bookings/appointment-links.server.ts";
+import { getAppointmentView } from "~/bookings/queries.server.ts";
+import { AppointmentFacts } from "~/components/bookings/appointment-manage.tsx";
+import { getServices } from "~/context.server.ts";
+import { pageMeta, rootOrigin } from "~/lib/seo.ts";
+import type { Route } from "./+types/reservar.confirmar";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Confirma tu cita",
+    description: "Confirma tu cita en Alejandra Nails.",
+    path: "/reservar",
+    origin: rootOrigin(matches),
+    noindex: true,
+  });
+
+const GONE =
+  "Este enlace ya no es válido. Si tu cita sigue pendiente, revisa el último correo que te enviamos o reserva de nuevo.";
+
+async function appointmentFor(context: Route.LoaderArgs["context"], token: string) {
+  const { db } = getServices(context);
+  const id = await findAppointmentIdByToken(db, token, "confirm");
+  return id ? getAppointmentView(db, id) : null;
+}
+
+/** The emailed link opens this page; confirming is a button (a POST), so a mail scanner that follows links confirms nothing. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const view = await appointmentFor(context, params.token);
+  if (!view) throw data(GONE, { status: 404 });
+  const { clientEmail: _e, comment: _c, ...appointment } = view;
+  return { appointment: { ...appointment, clientEmail: "", comment: "" } };
+}
+
+export async function action({ params, context }: Route.ActionArgs) {
+  const { db } = getServices(context);
+  const id = await findAppointmentIdByToken(db, params.token, "confirm");
+  if (!id) throw data(GONE, { status: 404 });
+  const now = new Date();
+  const result = await confirmHeld(db, id, now);
+  if (!result.ok) {
+    const message =
+      result.reason === "taken"
+        ? "Lo sentimos: la reserva caducó y otra persona ha reservado esa hora. Elige otra, por favor."
+        : result.reason === "past"
+          ? "Esta cita ya ha pasado."
+          : "Esta cita está anulada.";
+    return data({ message }, 409);
+  }
+  const manage = await createAppointmentLink(db, id, "manage", now);
+  throw redirect(`/cita/${manage}?confirmada=1`);
+}
+
+export default function ConfirmarCita({ loaderData, actionData }: Route.ComponentProps) {
+  const { appointment } = loaderData;
+  return (
+    <section className="container section booking">
+      <h1>Confirma tu cita</h1>
+      {actionData ? (
+        <p className="booking__notice booking__notice--error" role="alert">
+          {actionData.message} <Link to="/reservar">Reservar otra hora</Link>
+        </p>
+      ) : null}
+      <AppointmentFacts appointment={appointment} />
+      {appointment.status === "held" || appointment.status === "expired" ? (
+        <Form method="post">
+          <button type="submit" className="btn">
+            Confirmar mi cita
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * /reservar (issue 15): services → professional → day → time → details, as GET
+ * steps that work without JavaScript, then one POST. Everything the page shows
+ * is looked up from the address again: services, who can do them, the free
+ * times. The POST books through `bookAppointment`, which the database makes
+ * safe against a double booking; a guest's booking is held until she confirms
+ * by email, a signed-in client's is confirmed at once.
+ */
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { getOptionalUser } from "~/auth/session.server.ts";
+import { loadAvailability } from "~/bookings/availability.server.ts";
+import { bookAppointment } from "~/bookings/appointments.server.ts";
+import { getBookingSettings } from "~/bookings/booking-settings.server.ts";
+import { listActiveServices, type MenuService } from "~/bookings/menu.server.ts";
+import { clientIpContext, getServices } from "~/context.server.ts";
+import { addDays, madridDate } from "~/domain/calendar-dates.ts";
+import {
+  bookingStepHref,
+  parseBookingQuery,
+  parseClientDetails,
+  type BookingQuery,
+  type ClientDetailsErrors,
+} from "~/domain/booking-request.ts";
+import { wallToInstant } from "~/domain/salon-time.ts";
+import { sha256 } from "~/lib/ids.server.ts";
+import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server.ts";
+
+type Ctx = Readonly<RouterContextProvider>;
+
+/** Days shown at once in the day picker. */
+export const DAYS_SHOWN = 7;
+
+/** Bookings per visitor network per hour: a family booking several visits, not a bot holding the diary. */
+export const bookingLimit = { points: 10, windowMs: 60 * 60 * 1000 } satisfies RateLimitRule;
+
+export interface BookingPageData {
+  step: "services" | "professional" | "time" | "details";
+  query: BookingQuery;
+  menu: MenuService[];
+  chosen: MenuService[];
+  professionals: { id: string; name: string; title: string }[];
+  /** The chosen professional's name, or null for "cualquier profesional". */
+  professionalName: string | null;
+  days: { date: string; count: number }[];
+  day: string | null;
+  times: { minutes: number; at: number }[];
+  /** The start chosen for the details step. */
+  at: number | null;
+  today: string;
+  horizonEnd: string;
+  notice: string | null;
+  user: { name: string; email: string; phone: string } | null;
+  cancelHours: number;
+}
+
+export async function bookingPageLoader(request: Request, context: Ctx): Promise<BookingPageData> {
+  const { db } = getServices(context);
+  const url = new URL(request.url);
+  const query = parseBookingQuery(url.searchParams);
+  const now = new Date();
+  const today = madridDate(now);
+  const { rules } = await getBookingSettings(db);
+  const [menu, authUser] = await Promise.all([listActiveServices(db), getOptionalUser(request, context)]);
+  const online = menu.filter((s) => s.bookableOnline);
+  const user = authUser
+    ? {
+        name: `${authUser.firstName} ${authUser.lastName}`.trim() || authUser.displayName,
+        email: authUser.email,
+        phone: authUser.phone,
+      }
+    : null;
+  const base: BookingPageData = {
+    step: "services",
+    query,
+    menu: online,
+    chosen: [],
+    professionals: [],
+    professionalName: null,
+    days: [],
+    day: null,
+    times: [],
+    at: null,
+    today,
+    horizonEnd: addDays(today, rules.horizonDays),
+    notice: null,
+    user,
+    cancelHours: rules.cancelHours,
+  };
+  // Services in the menu's order: a removal comes before the new set.
+  const order = new Map(online.map((s, i) => [s.id, i]));
+  const serviceIds = query.serviceIds.filter((id) => order.has(id)).sort((a, b) => order.get(a)! - order.get(b)!);
+  if (query.serviceIds.length === 0) return base;
+  if (serviceIds.length !== query.serviceIds.length) {
+    return { ...base, notice: "Alguno de los servicios elegidos ya no se puede reservar en línea. Elige de nuevo." };
+  }
+  const from = query.from && query.from >= today ? query.from : today;
+  const availability = await loadAvailability(db, {
+    serviceIds,
+    professionalId: query.professional && query.professional !== "any" ? query.professional : null,
+    fromDate: from,
+    days: DAYS_SHOWN,
+    now,
+    rules,
+    online: true,
+  });
+  if (!availability.ok) {
+    const notice =
+      availability.reason === "no-professional"
+        ? "Ninguna profesional hace todos estos servicios en la misma cita. Resérvalos por separado o llámanos."
+        : availability.reason === "unknown-professional"
+          ? "Esa profesional no hace estos servicios. Elige otra o «Cualquier profesional»."
+          : "Alguno de los servicios elegidos ya no se puede reservar en línea. Elige de nuevo.";
+    return { ...base, notice, query: { ...query, serviceIds, professional: null } };
+  }
+  const chosen = availability.services;
+  const professionals = availability.professionals.map(({ id, name, title }) => ({ id, name, title }));
+  const withServices = { ...base, query: { ...query, serviceIds }, chosen, professionals };
+  if (!query.professional) return { ...withServices, step: "professional" };
+  const professionalName = professionals.find((p) => p.id === query.professional)?.name ?? null;
+  const days = availability.days.map((d) => ({ date: d.date, count: d.starts.length }));
+  const day =
+    query.day && availability.days.some((d) => d.date === query.day)
+      ? query.day
+      : (days.find((d) => d.count > 0)?.date ?? null);
+  const times = (availability.days.find((d) => d.date === day)?.starts ?? []).map(({ minutes, at }) => ({
+    minutes,
+    at,
+  }));
+  const timeStep = { ...withServices, step: "time" as const, professionalName, days, day, times };
+  if (query.time == null || !day || query.day !== day) return timeStep;
+  const at = wallToInstant(day, query.time);
+  if (!times.some((t) => t.at === at)) {
+    return { ...timeStep, notice: "Esa hora ya no está libre. Elige otra, por favor." };
+  }
+  return { ...timeStep, step: "details", at };
+}
+
+export type BookingActionData = { errors: ClientDetailsErrors; values: Record<string, string>; form?: string };
+
+const MESSAGES = {
+  taken: "Vaya, alguien acaba de reservar esa hora. Elige otra, por favor.",
+  unavailable: "Esa hora ya no se puede reservar. Elige otra, por favor.",
+  invalid: "No hemos podido reconocer los servicios elegidos. Empieza de nuevo, por favor.",
+  rateLimited: "Has hecho muchas reservas seguidas. Inténtalo más tarde o llámanos.",
+} as const;
+
+export async function bookingAction(request: Request, context: Ctx) {
+  const { db } = getServices(context);
+  const form = await request.formData();
+  const url = new URL(request.url);
+  const query = parseBookingQuery(url.searchParams);
+  const values = Object.fromEntries(
+    ["nombre", "email", "telefono", "comentario"].map((k) => {
+      const v = form.get(k);
+      return [k, typeof v === "string" ? v.slice(0, 600) : ""];
+    }),
+  );
+  const user = await getOptionalUser(request, context);
+  const limit = await hitRateLimit(db, `bookingIp:${sha256(context.get(clientIpContext))}`, bookingLimit);
+  if (!limit.allowed) {
+    return data<BookingActionData>(
+      { errors: {}, values, form: MESSAGES.rateLimited },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  const details = parseClientDetails(
+    form,
+    user
+      ? { name: `${user.firstName} ${user.lastName}`.trim() || user.displayName, email: user.email, phone: user.phone }
+      : undefined,
+  );
+  if (!details.ok) return data<BookingActionData>({ errors: details.errors, values }, 400);
+  if (query.serviceIds.length === 0 || !query.day || query.time == null || !query.professional) {
+    return data<BookingActionData>({ errors: {}, values, form: MESSAGES.invalid }, 400);
+  }
+  const { rules } = await getBookingSettings(db);
+  const now = new Date();
+  const result = await bookAppointment(db, {
+    serviceIds: query.serviceIds,
+    professionalId: query.professional === "any" ? null : query.professional,
+    at: wallToInstant(query.day, query.time),
+    client: { userId: user?.id ?? null, ...details.value },
+    comment: details.value.comment,
+    source: "online",
+    hold: !user,
+    now,
+    rules,
+  });
+  if (!result.ok) {
+    return data<BookingActionData>({ errors: {}, values, form: MESSAGES[result.reason] }, 409);
+  }
+  if (user) throw redirect(`/perfil/citas?reservada=${encodeURIComponent(result.appointmentId)}`);
+  throw redirect(`/reservar/pendiente?cita=${encodeURIComponent(result.appointmentId)}`);
+}
+
+/** The step to go back to when a time was lost: the same services, professional and day. */
+export function backToTimes(query: BookingQuery): string {
+  return bookingStepHref({ ...query, time: null });
+}

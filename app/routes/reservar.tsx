@@ -1,0 +1,195 @@
+import { Form, Link, useNavigation } from "react-router";
+import { BookingSteps, ChosenSummary, DayStrip, TimeList } from "~/components/bookings/booking-steps.tsx";
+import { ServicePicker } from "~/components/bookings/service-picker.tsx";
+import { site } from "~/content/site.ts";
+import { bookingStepHref } from "~/domain/booking-request.ts";
+import { formatAppointmentTime } from "~/domain/salon-time.ts";
+import { pageMeta, rootOrigin } from "~/lib/seo.ts";
+import type { Route } from "./+types/reservar";
+import { bookingAction, bookingPageLoader } from "./reservar.server.ts";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Reserva tu cita",
+    description: `Reserva tu cita en ${site.name} (Molins de Rei): elige servicio, profesional, día y hora, sin llamadas y al momento.`,
+    path: "/reservar",
+    origin: rootOrigin(matches),
+  });
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return bookingPageLoader(request, context);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return bookingAction(request, context);
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p className="field-error" id={id}>
+      {message}
+    </p>
+  ) : null;
+}
+
+export default function Reservar({ loaderData, actionData }: Route.ComponentProps) {
+  const d = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values ?? {};
+  const described = (field: keyof typeof errors) => (errors[field] ? `error-${field}` : undefined);
+  return (
+    <section className="container section booking">
+      <h1>Reserva tu cita</h1>
+      <BookingSteps step={d.step} query={d.query} />
+      {d.notice ? (
+        <p className="booking__notice" role="status">
+          {d.notice}
+        </p>
+      ) : null}
+      {actionData?.form ? (
+        <p className="booking__notice booking__notice--error" role="alert">
+          {actionData.form}
+        </p>
+      ) : null}
+
+      {d.step === "services" ? <ServicePicker menu={d.menu} selected={d.query.serviceIds} /> : null}
+
+      {d.step !== "services" ? <ChosenSummary data={d} /> : null}
+
+      {d.step === "professional" ? (
+        <Form method="get" action="/reservar" className="booking__form">
+          {d.query.serviceIds.map((id) => (
+            <input key={id} type="hidden" name="servicio" value={id} />
+          ))}
+          <fieldset className="booking__choices">
+            <legend>¿Con quién?</legend>
+            <label className="booking__choice">
+              <input type="radio" name="profesional" value="any" defaultChecked />
+              <strong>Cualquier profesional</strong>
+              <small>Te damos la primera hora libre de todo el equipo</small>
+            </label>
+            {d.professionals.map((p) => (
+              <label key={p.id} className="booking__choice">
+                <input type="radio" name="profesional" value={p.id} />
+                <strong>{p.name}</strong>
+                <small>{p.title}</small>
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className="btn">
+            Ver horas libres
+          </button>
+        </Form>
+      ) : null}
+
+      {d.step === "time" ? (
+        <>
+          <DayStrip data={d} />
+          <TimeList data={d} />
+        </>
+      ) : null}
+
+      {d.step === "details" && d.at != null ? (
+        <Form method="post" className="booking__form booking__details" aria-describedby="booking-hold">
+          <h2>Tus datos</h2>
+          <p className="booking__when">
+            <strong>{formatAppointmentTime(d.at)}</strong>{" "}
+            <Link to={bookingStepHref({ ...d.query, time: null })}>Cambiar hora</Link>
+          </p>
+          {d.user ? (
+            <p>
+              Reservas como <strong>{d.user.name}</strong> ({d.user.email}).
+            </p>
+          ) : (
+            <>
+              <label htmlFor="nombre">Nombre y apellidos</label>
+              <input
+                id="nombre"
+                name="nombre"
+                autoComplete="name"
+                required
+                maxLength={100}
+                defaultValue={values.nombre}
+                aria-invalid={!!errors.name}
+                aria-describedby={described("name")}
+              />
+              <FieldError id="error-name" message={errors.name} />
+              <label htmlFor="email">Correo electrónico</label>
+              <input
+                id="email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+                defaultValue={values.email}
+                aria-invalid={!!errors.email}
+                aria-describedby={described("email")}
+              />
+              <FieldError id="error-email" message={errors.email} />
+            </>
+          )}
+          {!d.user || !d.user.phone ? (
+            <>
+              <label htmlFor="telefono">Móvil</label>
+              <input
+                id="telefono"
+                name="telefono"
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                required
+                maxLength={20}
+                defaultValue={values.telefono}
+                aria-invalid={!!errors.phone}
+                aria-describedby={described("phone")}
+              />
+              <FieldError id="error-phone" message={errors.phone} />
+            </>
+          ) : null}
+          <label htmlFor="comentario">
+            Comentario <span className="booking__optional">(opcional)</span>
+          </label>
+          <textarea
+            id="comentario"
+            name="comentario"
+            rows={3}
+            maxLength={500}
+            defaultValue={values.comentario}
+            aria-invalid={!!errors.comment}
+            aria-describedby={described("comment")}
+          />
+          <FieldError id="error-comment" message={errors.comment} />
+          {!d.user ? (
+            <>
+              <label className="booking__consent">
+                <input
+                  type="checkbox"
+                  name="acepto"
+                  required
+                  aria-invalid={!!errors.consent}
+                  aria-describedby={described("consent")}
+                />
+                <span>
+                  Acepto que {site.name} use mis datos para gestionar la cita (
+                  <Link to="/privacy">política de privacidad</Link>).
+                </span>
+              </label>
+              <FieldError id="error-consent" message={errors.consent} />
+            </>
+          ) : null}
+          <p id="booking-hold" className="booking__hint">
+            {d.user
+              ? `Tu cita queda confirmada al momento. Puedes cambiarla o anularla hasta ${d.cancelHours} h antes en Mis citas.`
+              : "Te enviaremos un correo para confirmar la cita: la hora queda reservada para ti mientras tanto."}
+          </p>
+          <button type="submit" className="btn" disabled={busy} aria-busy={busy}>
+            {busy ? "Reservando…" : d.user ? "Confirmar reserva" : "Reservar"}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
