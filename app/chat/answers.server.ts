@@ -22,6 +22,8 @@ import {
   nextDate,
   priceText,
 } from "./answers/courses.ts";
+import { getBookingLink } from "~/bookings/booking-settings.server.ts";
+import { availabilityAnswer } from "./answers/availability.server.ts";
 import { hoursAnswer, weekdayOf } from "./answers/hours.ts";
 import {
   bookingAnswer,
@@ -38,12 +40,15 @@ import {
   thanksAnswer,
 } from "./answers/salon.ts";
 import type { Intent } from "./corpus.ts";
+import { followBookingLink } from "./reply-format.ts";
 
 export { fallbackAnswer };
 
 export interface AnswerOptions {
   /** YYYY-MM-DD; defaults to today in Madrid (editions before it are never mentioned; "hoy" is this day). */
   today?: string;
+  /** The clock availability answers read the diaries at; defaults to now. */
+  now?: Date;
 }
 
 /** What was understood of a question. */
@@ -120,8 +125,23 @@ function paymentAnswer(named: Course[], all: Course[]): string {
   return `Puedes pagar online con:\n${methods}\n${examples.length ? `Por ejemplo:\n${bullet(examples)}` : ""}`.trim();
 }
 
-/** Composes the reply for an understood question. */
+/** "hueco", "sitio", "disponibilidad", "libre": a booking question about free times. */
+const FREE_TIME_WORDS = /\b(huecos?|sitio|disponib\w*|libres?)\b/i;
+
+/** An availability question, or a booking question that asks for free times ("¿hay sitio el sábado?"). */
+function asksForTimes(question: Question): boolean {
+  if (question.intent === "booking.availability") return true;
+  return question.intent === "booking" && FREE_TIME_WORDS.test(question.text);
+}
+
+/** Composes the reply for an understood question; "/reservar" links follow the booking setting. */
 export async function composeAnswer(db: Db, question: Question, options: AnswerOptions = {}): Promise<string> {
+  if (asksForTimes(question)) return availabilityAnswer(db, question.text, options.now ?? new Date());
+  const text = await composeFixed(db, question, options);
+  return text.includes("](/reservar)") ? followBookingLink(text, await getBookingLink(db)) : text;
+}
+
+async function composeFixed(db: Db, question: Question, options: AnswerOptions): Promise<string> {
   const { intent, courseIds } = question;
   switch (intent) {
     case "None":
@@ -137,6 +157,7 @@ export async function composeAnswer(db: Db, question: Question, options: AnswerO
     case "payment.refund":
       return refundAnswer();
     case "booking":
+    case "booking.availability":
       return bookingAnswer();
     case "salon.services":
       return servicesAnswer();

@@ -139,11 +139,22 @@ export const evalSet: EvalCase[] = [
   { text: "quiero cita para manicura", intent: "booking" },
   { text: "como pido cita?", intent: "booking" },
   { text: "puedo reservar para el viernes", intent: "booking" },
-  { text: "teneis hueco esta semana?", intent: "booking" },
+  { text: "teneis hueco esta semana?", intent: "booking.availability" },
   { text: "me gustaria reservar una pedicura", intent: "booking" },
   { text: "reserva online", intent: "booking" },
   { text: "quiero hacerme las uñas el sabado", intent: "booking" },
   { text: "necesito cita urgente", intent: "booking" },
+  // booking.availability
+  { text: "teneis hueco el viernes por la tarde para semi?", intent: "booking.availability" },
+  { text: "hay sitio el sabado x la mañana?", intent: "booking.availability" },
+  { text: "podeis atenderme mañana para una pedicura", intent: "booking.availability" },
+  { text: "q disponibilidad teneis para uñas de gel", intent: "booking.availability" },
+  { text: "cuando teneis el proximo hueco para cejas", intent: "booking.availability" },
+  { text: "os queda algun hueco hoy?", intent: "booking.availability" },
+  { text: "teneis hueco el 27 de noviembre para manicura", intent: "booking.availability" },
+  { text: "que horas libres hay el lunes", intent: "booking.availability" },
+  { text: "hay hueco este finde para un relleno?", intent: "booking.availability" },
+  { text: "me podriais coger el jueves por la tarde", intent: "booking.availability" },
   // salon.services
   { text: "que servicios ofreceis en el salon", intent: "salon.services" },
   { text: "tambien haceis pedicura?", intent: "salon.services" },
@@ -310,7 +321,7 @@ export const evalSet: EvalCase[] = [
   // booking
   { text: "hola, quiero pedir cita para uñas de gel", intent: "booking" },
   { text: "me podeis dar hora para el jueves", intent: "booking" },
-  { text: "teneis hueco para una pedicura mañana", intent: "booking" },
+  { text: "teneis hueco para una pedicura mañana", intent: "booking.availability" },
   { text: "como reservo?", intent: "booking" },
   { text: "quiero reservar cita para semipermanente", intent: "booking" },
   // salon.services

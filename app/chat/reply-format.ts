@@ -6,9 +6,12 @@
  *
  * Only these hrefs become links: site paths ("/formaciones/expert-nails"),
  * `tel:` numbers, the salon's WhatsApp (wa.me), its e-mail and the external
- * addresses listed in site.ts. Any other `[label](href)` shows its label only.
+ * addresses listed in site.ts, plus the owner's external booking page when the
+ * caller passes it (the widget knows it from the root loader). Any other
+ * `[label](href)` shows its label only.
  */
 import { site } from "~/content/site.ts";
+import { SITE_BOOKING_PATH, type BookingLink } from "~/domain/booking-settings-form.ts";
 
 /** `[label](href)`; brackets in the label would end it early, so they are dropped. */
 export function link(label: string, href: string): string {
@@ -24,8 +27,14 @@ export const whatsappLink = (label = "Escribir por WhatsApp") =>
 
 export const instagramLink = () => link(site.social.instagram.handle, site.social.instagram.url);
 export const emailLink = () => link(site.email, `mailto:${site.email}`);
-// The site's booking page. TODO(issue 15): follow the booking setting (an external page when the owner chose one).
-export const bookingLink = (label = "Reservar cita") => link(label, "/reservar");
+/** The site's booking page; answers.server.ts turns it into the owner's external page (followBookingLink). */
+export const bookingLink = (label = "Reservar cita", href = SITE_BOOKING_PATH) => link(label, href);
+
+/** Every plain "/reservar" link of a reply, led to where the booking setting says. */
+export function followBookingLink(text: string, booking: BookingLink): string {
+  if (!booking.external) return text;
+  return text.split(`](${SITE_BOOKING_PATH})`).join(`](${booking.href})`);
+}
 export const directionsLink = (label = "Cómo llegar (Google Maps)") => link(label, site.maps.directions);
 
 export type LinkKind = "internal" | "external" | "tel";
@@ -43,14 +52,17 @@ const KNOWN_EXTERNAL: readonly string[] = [
   `mailto:${site.email}`,
 ];
 
-/** What kind of link `href` may be, or null when it must not become one. */
-export function linkKind(href: string): LinkKind | null {
+/**
+ * What kind of link `href` may be, or null when it must not become one.
+ * `allowed`: further external addresses trusted now (the owner's booking page).
+ */
+export function linkKind(href: string, allowed: readonly string[] = []): LinkKind | null {
   // A site path: one leading slash (never "//host"), no scheme, no spaces or quotes.
   if (/^\/(?!\/)[\w\-./?=&%#~]*$/.test(href) && !href.includes("\\")) return "internal";
   if (/^tel:\+?\d{6,15}$/.test(href)) return "tel";
   if (href === `https://wa.me/${site.whatsapp.number}` || href.startsWith(`https://wa.me/${site.whatsapp.number}?`))
     return "external";
-  if (KNOWN_EXTERNAL.includes(href)) return "external";
+  if (KNOWN_EXTERNAL.includes(href) || (/^https:\/\//.test(href) && allowed.includes(href))) return "external";
   return null;
 }
 
@@ -75,13 +87,13 @@ function phoneSegments(text: string): ReplySegment[] {
 }
 
 /** Splits a reply into text and allowed links; a refused link keeps only its label, as text. */
-export function parseReply(text: string): ReplySegment[] {
+export function parseReply(text: string, allowed: readonly string[] = []): ReplySegment[] {
   const out: ReplySegment[] = [];
   let last = 0;
   for (const m of text.matchAll(LINK)) {
     const [, label, href] = m;
     out.push(...phoneSegments(text.slice(last, m.index)));
-    const kind = linkKind(href);
+    const kind = linkKind(href, allowed);
     out.push(kind ? { type: "link", label, href, kind } : { type: "text", text: label });
     last = m.index + m[0].length;
   }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { parseReply } from "~/chat/reply-format.ts";
+import { useBookingLink } from "~/root-data.ts";
 
 /**
  * Renders an assistant reply: its `[label](href)` links as links showing the
@@ -7,9 +8,11 @@ import { parseReply } from "~/chat/reply-format.ts";
  * hrefs reply-format.ts allows become links; nothing is injected as HTML.
  */
 export function MessageText({ text }: { text: string }) {
+  // The owner's external booking page (Gestión → Reservas) is the one outside address a reply may link besides the fixed ones.
+  const booking = useBookingLink();
   return (
     <>
-      {parseReply(text).map((s, i) => {
+      {parseReply(text, booking.external ? [booking.href] : []).map((s, i) => {
         if (s.type === "text") return s.text;
         if (s.kind === "internal") {
           return (

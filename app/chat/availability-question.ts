@@ -1,0 +1,187 @@
+/**
+ * What an availability question asks ("¿tenéis hueco el viernes por la tarde
+ * para semipermanente?"): which service, which day and which part of the day.
+ * Pure: the caller gives today's Madrid date and the live menu, so a service
+ * the owner renamed or added is still found by its name.
+ */
+import { addDays } from "~/domain/calendar-dates.ts";
+import { isDate, isoWeekday } from "~/domain/salon-time.ts";
+
+/** Mornings end at 14:00; afternoons start there (Madrid minutes). */
+export const AFTERNOON_STARTS_MIN = 14 * 60;
+
+export type DayPart = "morning" | "afternoon";
+
+export interface AskedService {
+  id: string;
+  name: string;
+}
+
+export interface AvailabilityQuestion {
+  /** A service of the menu, or null when none is named. */
+  serviceId: string | null;
+  /** The Madrid date asked about, or null for "the next days". */
+  date: string | null;
+  part: DayPart | null;
+}
+
+export const fold = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[^a-z0-9/ ]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/**
+ * Common words for the seeded services (ids of app/db/seed-salon.server.ts),
+ * most specific first: "quitar el semi" is a removal, "relleno de gel" a refill.
+ */
+const SERVICE_WORDS: readonly [string, RegExp][] = [
+  ["retirada", /\b(retirad[ao]s?|retirar(me)?|quitar(me)?|quitad?|quitarse)\b/],
+  ["pedicura-semipermanente", /\bpedicuras? (con |de |en )?(semi|semipermanente|esmaltado permanente)\b/],
+  ["relleno", /\b(rellenos?|rellenar(me)?)\b/],
+  ["semipermanente", /\b(semi|semis|semipermanentes?|esmaltado permanente|permanente)\b/],
+  ["unas-gel", /\bgel\b/],
+  ["acrilico", /\b(acrilic[oa]s?|esculpidas?)\b/],
+  ["nail-art", /\b(nail ?art|decoracion(es)?|decorar(me)?|dibujos?)\b/],
+  ["pedicura", /\b(pedicuras?|pies)\b/],
+  ["cejas", /\bcejas?\b/],
+  ["facial-hidratante", /\b(hidratante|hidratacion)\b/],
+  ["limpieza-facial", /\b(facial(es)?|limpiezas?|cutis|cara)\b/],
+  ["manicura", /\b(manicuras?|manos)\b/],
+];
+
+/** Words of a service's name that do not tell one service from another. */
+const GENERIC = new Set(["unas", "nuevo", "set", "con", "del", "las", "los", "para", "tratamiento", "servicio"]);
+
+/** The service a question names: a whole menu name, a common word, then the rarer words of a name. */
+export function serviceAsked(text: string, menu: readonly AskedService[]): string | null {
+  const q = ` ${fold(text)} `;
+  const names = menu
+    .map((s) => ({ id: s.id, name: fold(s.name.replace(/\(.*?\)/g, " ")) }))
+    .filter((s) => s.name)
+    .sort((a, b) => b.name.length - a.name.length);
+  const whole = names.find((s) => q.includes(` ${s.name} `));
+  if (whole) return whole.id;
+  const ids = new Set(menu.map((s) => s.id));
+  for (const [id, words] of SERVICE_WORDS) if (ids.has(id) && words.test(q)) return id;
+  let best: { id: string; score: number } | null = null;
+  for (const s of menu) {
+    const words = fold(s.name)
+      .split(" ")
+      .filter((w) => w.length >= 4 && !GENERIC.has(w));
+    const score = words.filter((w) => q.includes(` ${w} `)).length;
+    if (score > 0 && (!best || score > best.score)) best = { id: s.id, score };
+  }
+  return best?.id ?? null;
+}
+
+/** ISO weekday (1 Monday … 7 Sunday) of each spelling people type. */
+const WEEKDAYS: Record<string, number> = {
+  lunes: 1,
+  martes: 2,
+  miercoles: 3,
+  jueves: 4,
+  viernes: 5,
+  sabado: 6,
+  sabados: 6,
+  domingo: 7,
+  domingos: 7,
+};
+
+const MONTHS = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "septiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+];
+
+/** The next `weekday` from `today` (today itself when it is that day). */
+function nextWeekday(today: string, weekday: number): string {
+  return addDays(today, (weekday - isoWeekday(today) + 7) % 7);
+}
+
+const dateOf = (year: number, month: number, day: number) =>
+  `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+
+/** Day `day` of month `month` (1–12): this year's, or next year's once it has passed. */
+function nextDayOfMonth(today: string, month: number, day: number): string | null {
+  const year = Number(today.slice(0, 4));
+  for (const y of [year, year + 1]) {
+    const d = dateOf(y, month, day);
+    if (isDate(d) && d >= today) return d;
+  }
+  return null;
+}
+
+/** "el 27": the next 27th, this month or a later one. */
+function nextDayNumber(today: string, day: number): string | null {
+  const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  for (let i = 0; i < 3; i++) {
+    const month = ((m - 1 + i) % 12) + 1;
+    const d = dateOf(y + Math.floor((m - 1 + i) / 12), month, day);
+    if (isDate(d) && d >= today) return d;
+  }
+  return null;
+}
+
+function dayAsked(q: string, today: string): string | null {
+  const dated = /\b(\d{1,2}) de ([a-z]+)\b/.exec(q);
+  if (dated) {
+    const month = MONTHS.indexOf(dated[2]);
+    if (month >= 0) return nextDayOfMonth(today, month + 1, Number(dated[1]));
+  }
+  const slashed = /\b(\d{1,2})\/(\d{1,2})\b/.exec(q);
+  if (slashed) return nextDayOfMonth(today, Number(slashed[2]), Number(slashed[1]));
+  const numbered =
+    /\b(?:el|dia|lunes|martes|miercoles|jueves|viernes|sabado|domingo) (\d{1,2})\b(?! ?(?:h|horas?|00)\b)/.exec(q);
+  if (numbered) return nextDayNumber(today, Number(numbered[1]));
+  if (/\bpasado manana\b/.test(q)) return addDays(today, 2);
+  if (/\bhoy\b|\besta (manana|tarde)\b/.test(q)) return today;
+  const words = q.split(" ");
+  const tomorrow = words.some(
+    (w, i) => w === "manana" && !["la", "las", "esta", "pasado"].includes(words[i - 1] ?? ""),
+  );
+  if (tomorrow) return addDays(today, 1);
+  const named = words.findIndex((w) => w in WEEKDAYS);
+  if (named >= 0) {
+    const date = nextWeekday(today, WEEKDAYS[words[named]]);
+    const nextWeek = /\b(proximo|que viene|siguiente)\b/.test(q) && date === today;
+    return nextWeek ? addDays(date, 7) : date;
+  }
+  if (/\b(fin de semana|finde)\b/.test(q)) return nextWeekday(today, 6);
+  return null;
+}
+
+function partAsked(q: string): DayPart | null {
+  if (/\b(la|las) mananas?\b|\besta manana\b|\bmananas\b|\bmatinal\b/.test(q)) return "morning";
+  if (/\b(?<!buenas )tardes?\b/.test(q)) return "afternoon";
+  return null;
+}
+
+/** Reads a question; `today` is the Madrid date ("YYYY-MM-DD"). */
+export function parseAvailabilityQuestion(
+  text: string,
+  today: string,
+  menu: readonly AskedService[],
+): AvailabilityQuestion {
+  const q = fold(text);
+  return { serviceId: serviceAsked(q, menu), date: dayAsked(q, today), part: partAsked(q) };
+}
+
+/** Whether a start (Madrid minutes) falls in the part of the day asked. */
+export function inPart(minutes: number, part: DayPart | null): boolean {
+  if (part === "morning") return minutes < AFTERNOON_STARTS_MIN;
+  if (part === "afternoon") return minutes >= AFTERNOON_STARTS_MIN;
+  return true;
+}
