@@ -9,7 +9,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "../tests/helpers/server.ts";
 import { registerAppAlias } from "./lib/app-alias.ts";
-import { notFoundPages, publicPages, signedInPages, staffPages } from "./public-pages.ts";
+import {
+  bookAppointment,
+  bookingDetailsPage,
+  notFoundPages,
+  publicPages,
+  signedInPages,
+  staffPages,
+} from "./public-pages.ts";
 
 registerAppAlias(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));
 const { ownerSession, registerCustomer } = await import("./lib/page-sessions.ts");
@@ -19,42 +26,45 @@ const srv = await startServer({ LOG_LEVEL: "warn" });
 const dir = mkdtempSync(path.join(tmpdir(), "an-html-"));
 const files: { file: string; page: string }[] = [];
 let failed = false;
+/** Fetches `page` (with `cookie`), notes a wrong status, and keeps its HTML for vnu under `label`. */
+async function collect(page: string, expected: number, label: string, cookie?: string) {
+  const res = await fetch(srv.url + page, { headers: cookie ? { cookie } : {} });
+  if (res.status !== expected) {
+    console.error(`✗ ${page}: HTTP ${res.status} (esperado ${expected})`);
+    failed = true;
+  }
+  const file = path.join(dir, `${files.length}.html`);
+  writeFileSync(file, await res.text());
+  files.push({ file, page: label });
+}
 try {
-  const pages: [string, number][] = [
-    ...publicPages.map((p): [string, number] => [p, 200]),
-    ...notFoundPages.map((p): [string, number] => [p, 404]),
-  ];
-  for (const [page, expected] of pages) {
-    const res = await fetch(srv.url + page);
-    if (res.status !== expected) {
-      console.error(`✗ ${page}: HTTP ${res.status} (esperado ${expected})`);
-      failed = true;
-    }
-    const file = path.join(dir, `${files.length}.html`);
-    writeFileSync(file, await res.text());
-    files.push({ file, page });
-  }
+  for (const page of publicPages) await collect(page, 200, page);
+  for (const page of notFoundPages) await collect(page, 404, page);
+  // The booking's details step: a free time found at run time.
+  const details = await bookingDetailsPage(srv.url);
+  await collect(details, 200, details);
   const cookie = `an_session=${await registerCustomer(srv.url, "html-check@example.com")}`;
-  for (const [page, expected] of signedInPages) {
-    const res = await fetch(srv.url + page, { headers: { cookie } });
-    if (res.status !== expected) {
-      console.error(`✗ ${page}: HTTP ${res.status} (esperado ${expected})`);
-      failed = true;
-    }
-    const file = path.join(dir, `${files.length}.html`);
-    writeFileSync(file, await res.text());
-    files.push({ file, page: `${page} (con sesión)` });
+  for (const [page, expected] of signedInPages) await collect(page, expected, `${page} (con sesión)`, cookie);
+  const signedInDetails = await bookingDetailsPage(srv.url, cookie);
+  await collect(signedInDetails, 200, `${signedInDetails} (con sesión)`, cookie);
+  // Pages that show an appointment: one booked by the customer, one held by a guest.
+  const booked = await bookAppointment(srv.url, signedInDetails, cookie);
+  for (const page of [booked.landing, `/perfil/citas/${booked.id}`, `/perfil/citas/${booked.id}?cambiar=1`]) {
+    await collect(page, 200, `${page} (con sesión)`, cookie);
   }
+  const held = await bookAppointment(srv.url, await bookingDetailsPage(srv.url));
+  await collect(held.landing, 200, held.landing);
   const staff = await ownerSession(srv.url, srv.dataDir, "html-owner@example.com");
-  for (const [page, expected] of staffPages(staff.edition)) {
-    const res = await fetch(srv.url + page, { headers: { cookie: `an_session=${staff.token}` } });
-    if (res.status !== expected) {
-      console.error(`✗ ${page}: HTTP ${res.status} (esperado ${expected})`);
-      failed = true;
-    }
-    const file = path.join(dir, `${files.length}.html`);
-    writeFileSync(file, await res.text());
-    files.push({ file, page: `${page} (equipo)` });
+  const day = new URL(signedInDetails, srv.url).searchParams.get("dia") ?? "";
+  for (const [page, expected] of [
+    ...staffPages(staff.edition),
+    [`/gestion/agenda?dia=${day}`, 200],
+    [`/gestion/agenda?dia=${day}&vista=semana&profesional=alejandra`, 200],
+    [`/gestion/agenda/${booked.id}`, 200],
+    [`/gestion/agenda/${booked.id}?mover=1`, 200],
+    [`/gestion/agenda/${held.id}`, 200],
+  ] as [string, number][]) {
+    await collect(page, expected, `${page} (equipo)`, `an_session=${staff.token}`);
   }
 } finally {
   await srv.stop();

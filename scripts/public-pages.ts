@@ -1,3 +1,5 @@
+import { addDays, madridDate } from "../app/domain/calendar-dates.ts";
+
 /** Every server-rendered public page, for the HTML checker and Lighthouse. */
 export const publicPages = [
   "/",
@@ -13,6 +15,11 @@ export const publicPages = [
   "/formaciones/tecnico-manicurista",
   "/formaciones/expert-nails",
   "/formaciones/iniciacion-acrilico",
+  "/servicios",
+  // the booking's steps that need no time (the details step: bookingDetailsPage)
+  "/reservar",
+  "/reservar?servicio=semipermanente",
+  "/reservar?servicio=retirada&servicio=semipermanente&profesional=any",
   "/carrito",
   "/login",
   "/registro",
@@ -26,7 +33,55 @@ export const publicPages = [
 ];
 
 /** Pages that must answer 404 (still a full, valid Spanish page). */
-export const notFoundPages = ["/esta-pagina-no-existe", "/formaciones/curso-inexistente"];
+export const notFoundPages = [
+  "/esta-pagina-no-existe",
+  "/formaciones/curso-inexistente",
+  "/cita/enlace-que-no-existe",
+  "/reservar/confirmar/enlace-que-no-existe",
+];
+
+/**
+ * The booking's last step ("Tus datos") needs a free time, which depends on
+ * today's date and the live diary: the address of the first time the time step
+ * of `origin` offers from three days ahead (the seeded menu and team always have some).
+ */
+export async function bookingDetailsPage(origin: string, cookie?: string): Promise<string> {
+  // From three days ahead: far enough for the client's own move and cancel to be open.
+  const timeStep = `/reservar?servicio=semipermanente&profesional=any&desde=${addDays(madridDate(), 3)}`;
+  const html = await (await fetch(origin + timeStep, { headers: cookie ? { cookie } : {} })).text();
+  const href = /href="(\/reservar\?[^"]*hora=[^"]*)"/.exec(html)?.[1];
+  if (!href) throw new Error(`no hay horas libres en ${timeStep}`);
+  return href.replaceAll("&amp;", "&");
+}
+
+/**
+ * Books the time of a details step through its form (as the customer of
+ * `cookie`, or as a guest): the appointment's id and the page the form led to,
+ * for the checks of the pages that show an appointment.
+ */
+export async function bookAppointment(
+  origin: string,
+  detailsHref: string,
+  cookie?: string,
+): Promise<{ id: string; landing: string }> {
+  const res = await fetch(origin + detailsHref, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin, "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+    body: new URLSearchParams({
+      nombre: "Nerea Comprobación",
+      email: "comprobacion-invitada@example.com",
+      telefono: "612 345 678",
+      comentario: "",
+      acepto: "on",
+    }),
+  });
+  const landing = res.headers.get("location") ?? "";
+  const id = /(?:reservada|cita)=([0-9a-f-]{36})/.exec(landing)?.[1];
+  if (res.status !== 302 || !id) throw new Error(`no se pudo reservar ${detailsHref} (HTTP ${res.status})`);
+  const url = new URL(landing, origin);
+  return { id, landing: url.pathname + url.search };
+}
 
 /**
  * Pages of a signed-in customer (checked with a fresh account's session), with
@@ -37,6 +92,8 @@ export const signedInPages: [path: string, status: number][] = [
   ["/perfil/cursos", 200],
   ["/perfil/compras", 200],
   ["/perfil/ajustes", 200],
+  ["/perfil/citas", 200],
+  ["/perfil/citas/no-existe", 404],
   ["/mis-cursos", 200],
   ["/checkout/expert-nails", 200],
   ["/checkout/formacion-inicio", 200],
@@ -70,6 +127,20 @@ export function staffPages(edition: string): [path: string, status: number][] {
     ["/gestion/facturas", 200],
     ["/gestion/facturas?periodo=basura&pagina=9", 200],
     ["/gestion/datos-fiscales", 200],
+    ["/gestion/agenda", 200],
+    ["/gestion/agenda?vista=semana", 200],
+    ["/gestion/agenda?profesional=alejandra", 200],
+    ["/gestion/agenda/nueva", 200],
+    ["/gestion/agenda/no-existe", 404],
+    ["/gestion/clientes", 200],
+    ["/gestion/servicios", 200],
+    ["/gestion/servicios/nuevo", 200],
+    ["/gestion/servicios/semipermanente", 200],
+    ["/gestion/profesionales", 200],
+    ["/gestion/profesionales/nueva", 200],
+    ["/gestion/profesionales/alejandra", 200],
+    ["/gestion/horarios", 200],
+    ["/gestion/reservas", 200],
     ["/gestion/pedidos/no-existe", 404],
     ["/gestion/activar/enlace-que-no-existe", 404],
   ];

@@ -7,7 +7,14 @@
 // through the widths, so the whole sweep stays about a minute.
 import { expect, test, type Page } from "@playwright/test";
 import { ownerSession, registerCustomer } from "../../scripts/lib/page-sessions.ts";
-import { notFoundPages, publicPages, signedInPages, staffPages } from "../../scripts/public-pages.ts";
+import {
+  bookAppointment,
+  bookingDetailsPage,
+  notFoundPages,
+  publicPages,
+  signedInPages,
+  staffPages,
+} from "../../scripts/public-pages.ts";
 import { layoutProblemsAt } from "./layout-check.ts";
 
 const WIDTHS = [360, 390, 768, 1024, 1280, 1440, 1920] as const;
@@ -42,6 +49,9 @@ test.describe("maquetación sin sesión", () => {
       await checkEveryWidth(page, url, notFoundPages.includes(url) ? 404 : 200);
     });
   }
+  test("/reservar: tus datos", async ({ page, baseURL }) => {
+    await checkEveryWidth(page, await bookingDetailsPage(baseURL!));
+  });
 });
 
 test.describe("maquetación con sesión de clienta", () => {
@@ -65,6 +75,18 @@ test.describe("maquetación con sesión de clienta", () => {
       await checkEveryWidth(page, url, status);
     });
   }
+  test("/reservar: tus datos (cuenta)", async ({ page, baseURL }) => {
+    await signInAs(page, baseURL!, token);
+    await checkEveryWidth(page, await bookingDetailsPage(baseURL!, `an_session=${token}`));
+  });
+  test("Mis citas con una cita (cuenta)", async ({ page, baseURL }) => {
+    const cookie = `an_session=${token}`;
+    const booked = await bookAppointment(baseURL!, await bookingDetailsPage(baseURL!, cookie), cookie);
+    await signInAs(page, baseURL!, token);
+    for (const url of [booked.landing, `/perfil/citas/${booked.id}`, `/perfil/citas/${booked.id}?cambiar=1`]) {
+      await test.step(url, () => checkEveryWidth(page, url));
+    }
+  });
 });
 
 test.describe("maquetación del área de gestión", () => {
@@ -78,6 +100,19 @@ test.describe("maquetación del área de gestión", () => {
     await signInAs(page, baseURL!, owner.token);
     for (const [url, status] of staffPages(owner.edition)) {
       await test.step(url, () => checkEveryWidth(page, url, status));
+    }
+  });
+  test("la agenda con una cita", async ({ page, baseURL }) => {
+    const details = await bookingDetailsPage(baseURL!);
+    const held = await bookAppointment(baseURL!, details);
+    const day = new URL(details, baseURL).searchParams.get("dia") ?? "";
+    await signInAs(page, baseURL!, owner.token);
+    for (const url of [
+      `/gestion/agenda?dia=${day}`,
+      `/gestion/agenda/${held.id}`,
+      `/gestion/agenda/${held.id}?mover=1`,
+    ]) {
+      await test.step(url, () => checkEveryWidth(page, url));
     }
   });
 });
