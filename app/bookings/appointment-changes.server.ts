@@ -7,10 +7,11 @@
 import type { Db } from "~/db/db.server.ts";
 import { inTransaction } from "~/db/db.server.ts";
 import type { BookingRules } from "~/domain/booking-rules.ts";
+import { isKeptStatus, isOpenStatus } from "~/domain/appointment-status.ts";
 import { clientMayChange } from "~/domain/booking-rules.ts";
 import { recordAudit, type AuditActor } from "~/staff/audit.server.ts";
 import { queueAppointmentEmails } from "./appointment-emails.server.ts";
-import { getAppointmentCore, LIVE_STATUSES, span } from "./appointments.server.ts";
+import { getAppointmentCore, span } from "./appointments.server.ts";
 import { checkStart } from "./availability.server.ts";
 import { expireHolds, SlotTaken, takeSlots } from "./slots.server.ts";
 
@@ -35,8 +36,7 @@ export async function cancelAppointment(db: Db, appointmentId: string, change: C
       .select(["status", "starts_at"])
       .where("id", "=", appointmentId)
       .executeTakeFirst();
-    if (!row || !(LIVE_STATUSES as readonly string[]).includes(row.status))
-      return { ok: false, reason: "gone" } as const;
+    if (!row || !isOpenStatus(row.status)) return { ok: false, reason: "gone" } as const;
     if (change.by === "client" && !clientMayChange(Date.parse(row.starts_at), change.now.getTime(), change.rules)) {
       return { ok: false, reason: "window" } as const;
     }
@@ -164,8 +164,7 @@ export async function recordOutcome(
       .select(["status", "starts_at"])
       .where("id", "=", appointmentId)
       .executeTakeFirst();
-    if (!row || !["confirmed", "attended", "no_show"].includes(row.status))
-      return { ok: false, reason: "gone" } as const;
+    if (!row || !isKeptStatus(row.status)) return { ok: false, reason: "gone" } as const;
     // Not before the time it was for.
     if (Date.parse(row.starts_at) > now.getTime()) return { ok: false, reason: "window" } as const;
     if (row.status === outcome) return { ok: true } as const;

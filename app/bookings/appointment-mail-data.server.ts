@@ -6,7 +6,7 @@
  */
 import { site } from "~/content/site.ts";
 import type { Db } from "~/db/db.server.ts";
-import { formatEuros } from "~/domain/pricing.ts";
+import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
 import { formatAppointmentTime, formatDayLong, formatTime, wallClockOf } from "~/domain/salon-time.ts";
 import { escapeHtml } from "~/mail/layout.server.ts";
 import type { MailAttachment } from "~/mail/mailer.server.ts";
@@ -89,14 +89,6 @@ export async function loadAppointmentMailData(db: Db, appointmentId: string): Pr
   };
 }
 
-/** 45 → "45 min", 60 → "1 h", 90 → "1 h 30 min". */
-export function formatDuration(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
-}
-
 /** "Manicura semipermanente y Pedicura spa". */
 export function serviceNames(d: Pick<AppointmentMailData, "services">): string {
   const names = d.services.map((s) => s.name);
@@ -105,7 +97,7 @@ export function serviceNames(d: Pick<AppointmentMailData, "services">): string {
 
 /** "25,00 €" or "desde 40,00 €". */
 export function priceText(d: Pick<AppointmentMailData, "priceCents" | "priceFrom">): string {
-  return `${d.priceFrom ? "desde " : ""}${formatEuros(d.priceCents)}`;
+  return formatServicePrice(d.priceCents, d.priceFrom);
 }
 
 /** "Hola, Lucía:" from the name she gave. */

@@ -22,18 +22,9 @@ import type { BookingRules } from "~/domain/booking-rules.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { recordAudit, type AuditActor } from "~/staff/audit.server.ts";
 import { queueAppointmentEmails } from "./appointment-emails.server.ts";
-import { checkStart } from "./availability.server.ts";
+import { freeProfessionalsAt } from "./availability.server.ts";
 import { expireHolds, SlotTaken, takeSlots } from "./slots.server.ts";
-import {
-  listActiveProfessionals,
-  professionalsFor,
-  sequenceLength,
-  servicesInOrder,
-  type MenuService,
-} from "./menu.server.ts";
-
-/** Statuses that occupy their slots. */
-export const LIVE_STATUSES = ["held", "confirmed"] as const;
+import { sequenceLength, type MenuService } from "./menu.server.ts";
 
 export interface BookingClient {
   userId: string | null;
@@ -147,31 +138,23 @@ async function insertAppointment(db: Db, req: BookRequest, services: MenuService
  * salon's order, each professional who can do them all and is free then.
  */
 export async function bookAppointment(db: Db, req: BookRequest): Promise<BookResult> {
-  const online = req.source === "online";
-  const services = await servicesInOrder(db, req.serviceIds, { online });
-  if (!services) return { ok: false, reason: "invalid" };
-  const able = professionalsFor(await listActiveProfessionals(db), req.serviceIds);
-  const candidates = req.professionalId === null ? able : able.filter((p) => p.id === req.professionalId);
-  if (candidates.length === 0) return { ok: false, reason: "invalid" };
-  let sawFree = false;
-  for (const pro of candidates) {
-    const free = await checkStart(db, {
-      serviceIds: req.serviceIds,
-      professionalId: pro.id,
-      at: req.at,
-      now: req.now,
-      rules: req.rules,
-      online,
-    });
-    if (!free) continue;
-    sawFree = true;
+  const found = await freeProfessionalsAt(db, {
+    serviceIds: req.serviceIds,
+    professionalId: req.professionalId,
+    at: req.at,
+    now: req.now,
+    rules: req.rules,
+    online: req.source === "online",
+  });
+  if (!found) return { ok: false, reason: "invalid" };
+  for (const professionalId of found.free) {
     try {
-      return await insertAppointment(db, req, services, pro.id);
+      return await insertAppointment(db, req, found.services, professionalId);
     } catch (err) {
       if (!(err instanceof SlotTaken)) throw err;
     }
   }
-  return { ok: false, reason: sawFree ? "taken" : "unavailable" };
+  return { ok: false, reason: found.free.length > 0 ? "taken" : "unavailable" };
 }
 
 export interface AppointmentCore {

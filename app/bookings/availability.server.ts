@@ -31,10 +31,9 @@ import {
   type MenuProfessional,
   type MenuService,
 } from "./menu.server.ts";
+import { takesTimeWhere } from "./slots.server.ts";
 
 const DAY_MS = 86_400_000;
-/** Statuses whose time stays taken whatever the clock says. */
-const LIVE_STATUSES = ["confirmed", "attended", "no_show"] as const;
 
 export type AvailabilityRefusal = "unknown-service" | "unknown-professional" | "no-professional";
 
@@ -119,12 +118,7 @@ async function loadDiaries(
       .where("starts_at", ">=", startsAfter)
       .where("starts_at", "<", to)
       .where("blocks_until", ">", from)
-      .where((w) =>
-        w.or([
-          w("status", "in", [...LIVE_STATUSES]),
-          w.and([w("status", "=", "held"), w("hold_expires_at", ">", nowIso)]),
-        ]),
-      )
+      .where((w) => takesTimeWhere(w, nowIso))
       .$if(window.ignoreAppointmentId !== undefined, (qb) => qb.where("id", "!=", window.ignoreAppointmentId!))
       .execute(),
   ]);
@@ -189,25 +183,26 @@ export async function loadAvailability(db: Db, q: AvailabilityQuery): Promise<Av
 }
 
 /**
- * Whether `professionalId` can still start these services at `at` (epoch ms):
- * the same rules as the calendar, against the diary as it is now. False for an
- * unknown service or professional.
+ * Who can still start these services at `at` (epoch ms): the chosen
+ * professional, or (null) everyone able, in the salon's order, checked against
+ * the diaries as they are now in one load. null for an unknown service or
+ * professional. Booking tries the professionals in this order.
  */
-export async function checkStart(
+export async function freeProfessionalsAt(
   db: Db,
   q: {
     serviceIds: string[];
-    professionalId: string;
+    professionalId: string | null;
     at: number;
     now: Date;
     rules: BookingRules;
     online: boolean;
     ignoreAppointmentId?: string;
   },
-): Promise<boolean> {
-  if (!Number.isFinite(q.at)) return false;
+): Promise<{ services: MenuService[]; free: string[] } | null> {
+  if (!Number.isFinite(q.at)) return null;
   const resolved = await resolve(db, q);
-  if (typeof resolved === "string") return false;
+  if (typeof resolved === "string") return null;
   const { diaries, closures } = await loadDiaries(db, resolved.candidates, {
     from: q.at - DAY_MS,
     to: q.at + DAY_MS,
@@ -215,17 +210,26 @@ export async function checkStart(
     ignoreAppointmentId: q.ignoreAppointmentId,
   });
   const { durationMin, bufferMin } = sequenceLength(resolved.services);
-  return isFreeStart(
-    {
-      now: q.now.getTime(),
-      noticeMinutes: q.rules.noticeMinutes,
-      horizonDays: q.rules.horizonDays,
-      durationMin,
-      bufferMin,
-      professionals: diaries,
-      closures,
-    },
-    q.professionalId,
-    q.at,
-  );
+  const input = {
+    now: q.now.getTime(),
+    noticeMinutes: q.rules.noticeMinutes,
+    horizonDays: q.rules.horizonDays,
+    durationMin,
+    bufferMin,
+    professionals: diaries,
+    closures,
+  };
+  return {
+    services: resolved.services,
+    free: resolved.candidates.filter((p) => isFreeStart(input, p.id, q.at)).map((p) => p.id),
+  };
+}
+
+/** Whether `professionalId` can still start these services at `at`: false for an unknown service or professional. */
+export async function checkStart(
+  db: Db,
+  q: Omit<Parameters<typeof freeProfessionalsAt>[1], "professionalId"> & { professionalId: string },
+): Promise<boolean> {
+  const found = await freeProfessionalsAt(db, q);
+  return found !== null && found.free.length > 0;
 }

@@ -11,9 +11,7 @@ import { DEFAULT_BOOKING_RULES, type BookingRules } from "~/domain/booking-rules
 import { addDays } from "~/domain/calendar-dates.ts";
 import { wallToInstant } from "~/domain/salon-time.ts";
 import { getBookingSettings } from "./booking-settings.server.ts";
-
-/** Statuses the diary shows; cancelled and expired appointments are hidden. */
-export const DIARY_STATUSES = ["held", "confirmed", "attended", "no_show"] as const;
+import { takesTimeWhere } from "./slots.server.ts";
 
 export interface DiaryProfessional {
   id: string;
@@ -128,15 +126,14 @@ export async function loadDiaryRange(
       "appointments.status",
       "appointments.hold_expires_at",
     ])
-    .where("appointments.status", "in", [...DIARY_STATUSES])
+    // What takes time now: cancelled, expired and lapsed holds are hidden.
+    .where((eb) => takesTimeWhere(eb, nowIso))
     .where("appointments.starts_at", "<", to)
     .where("appointments.ends_at", ">", from)
     .orderBy("appointments.starts_at")
     .orderBy("appointments.id");
   if (q.professionalId) apptQuery = apptQuery.where("appointments.professional_id", "=", q.professionalId);
-  const rows = (await apptQuery.execute()).filter(
-    (r) => !(r.status === "held" && r.hold_expires_at !== null && r.hold_expires_at <= nowIso),
-  );
+  const rows = await apptQuery.execute();
   const names = await servicesOf(
     db,
     rows.map((r) => r.id),

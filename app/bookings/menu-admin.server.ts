@@ -11,12 +11,13 @@ import { findUserById } from "~/auth/accounts.server.ts";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { isRole, isStaffRole } from "~/domain/roles.ts";
 import type { ProfessionalInput, WeeklyRange } from "~/domain/professional-form.ts";
-import { SERVICE_CATEGORY_IDS, slugFromName, uniqueSlug, type ServiceInput } from "~/domain/service-form.ts";
+import { slugFromName, uniqueSlug, type ServiceInput } from "~/domain/service-form.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
 import { recordAudit, type AuditActor } from "~/staff/audit.server.ts";
+import { toService, type MenuService } from "./menu.server.ts";
 
-export interface StaffService extends Omit<ServiceInput, "professionalIds"> {
-  id: string;
+export interface StaffService extends MenuService {
+  active: boolean;
   reviewPending: boolean;
   /** Everyone linked to it, active or not, in the salon's order. */
   professionals: { id: string; name: string; active: boolean }[];
@@ -63,17 +64,7 @@ export async function listStaffServices(db: Db, only?: string): Promise<StaffSer
   if (only) q = q.where("id", "=", only);
   const [rows, links] = await Promise.all([q.execute(), professionalLinks(db, { serviceId: only })]);
   return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    category: (SERVICE_CATEGORY_IDS as readonly string[]).includes(r.category)
-      ? (r.category as ServiceInput["category"])
-      : "manos",
-    description: r.description,
-    durationMin: Number(r.duration_min),
-    bufferMin: Number(r.buffer_min),
-    priceCents: Number(r.price_cents),
-    priceFrom: Number(r.price_from) === 1,
-    bookableOnline: Number(r.bookable_online) === 1,
+    ...toService(r),
     active: Number(r.active) === 1,
     reviewPending: Number(r.review_pending) === 1,
     professionals: links

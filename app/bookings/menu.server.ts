@@ -6,23 +6,13 @@
  * menu-admin.server.ts.
  */
 import type { Db } from "~/db/db.server.ts";
-
-import {
-  SERVICE_CATEGORY_IDS as SERVICE_CATEGORIES,
-  SERVICE_CATEGORY_NAMES as SERVICE_CATEGORY_LABELS,
-} from "~/domain/service-categories.ts";
-
-export { SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS };
-export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];
-
-export function isServiceCategory(value: unknown): value is ServiceCategory {
-  return typeof value === "string" && (SERVICE_CATEGORIES as readonly string[]).includes(value);
-}
+import type { ServicesTable } from "~/db/schema.ts";
+import { isServiceCategory, type ServiceCategoryId } from "~/domain/service-categories.ts";
 
 export interface MenuService {
   id: string;
   name: string;
-  category: ServiceCategory;
+  category: ServiceCategoryId;
   description: string;
   durationMin: number;
   bufferMin: number;
@@ -51,19 +41,8 @@ const serviceColumns = [
   "bookable_online",
 ] as const;
 
-type ServiceRow = {
-  id: string;
-  name: string;
-  category: string;
-  description: string;
-  duration_min: number;
-  buffer_min: number;
-  price_cents: number;
-  price_from: number;
-  bookable_online: number;
-};
-
-function toService(r: ServiceRow): MenuService {
+/** A `services` row as the menu reads it (the staff's reads add what only they see). */
+export function toService(r: Pick<ServicesTable, (typeof serviceColumns)[number]>): MenuService {
   return {
     id: r.id,
     name: r.name,

@@ -4,6 +4,7 @@
  * staff's reads (diary, client card) are in diary.server.ts.
  */
 import type { Db } from "~/db/db.server.ts";
+import { isOpenStatus } from "~/domain/appointment-status.ts";
 
 export interface AppointmentView {
   id: string;
@@ -102,8 +103,6 @@ export async function listUserAppointments(
     .execute();
   const all = await views(db, rows);
   const nowIso = now.toISOString();
-  return {
-    upcoming: all.filter((a) => a.startsAt > nowIso && (a.status === "confirmed" || a.status === "held")).reverse(),
-    past: all.filter((a) => !(a.startsAt > nowIso && (a.status === "confirmed" || a.status === "held"))),
-  };
+  const upcoming = (a: AppointmentView) => a.startsAt > nowIso && isOpenStatus(a.status);
+  return { upcoming: all.filter(upcoming).reverse(), past: all.filter((a) => !upcoming(a)) };
 }

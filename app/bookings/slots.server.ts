@@ -2,7 +2,10 @@
  * The five-minute slots appointments occupy (`appointment_slots`, primary key
  * professional_id + slot): taking them is what the database refuses twice.
  */
+import type { ExpressionBuilder } from "kysely";
 import type { Db } from "~/db/db.server.ts";
+import type { Database } from "~/db/schema.ts";
+import { KEPT_STATUSES } from "~/domain/appointment-status.ts";
 import { isUniqueViolation } from "~/db/errors.server.ts";
 import { slotsBetween } from "~/domain/salon-time.ts";
 
@@ -44,4 +47,19 @@ export async function takeSlots(trx: Db, professionalId: string, appointmentId: 
     if (isUniqueViolation(err)) throw new SlotTaken();
     throw err;
   }
+}
+
+/**
+ * The SQL form of `takesTime` (app/domain/appointment-status.ts): the
+ * appointments whose time is taken at `nowIso`. Availability, the diary and
+ * time-off warnings all ask this.
+ */
+export function takesTimeWhere(eb: ExpressionBuilder<Database, "appointments">, nowIso: string) {
+  return eb.or([
+    eb("appointments.status", "in", [...KEPT_STATUSES]),
+    eb.and([
+      eb("appointments.status", "=", "held"),
+      eb.or([eb("appointments.hold_expires_at", "is", null), eb("appointments.hold_expires_at", ">", nowIso)]),
+    ]),
+  ]);
 }

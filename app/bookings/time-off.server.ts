@@ -6,6 +6,7 @@
  * the list of those appointments, to call the clients.
  */
 import { inTransaction, type Db } from "~/db/db.server.ts";
+import { takesTimeWhere } from "./slots.server.ts";
 import type { TimeOffInput } from "~/domain/time-off-form.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
 import { recordAudit, type AuditActor } from "~/staff/audit.server.ts";
@@ -81,15 +82,7 @@ export async function appointmentsDuring(
     ])
     .where("appointments.starts_at", "<", block.endsAt)
     .where("appointments.blocks_until", ">", block.startsAt)
-    .where((eb) =>
-      eb.or([
-        eb("appointments.status", "=", "confirmed"),
-        eb.and([
-          eb("appointments.status", "=", "held"),
-          eb.or([eb("appointments.hold_expires_at", "is", null), eb("appointments.hold_expires_at", ">", now)]),
-        ]),
-      ]),
-    )
+    .where((eb) => takesTimeWhere(eb, now))
     .orderBy("appointments.starts_at")
     .orderBy("appointments.id");
   if (block.professionalId !== null) q = q.where("appointments.professional_id", "=", block.professionalId);

@@ -11,3 +11,7 @@ export const SERVICE_CATEGORY_NAMES: Record<ServiceCategoryId, string> = {
   facial: "Facial",
   diseno: "Diseño de uñas",
 };
+
+export function isServiceCategory(value: unknown): value is ServiceCategoryId {
+  return typeof value === "string" && (SERVICE_CATEGORY_IDS as readonly string[]).includes(value);
+}

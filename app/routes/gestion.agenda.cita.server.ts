@@ -1,6 +1,7 @@
 /** /gestion/agenda/:appointmentId: one appointment, and cancel / move / attended / no-show. */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getUser } from "~/auth/user-context.server.ts";
+import { isKeptStatus } from "~/domain/appointment-status.ts";
 import { cancelAppointment, moveAppointment, recordOutcome } from "~/bookings/appointment-changes.server.ts";
 import { loadAvailability } from "~/bookings/availability.server.ts";
 import { getDiaryAppointment } from "~/bookings/diary-detail.server.ts";
@@ -47,7 +48,7 @@ export async function loadAppointmentPage(id: string, request: Request, context:
   const params = new URL(request.url).searchParams;
   const notice = noticeFor(params.get("aviso"), appointment.startsAt, appointment.clientEmail !== "");
   const started = Date.parse(appointment.startsAt) <= now.getTime();
-  const canRecord = ["confirmed", "attended", "no_show"].includes(appointment.status);
+  const canRecord = isKeptStatus(appointment.status);
   const today = madridDate(now);
 
   let move = null;

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Field, FieldError } from "~/components/auth/field.tsx";
-import { ANY_PROFESSIONAL, diaryHref, formatMinutes } from "~/components/staff/diary/labels.ts";
-import { formatEuros } from "~/domain/pricing.ts";
+import { ANY_PROFESSIONAL, diaryHref } from "~/components/staff/diary/labels.ts";
+import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
 import { formatDayLong, formatTime } from "~/domain/salon-time.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/gestion.agenda.nueva";
@@ -53,8 +53,7 @@ export default function NewAppointment({ loaderData, actionData }: Route.Compone
               <li key={s.id}>
                 <label className="staff-check">
                   <input type="checkbox" name="servicio" value={s.id} defaultChecked={serviceIds.includes(s.id)} />{" "}
-                  {s.name} · {formatMinutes(s.durationMin)} · {s.priceFrom ? "desde " : ""}
-                  {formatEuros(s.priceCents)}
+                  {s.name} · {formatDuration(s.durationMin)} · {formatServicePrice(s.priceCents, s.priceFrom)}
                   {s.bookableOnline ? "" : " (solo en el salón)"}
                 </label>
               </li>

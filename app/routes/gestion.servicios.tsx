@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { minutesText, priceText } from "~/components/staff/bookings/labels.ts";
+import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/gestion.servicios";
 import { loadStaffServices } from "./gestion.servicios.server.ts";
@@ -73,9 +73,9 @@ export default function StaffServices({ loaderData }: Route.ComponentProps) {
                       </>
                     ) : null}
                   </th>
-                  <td>{minutesText(s.durationMin)}</td>
-                  <td>{s.bufferMin > 0 ? minutesText(s.bufferMin) : "—"}</td>
-                  <td>{priceText(s.priceCents, s.priceFrom)}</td>
+                  <td>{formatDuration(s.durationMin)}</td>
+                  <td>{s.bufferMin > 0 ? formatDuration(s.bufferMin) : "—"}</td>
+                  <td>{formatServicePrice(s.priceCents, s.priceFrom)}</td>
                   <td>{s.bookableOnline ? "Sí" : "No"}</td>
                   <td>{s.active ? "Activo" : "Inactivo"}</td>
                   <td>

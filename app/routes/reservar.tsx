@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { BookingSteps, ChosenSummary, DayStrip, TimeList } from "~/components/bookings/booking-steps.tsx";
 import { ServicePicker } from "~/components/bookings/service-picker.tsx";
+import { Field, FieldError, TextAreaField } from "~/components/auth/field.tsx";
 import { site } from "~/content/site.ts";
 import { bookingStepHref } from "~/domain/booking-request.ts";
 import { formatAppointmentTime } from "~/domain/salon-time.ts";
@@ -24,21 +25,12 @@ export function action({ request, context }: Route.ActionArgs) {
   return bookingAction(request, context);
 }
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p className="field-error" id={id}>
-      {message}
-    </p>
-  ) : null;
-}
-
 export default function Reservar({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? {};
-  const described = (field: keyof typeof errors) => (errors[field] ? `error-${field}` : undefined);
   return (
     <section className="container section booking">
       <h1>Reserva tu cita</h1>
@@ -104,64 +96,48 @@ export default function Reservar({ loaderData, actionData }: Route.ComponentProp
             </p>
           ) : (
             <>
-              <label htmlFor="nombre">Nombre y apellidos</label>
-              <input
-                id="nombre"
+              <Field
                 name="nombre"
+                label="Nombre y apellidos"
                 autoComplete="name"
-                required
                 maxLength={100}
                 defaultValue={values.nombre}
-                aria-invalid={!!errors.name}
-                aria-describedby={described("name")}
+                error={errors.name}
               />
-              <FieldError id="error-name" message={errors.name} />
-              <label htmlFor="email">Correo electrónico</label>
-              <input
-                id="email"
+              <Field
                 name="email"
+                label="Correo electrónico"
                 type="email"
                 autoComplete="email"
-                required
                 maxLength={254}
                 defaultValue={values.email}
-                aria-invalid={!!errors.email}
-                aria-describedby={described("email")}
+                error={errors.email}
               />
-              <FieldError id="error-email" message={errors.email} />
             </>
           )}
           {!d.user || !d.user.phone ? (
             <>
-              <label htmlFor="telefono">Móvil</label>
-              <input
-                id="telefono"
+              <Field
                 name="telefono"
+                label="Móvil"
                 type="tel"
                 autoComplete="tel"
                 inputMode="tel"
-                required
                 maxLength={20}
                 defaultValue={values.telefono}
-                aria-invalid={!!errors.phone}
-                aria-describedby={described("phone")}
+                error={errors.phone}
               />
-              <FieldError id="error-phone" message={errors.phone} />
             </>
           ) : null}
-          <label htmlFor="comentario">
-            Comentario <span className="booking__optional">(opcional)</span>
-          </label>
-          <textarea
-            id="comentario"
+          <TextAreaField
             name="comentario"
+            label="Comentario"
+            optional
             rows={3}
             maxLength={500}
             defaultValue={values.comentario}
-            aria-invalid={!!errors.comment}
-            aria-describedby={described("comment")}
+            error={errors.comment}
           />
-          <FieldError id="error-comment" message={errors.comment} />
           {!d.user ? (
             <>
               <label className="booking__consent">
@@ -170,14 +146,14 @@ export default function Reservar({ loaderData, actionData }: Route.ComponentProp
                   name="acepto"
                   required
                   aria-invalid={!!errors.consent}
-                  aria-describedby={described("consent")}
+                  aria-describedby={errors.consent ? "f-acepto-error" : undefined}
                 />
                 <span>
                   Acepto que {site.name} use mis datos para gestionar la cita (
                   <Link to="/privacy">política de privacidad</Link>).
                 </span>
               </label>
-              <FieldError id="error-consent" message={errors.consent} />
+              {errors.consent ? <FieldError id="f-acepto-error">{errors.consent}</FieldError> : null}
             </>
           ) : null}
           <p id="booking-hold" className="booking__hint">

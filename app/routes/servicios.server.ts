@@ -1,4 +1,8 @@
-import { listActiveServices, SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS } from "~/bookings/menu.server.ts";
+import { listActiveServices } from "~/bookings/menu.server.ts";
+import {
+  SERVICE_CATEGORY_IDS as SERVICE_CATEGORIES,
+  SERVICE_CATEGORY_NAMES as SERVICE_CATEGORY_LABELS,
+} from "~/domain/service-categories.ts";
 import type { MenuGroup } from "~/components/services/service-menu.ts";
 import type { Db } from "~/db/db.server.ts";
 

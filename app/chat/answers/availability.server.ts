@@ -6,7 +6,8 @@
  */
 import { loadAvailability } from "~/bookings/availability.server.ts";
 import { getBookingSettings } from "~/bookings/booking-settings.server.ts";
-import { listActiveServices, SERVICE_CATEGORY_LABELS, type MenuService } from "~/bookings/menu.server.ts";
+import { listActiveServices, type MenuService } from "~/bookings/menu.server.ts";
+import { SERVICE_CATEGORY_NAMES as SERVICE_CATEGORY_LABELS } from "~/domain/service-categories.ts";
 import type { Db } from "~/db/db.server.ts";
 import { bookingStepHref } from "~/domain/booking-request.ts";
 import { bookingHref } from "~/domain/booking-settings-form.ts";

@@ -1,5 +1,32 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 
+/** The ids a field's `aria-describedby` names: its hint, then its error. */
+export function describedBy(id: string, hint?: ReactNode, error?: string): string | undefined {
+  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+}
+
+function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+    </>
+  );
+}
+
+function FieldLabel({ id, label, optional }: { id: string; label: string; optional?: boolean }) {
+  return (
+    <label htmlFor={id}>
+      {label}
+      {optional ? <span className="field__optional"> (opcional)</span> : null}
+    </label>
+  );
+}
+
 type FieldProps = {
   name: string;
   label: string;
@@ -11,29 +38,99 @@ type FieldProps = {
 /** Label above, error below in danger with an icon (never colour alone), wired with aria-describedby. */
 export function Field({ name, label, error, hint, optional, id, ...input }: FieldProps) {
   const inputId = id ?? `f-${name}`;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
-      <label htmlFor={inputId}>
-        {label}
-        {optional ? <span className="field__optional"> (opcional)</span> : null}
-      </label>
+      <FieldLabel id={inputId} label={label} optional={optional} />
       <input
         id={inputId}
         name={name}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(inputId, hint, error)}
         required={!optional && input.type !== "checkbox" ? true : undefined}
         {...input}
       />
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+      <FieldNotes id={inputId} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A multi-line `Field`: the same label, hint and error wiring. */
+export function TextAreaField({
+  name,
+  label,
+  hint,
+  error,
+  optional,
+  defaultValue,
+  rows = 4,
+  maxLength,
+}: {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  optional?: boolean;
+  defaultValue?: string;
+  rows?: number;
+  maxLength?: number;
+}) {
+  const id = `f-${name}`;
+  return (
+    <div className="field">
+      <FieldLabel id={id} label={label} optional={optional} />
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        required={optional ? undefined : true}
+        maxLength={maxLength}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+      />
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A required choice from a list, with a disabled "Elige…" first option: the same wiring as `Field`. */
+export function SelectField({
+  name,
+  label,
+  placeholder,
+  options,
+  defaultValue,
+  error,
+}: {
+  name: string;
+  label: string;
+  placeholder: string;
+  options: readonly { value: string; label: string }[];
+  defaultValue?: string;
+  error?: string;
+}) {
+  const id = `f-${name}`;
+  return (
+    <div className="field">
+      <FieldLabel id={id} label={label} />
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue ?? ""}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, undefined, error)}
+      >
+        <option value="" disabled>
+          {placeholder}
+        </option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldNotes id={id} error={error} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { ManageActionData, ManagePageData } from "~/bookings/manage-page.se
 import { site } from "~/content/site.ts";
 import { addDays } from "~/domain/calendar-dates.ts";
 import { formatAppointmentTime, formatDayLong, formatTime } from "~/domain/salon-time.ts";
-import { formatDuration, formatServicePrice } from "./format.ts";
+import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
 
 export const APPOINTMENT_STATUS_LABELS: Record<string, string> = {
   held: "Pendiente de confirmar",

@@ -3,7 +3,7 @@ import { bookingStepHref, type BookingQuery } from "~/domain/booking-request.ts"
 import { addDays } from "~/domain/calendar-dates.ts";
 import { formatDayLong, formatTime } from "~/domain/salon-time.ts";
 import type { BookingPageData } from "~/routes/reservar.server.ts";
-import { formatDuration, formatServicePrice } from "./format.ts";
+import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
 
 const STEPS = [
   { key: "services", label: "Servicio" },

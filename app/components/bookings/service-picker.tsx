@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import type { MenuService } from "~/bookings/menu.server.ts";
 import { SERVICE_CATEGORY_NAMES as CATEGORY_LABELS } from "~/domain/service-categories.ts";
-import { formatDuration, formatServicePrice } from "./format.ts";
+import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
 
 /** Step 1: the services bookable online, by category; several may be booked in a row. */
 export function ServicePicker({ menu, selected }: { menu: MenuService[]; selected: string[] }) {

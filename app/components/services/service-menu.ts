@@ -3,7 +3,7 @@
 // provided by the salon described in app/content/salon-schema.ts.
 import { salonJsonLd } from "~/content/salon-schema.ts";
 import { site } from "~/content/site.ts";
-import { formatEuros } from "~/domain/pricing.ts";
+import { formatServicePrice } from "~/domain/service-text.ts";
 import { absoluteUrl } from "~/lib/seo.ts";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json | undefined };
@@ -29,7 +29,7 @@ export const SERVICES_PATH = "/servicios";
 
 /** "25,00 €", or "desde 40,00 €" for a starting price. */
 export function servicePriceText(s: Pick<MenuEntry, "priceCents" | "priceFrom">): string {
-  return `${s.priceFrom ? "desde " : ""}${formatEuros(s.priceCents)}`;
+  return formatServicePrice(s.priceCents, s.priceFrom);
 }
 
 /** "60 min". */

@@ -1,59 +1,13 @@
 // The fields of the staff's course and edition forms (/gestion/cursos…): plain
 // inputs that post without JavaScript, each error tied to its input.
-import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { Field, FieldError } from "~/components/auth/field.tsx";
+import { describedBy, Field, FieldError, SelectField, TextAreaField } from "~/components/auth/field.tsx";
 import { COURSE_CATEGORIES } from "~/domain/course.ts";
 import { CATEGORY_LABELS, COURSE_LIMITS, EDITION_LIMITS } from "~/domain/course-form.ts";
 import { COURSE_IMAGE } from "~/domain/course-image.ts";
 
 export type FormErrors = Partial<Record<string, string>>;
 export type FormValues = Partial<Record<string, string>>;
-
-function describedBy(id: string, hint?: ReactNode, error?: string): string | undefined {
-  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-}
-
-function TextArea({
-  name,
-  label,
-  hint,
-  error,
-  defaultValue,
-  rows = 4,
-  maxLength,
-}: {
-  name: string;
-  label: string;
-  hint?: ReactNode;
-  error?: string;
-  defaultValue?: string;
-  rows?: number;
-  maxLength?: number;
-}) {
-  const id = `f-${name}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        required
-        maxLength={maxLength}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
-    </div>
-  );
-}
 
 /** The course's fields; the slug is read-only once the course has been sold. */
 export function CourseFields({
@@ -65,7 +19,6 @@ export function CourseFields({
   errors: FormErrors;
   slugLocked?: boolean;
 }) {
-  const categoryId = "f-category";
   return (
     <>
       <Field
@@ -91,27 +44,14 @@ export function CourseFields({
             : "Minúsculas sin acentos, números y guiones. Aparece en /formaciones/identificador; no se puede cambiar una vez vendido."
         }
       />
-      <div className="field">
-        <label htmlFor={categoryId}>Categoría</label>
-        <select
-          id={categoryId}
-          name="category"
-          defaultValue={values.category ?? ""}
-          required
-          aria-invalid={errors.category ? true : undefined}
-          aria-describedby={errors.category ? `${categoryId}-error` : undefined}
-        >
-          <option value="" disabled>
-            Elige una categoría
-          </option>
-          {COURSE_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {CATEGORY_LABELS[c]}
-            </option>
-          ))}
-        </select>
-        {errors.category ? <FieldError id={`${categoryId}-error`}>{errors.category}</FieldError> : null}
-      </div>
+      <SelectField
+        name="category"
+        label="Categoría"
+        placeholder="Elige una categoría"
+        options={COURSE_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
+        defaultValue={values.category}
+        error={errors.category}
+      />
       <Field
         name="level"
         label="Nivel"
@@ -119,14 +59,14 @@ export function CourseFields({
         error={errors.level}
         maxLength={COURSE_LIMITS.levelMax}
       />
-      <TextArea
+      <TextAreaField
         name="description"
         label="Descripción"
         defaultValue={values.description}
         error={errors.description}
         maxLength={COURSE_LIMITS.descriptionMax}
       />
-      <TextArea
+      <TextAreaField
         name="features"
         label="Qué aprenderás"
         rows={8}
@@ -198,8 +138,8 @@ export function CourseFields({
           <label htmlFor="f-vat-exempt">Exento de IVA (enseñanza reglada, art. 20.Uno.9º de la Ley del IVA)</label>
         </div>
         <p id="f-vat-hint" className="field__hint">
-          Solo la formación reconocida oficialmente está exenta; si dudas, consúltalo con tu gestor. Afecta a las facturas
-          que se emitan a partir de ahora.
+          Solo la formación reconocida oficialmente está exenta; si dudas, consúltalo con tu gestor. Afecta a las
+          facturas que se emitan a partir de ahora.
         </p>
         {errors.vatTreatment ? <FieldError id="f-vat-error">{errors.vatTreatment}</FieldError> : null}
       </fieldset>

@@ -1,20 +1,6 @@
 // Spanish texts shared by the staff's menu, professionals and time-off screens
 // (/gestion/servicios, /gestion/profesionales, /gestion/horarios).
-import { formatEuros } from "~/domain/pricing.ts";
 import { lookup } from "~/lib/lookup.ts";
-
-/** "25,00 €", or "desde 40,00 €" for a "desde" price. */
-export function priceText(cents: number, from: boolean): string {
-  return from ? `desde ${formatEuros(cents)}` : formatEuros(cents);
-}
-
-/** "60 min", "1 h", "1 h 45 min". */
-export function minutesText(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
-}
 
 /** The notice shown after a redirect (`?aviso=`). */
 const NOTICES: Record<string, string> = {

@@ -1,5 +1,5 @@
 // The fields of the staff's service form (/gestion/servicios/nuevo and /:serviceId).
-import { Field, FieldError } from "~/components/auth/field.tsx";
+import { Field, SelectField, TextAreaField } from "~/components/auth/field.tsx";
 import { SERVICE_CATEGORY_IDS, SERVICE_CATEGORY_NAMES, SERVICE_LIMITS } from "~/domain/service-form.ts";
 import { Checkbox, CheckboxList, type CheckboxOption } from "./checkbox-list.tsx";
 
@@ -15,7 +15,6 @@ export function ServiceFields({
   /** The active professionals. */
   professionals: readonly CheckboxOption[];
 }) {
-  const categoryId = "f-category";
   return (
     <>
       <Field
@@ -25,42 +24,23 @@ export function ServiceFields({
         error={errors.name}
         maxLength={SERVICE_LIMITS.nameMax}
       />
-      <div className="field">
-        <label htmlFor={categoryId}>Categoría</label>
-        <select
-          id={categoryId}
-          name="category"
-          defaultValue={values.category ?? ""}
-          required
-          aria-invalid={errors.category ? true : undefined}
-          aria-describedby={errors.category ? `${categoryId}-error` : undefined}
-        >
-          <option value="" disabled>
-            Elige una categoría
-          </option>
-          {SERVICE_CATEGORY_IDS.map((c) => (
-            <option key={c} value={c}>
-              {SERVICE_CATEGORY_NAMES[c]}
-            </option>
-          ))}
-        </select>
-        {errors.category ? <FieldError id={`${categoryId}-error`}>{errors.category}</FieldError> : null}
-      </div>
-      <div className="field">
-        <label htmlFor="f-description">
-          Descripción<span className="field__optional"> (opcional)</span>
-        </label>
-        <textarea
-          id="f-description"
-          name="description"
-          rows={3}
-          maxLength={SERVICE_LIMITS.descriptionMax}
-          defaultValue={values.description}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? "f-description-error" : undefined}
-        />
-        {errors.description ? <FieldError id="f-description-error">{errors.description}</FieldError> : null}
-      </div>
+      <SelectField
+        name="category"
+        label="Categoría"
+        placeholder="Elige una categoría"
+        options={SERVICE_CATEGORY_IDS.map((c) => ({ value: c, label: SERVICE_CATEGORY_NAMES[c] }))}
+        defaultValue={values.category}
+        error={errors.category}
+      />
+      <TextAreaField
+        name="description"
+        label="Descripción"
+        optional
+        rows={3}
+        maxLength={SERVICE_LIMITS.descriptionMax}
+        defaultValue={values.description}
+        error={errors.description}
+      />
       <Field
         name="duration"
         label="Duración (minutos)"

@@ -3,7 +3,8 @@ import type { DiaryAppointmentDetail } from "~/bookings/diary-detail.server.ts";
 import { formatDateTime } from "~/components/staff/format.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import { formatDayLong, formatTime, wallClockOf } from "~/domain/salon-time.ts";
-import { appointmentSourceLabel, formatMinutes } from "./labels.ts";
+import { formatDuration } from "~/domain/service-text.ts";
+import { appointmentSourceLabel } from "./labels.ts";
 
 const price = (cents: number, from: boolean) => `${from ? "desde " : ""}${formatEuros(cents)}`;
 
@@ -37,7 +38,7 @@ export function AppointmentFacts({ appointment: a }: { appointment: DiaryAppoint
             <dd>{formatDayLong(start.date)}</dd>
             <dt>Hora</dt>
             <dd>
-              {formatTime(start.minutes)}–{formatTime(end.minutes)} ({formatMinutes(total)})
+              {formatTime(start.minutes)}–{formatTime(end.minutes)} ({formatDuration(total)})
             </dd>
             <dt>Profesional</dt>
             <dd>{a.professionalName}</dd>
@@ -65,7 +66,7 @@ export function AppointmentFacts({ appointment: a }: { appointment: DiaryAppoint
               <tr key={s.serviceId}>
                 <td>{s.name}</td>
                 <td>
-                  {formatMinutes(s.durationMin)}
+                  {formatDuration(s.durationMin)}
                   {s.bufferMin ? ` (+${s.bufferMin} min de limpieza)` : ""}
                 </td>
                 <td className="staff-table__num">{price(s.priceCents, s.priceFrom)}</td>

@@ -17,14 +17,6 @@ export function appointmentSourceLabel(source: string): string {
   return source === "staff" ? "Reservada por el salón (teléfono o mostrador)" : "Reservada en la web";
 }
 
-/** "90 min" or "1 h 30 min". */
-export function formatMinutes(total: number): string {
-  if (total < 60) return `${total} min`;
-  const h = Math.floor(total / 60);
-  const m = total % 60;
-  return m ? `${h} h ${m} min` : `${h} h`;
-}
-
 /** The path of the diary for a day, view and professional ("todas": the salon). */
 export function diaryHref(date: string, view: "dia" | "semana" = "dia", professional = "todas"): string {
   const q = new URLSearchParams({ dia: date });
