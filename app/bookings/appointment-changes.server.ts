@@ -11,7 +11,8 @@ import { isKeptStatus, isOpenStatus } from "~/domain/appointment-status.ts";
 import { clientMayChange } from "~/domain/booking-rules.ts";
 import { recordAudit, type AuditActor } from "~/staff/audit.server.ts";
 import { queueAppointmentEmails } from "./appointment-emails.server.ts";
-import { getAppointmentCore, span } from "./appointments.server.ts";
+import { span } from "./appointments.server.ts";
+import { getAppointment } from "./queries.server.ts";
 import { checkStart } from "./availability.server.ts";
 import { expireHolds, SlotTaken, takeSlots } from "./slots.server.ts";
 
@@ -83,14 +84,14 @@ export async function moveAppointment(
   target: { at: number; professionalId?: string },
   change: ChangeBy,
 ): Promise<ChangeResult> {
-  const current = await getAppointmentCore(db, appointmentId);
+  const current = await getAppointment(db, appointmentId);
   if (!current || current.status !== "confirmed") return { ok: false, reason: "gone" };
   if (change.by === "client" && !clientMayChange(Date.parse(current.startsAt), change.now.getTime(), change.rules)) {
     return { ok: false, reason: "window" };
   }
   const professionalId = target.professionalId ?? current.professionalId;
   const free = await checkStart(db, {
-    serviceIds: current.serviceIds,
+    serviceIds: current.services.map((s) => s.serviceId),
     professionalId,
     at: target.at,
     now: change.now,
@@ -99,16 +100,8 @@ export async function moveAppointment(
     ignoreAppointmentId: appointmentId,
   });
   if (!free) return { ok: false, reason: "unavailable" };
-  const services = await db
-    .selectFrom("appointment_services")
-    .select(["duration_min", "buffer_min"])
-    .where("appointment_id", "=", appointmentId)
-    .orderBy("position")
-    .execute();
-  const { endsAt, blocksUntil } = span(
-    services.map((s) => ({ durationMin: Number(s.duration_min), bufferMin: Number(s.buffer_min) })),
-    target.at,
-  );
+  // The services as they were booked (their copies), not as the menu says today.
+  const { endsAt, blocksUntil } = span(current.services, target.at);
   const nowIso = change.now.toISOString();
   const startsAt = new Date(target.at).toISOString();
   try {

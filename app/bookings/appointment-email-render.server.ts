@@ -15,12 +15,10 @@ import {
   factsText,
   greetingOf,
   linkHtml,
-  serviceNames,
-  whatsappLinkFor,
-  whenInWords,
   windowText,
-  type AppointmentMailData,
 } from "./appointment-mail-data.server.ts";
+import { serviceNames, whatsappLinkFor, whenInWords } from "~/domain/appointment-text.ts";
+import type { Appointment } from "./queries.server.ts";
 
 interface Body {
   title: string;
@@ -37,7 +35,7 @@ interface Body {
 
 const para = (text: string) => ({ html: `<p>${escapeHtml(text)}</p>`, text });
 
-function compose(d: AppointmentMailData, b: Body): MailMessage {
+function compose(d: Appointment, b: Body): MailMessage {
   const greeting = greetingOf(d.clientName);
   const bodyHtml = [
     `<p>${escapeHtml(greeting)}</p>`,
@@ -66,9 +64,9 @@ function compose(d: AppointmentMailData, b: Body): MailMessage {
 }
 
 /** For subjects: "viernes, 4 de diciembre, 10:30". */
-const whenOf = (d: AppointmentMailData) => formatAppointmentTime(new Date(d.startsAt));
+const whenOf = (d: Appointment) => formatAppointmentTime(new Date(d.startsAt));
 /** Inside sentences: "viernes, 4 de diciembre, a las 10:30". */
-const whenIn = (d: AppointmentMailData) => whenInWords(d.startsAt);
+const whenIn = (d: Appointment) => whenInWords(d.startsAt);
 
 function directions() {
   return {
@@ -77,7 +75,7 @@ function directions() {
   };
 }
 
-function whatsapp(d: AppointmentMailData) {
+function whatsapp(d: Appointment) {
   const href = whatsappLinkFor(d);
   return {
     html: `<p>¿Prefieres WhatsApp? ${linkHtml(href, "Escríbenos con los datos de tu cita")} y te atendemos por ahí.</p>`,
@@ -92,7 +90,7 @@ function changePolicy(cancelHours: number) {
 }
 
 /** Guest booking: the slot is held until she confirms with the link. */
-export function buildHoldEmail(d: AppointmentMailData, links: { confirm: string }): MailMessage {
+export function buildHoldEmail(d: Appointment, links: { confirm: string }): MailMessage {
   const until = d.holdExpiresAt ? formatTime(wallClockOf(new Date(d.holdExpiresAt)).minutes) : null;
   return compose(d, {
     title: "Confirma tu cita",
@@ -116,7 +114,7 @@ export function buildHoldEmail(d: AppointmentMailData, links: { confirm: string 
 
 /** Booked (or confirmed by the guest): every detail, the .ics, the manage and WhatsApp links. */
 export function buildConfirmedEmail(
-  d: AppointmentMailData,
+  d: Appointment,
   links: { manage: string },
   cancelHours: number,
   calendar: MailAttachment,
@@ -124,7 +122,7 @@ export function buildConfirmedEmail(
   return compose(d, {
     title: "¡Tu cita está confirmada!",
     subject: `Cita confirmada: ${whenOf(d)}`,
-    preheader: `${serviceNames(d)} con ${d.professional}, el ${whenIn(d)}.`,
+    preheader: `${serviceNames(d)} con ${d.professionalName}, el ${whenIn(d)}.`,
     intro: [`Te esperamos el ${whenIn(d)} en ${site.name}.`],
     facts: appointmentFacts(d),
     button: { href: links.manage, label: "Ver, cambiar o cancelar mi cita" },
@@ -140,7 +138,7 @@ export function buildConfirmedEmail(
 
 /** The appointment moved: the new time and the updated calendar file (same event). */
 export function buildMovedEmail(
-  d: AppointmentMailData,
+  d: Appointment,
   links: { manage: string },
   cancelHours: number,
   calendar: MailAttachment,
@@ -163,7 +161,7 @@ export function buildMovedEmail(
 }
 
 /** Cancelled by the client or by the salon (the email says which), with a link to book again. */
-export function buildCancelledEmail(d: AppointmentMailData, publicUrl: string, calendar: MailAttachment): MailMessage {
+export function buildCancelledEmail(d: Appointment, publicUrl: string, calendar: MailAttachment): MailMessage {
   const bySalon = d.cancelledBy === "staff";
   return compose(d, {
     title: "Tu cita está cancelada",
@@ -195,7 +193,7 @@ export function dayWord(startsAt: string, now: Date): string {
 
 /** 24 hours before: when and where, and how to change it (or to call, once the window has passed). */
 export function buildReminderEmail(
-  d: AppointmentMailData,
+  d: Appointment,
   links: { manage: string },
   opts: { now: Date; cancelHours: number; mayChange: boolean },
 ): MailMessage {
@@ -204,8 +202,8 @@ export function buildReminderEmail(
   return compose(d, {
     title: `Te esperamos ${day} a las ${time}`,
     subject: `Recordatorio: tu cita es ${day} a las ${time}`,
-    preheader: `${serviceNames(d)} con ${d.professional}, ${day} a las ${time}.`,
-    intro: [`Te recordamos tu cita de ${serviceNames(d)} con ${d.professional}, ${day} a las ${time}.`],
+    preheader: `${serviceNames(d)} con ${d.professionalName}, ${day} a las ${time}.`,
+    intro: [`Te recordamos tu cita de ${serviceNames(d)} con ${d.professionalName}, ${day} a las ${time}.`],
     facts: appointmentFacts(d),
     button: { href: links.manage, label: opts.mayChange ? "Ver, cambiar o cancelar mi cita" : "Ver mi cita" },
     after: [

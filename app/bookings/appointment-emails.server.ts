@@ -25,11 +25,8 @@ import {
   buildReminderEmail,
 } from "./appointment-email-render.server.ts";
 import { createAppointmentLink, confirmUrl, manageUrl } from "./appointment-links.server.ts";
-import {
-  calendarAttachment,
-  loadAppointmentMailData,
-  type AppointmentMailData,
-} from "./appointment-mail-data.server.ts";
+import { calendarAttachment } from "./appointment-mail-data.server.ts";
+import { getAppointment, type Appointment } from "./queries.server.ts";
 
 /** Guest: "Confirma tu cita" with the confirm link, while the hold lasts. */
 export const APPOINTMENT_HOLD = "appointment-hold";
@@ -94,7 +91,7 @@ export async function queueAppointmentEmails(
   });
 }
 
-type Check = (d: AppointmentMailData, payloadStart: string, now: Date) => string | null;
+type Check = (d: Appointment, payloadStart: string, now: Date) => string | null;
 
 /**
  * Reads the appointment and runs the template's checks; the data to render, or
@@ -105,10 +102,10 @@ async function current(
   payload: Record<string, unknown>,
   template: string,
   check: Check,
-): Promise<AppointmentMailData | null> {
+): Promise<Appointment | null> {
   const { appointmentId, startsAt } = payload;
   if (typeof appointmentId !== "string" || typeof startsAt !== "string") return null;
-  const d = await loadAppointmentMailData(ctx.db, appointmentId);
+  const d = await getAppointment(ctx.db, appointmentId);
   const reason = !d ? "appointment gone" : !d.clientEmail ? "no email address" : check(d, startsAt, ctx.now);
   if (reason) {
     ctx.logger.info({ appointmentId, template, reason }, "appointment email not sent");
@@ -117,7 +114,7 @@ async function current(
   return d;
 }
 
-const startsLater = (d: AppointmentMailData, now: Date) => Date.parse(d.startsAt) > now.getTime();
+const startsLater = (d: Appointment, now: Date) => Date.parse(d.startsAt) > now.getTime();
 
 /** Confirmed, at the payload's start, still ahead. */
 const stillBooked: Check = (d, start, now) => {
@@ -131,7 +128,7 @@ async function cancelHoursOf(db: Db): Promise<number> {
   return (await getBookingSettings(db)).rules.cancelHours;
 }
 
-async function withManageLink(ctx: EmailContext, d: AppointmentMailData) {
+async function withManageLink(ctx: EmailContext, d: Appointment) {
   return manageUrl(ctx.publicUrl, await createAppointmentLink(ctx.db, d.id, "manage", ctx.now));
 }
 

@@ -5,9 +5,9 @@
  * WhatsApp deep link and the .ics attachment.
  */
 import { site } from "~/content/site.ts";
-import type { Db } from "~/db/db.server.ts";
+import type { Appointment } from "./queries.server.ts";
 import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
-import { formatAppointmentTime, formatDayLong, formatTime, wallClockOf } from "~/domain/salon-time.ts";
+import { formatAppointmentTime } from "~/domain/salon-time.ts";
 import { escapeHtml } from "~/mail/layout.server.ts";
 import type { MailAttachment } from "~/mail/mailer.server.ts";
 import {
@@ -18,85 +18,8 @@ import {
   type AppointmentCalendarInput,
 } from "./appointment-ics.ts";
 
-export interface AppointmentMailService {
-  name: string;
-  durationMin: number;
-}
-
-export interface AppointmentMailData {
-  id: string;
-  /** held | confirmed | cancelled | expired | attended | no_show */
-  status: string;
-  clientName: string;
-  clientEmail: string;
-  startsAt: string;
-  endsAt: string;
-  holdExpiresAt: string | null;
-  professional: string;
-  services: AppointmentMailService[];
-  priceCents: number;
-  priceFrom: boolean;
-  /** client | staff | null */
-  cancelledBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** The appointment as the client's emails describe it; null when it does not exist. */
-export async function loadAppointmentMailData(db: Db, appointmentId: string): Promise<AppointmentMailData | null> {
-  const row = await db
-    .selectFrom("appointments")
-    .innerJoin("professionals", "professionals.id", "appointments.professional_id")
-    .select([
-      "appointments.id",
-      "appointments.status",
-      "appointments.client_name",
-      "appointments.client_email",
-      "appointments.starts_at",
-      "appointments.ends_at",
-      "appointments.hold_expires_at",
-      "appointments.price_cents",
-      "appointments.price_from",
-      "appointments.cancelled_by",
-      "appointments.created_at",
-      "appointments.updated_at",
-      "professionals.name as professional",
-    ])
-    .where("appointments.id", "=", appointmentId)
-    .executeTakeFirst();
-  if (!row) return null;
-  const services = await db
-    .selectFrom("appointment_services")
-    .select(["name", "duration_min"])
-    .where("appointment_id", "=", appointmentId)
-    .orderBy("position")
-    .execute();
-  return {
-    id: row.id,
-    status: row.status,
-    clientName: row.client_name,
-    clientEmail: row.client_email,
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
-    holdExpiresAt: row.hold_expires_at,
-    professional: row.professional,
-    services: services.map((s) => ({ name: s.name, durationMin: Number(s.duration_min) })),
-    priceCents: Number(row.price_cents),
-    priceFrom: Number(row.price_from) === 1,
-    cancelledBy: row.cancelled_by,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-/** "Manicura semipermanente y Pedicura spa". */
-export function serviceNames(d: Pick<AppointmentMailData, "services">): string {
-  const names = d.services.map((s) => s.name);
-  return names.length <= 1 ? (names[0] ?? "tu cita") : `${names.slice(0, -1).join(", ")} y ${names.at(-1)}`;
-}
-
 /** "25,00 €" or "desde 40,00 €". */
-export function priceText(d: Pick<AppointmentMailData, "priceCents" | "priceFrom">): string {
+export function priceText(d: Pick<Appointment, "priceCents" | "priceFrom">): string {
   return formatServicePrice(d.priceCents, d.priceFrom);
 }
 
@@ -112,25 +35,12 @@ export function windowText(cancelHours: number): string {
   return cancelHours === 1 ? "hasta 1 hora antes" : `hasta ${cancelHours} horas antes`;
 }
 
-/** "viernes, 4 de diciembre, a las 10:30": the start inside a sentence. */
-export function whenInWords(startsAt: string): string {
-  const { date, minutes } = wallClockOf(new Date(startsAt));
-  return `${formatDayLong(date)}, a las ${formatTime(minutes)}`;
-}
-
-/** wa.me link with a message naming the services, the day and the time. */
-export function whatsappLinkFor(d: Pick<AppointmentMailData, "services" | "startsAt" | "professional">): string {
-  return site.whatsapp.link(
-    `¡Hola, ${site.name}! Tengo una cita de ${serviceNames(d)} el ${whenInWords(d.startsAt)} con ${d.professional}.`,
-  );
-}
-
 /** The rows every appointment email shows. */
-export function appointmentFacts(d: AppointmentMailData, opts: { price?: boolean } = {}): [string, string][] {
+export function appointmentFacts(d: Appointment, opts: { price?: boolean } = {}): [string, string][] {
   return [
     ["Cuándo", formatAppointmentTime(new Date(d.startsAt))],
     ["Servicios", d.services.map((s) => `${s.name} (${formatDuration(s.durationMin)})`).join(" + ")],
-    ["Con", d.professional],
+    ["Con", d.professionalName],
     ...(opts.price === false ? [] : [["Precio", `${priceText(d)}, se paga en el salón`] as [string, string]]),
     ["Dónde", site.address.full],
   ];
@@ -148,13 +58,13 @@ export function linkHtml(href: string, label: string): string {
   return `<a href="${escapeHtml(href)}" style="color:#5B1F3E">${escapeHtml(label)}</a>`;
 }
 
-export function calendarInputOf(d: AppointmentMailData, manageLink: string | null): AppointmentCalendarInput {
+export function calendarInputOf(d: Appointment, manageLink: string | null): AppointmentCalendarInput {
   return {
     appointmentId: d.id,
     startsAt: d.startsAt,
     endsAt: d.endsAt,
     services: d.services.map((s) => s.name),
-    professional: d.professional,
+    professional: d.professionalName,
     sequence: appointmentSequence(d.createdAt, d.updatedAt),
     cancelled: d.status === "cancelled",
     manageUrl: manageLink,
@@ -162,7 +72,7 @@ export function calendarInputOf(d: AppointmentMailData, manageLink: string | nul
 }
 
 /** The appointment as an .ics attachment (a cancellation for a cancelled one). */
-export function calendarAttachment(d: AppointmentMailData, manageLink: string | null, now: Date): MailAttachment {
+export function calendarAttachment(d: Appointment, manageLink: string | null, now: Date): MailAttachment {
   const input = calendarInputOf(d, manageLink);
   return {
     filename: appointmentIcsFileName(d.startsAt),

@@ -157,42 +157,6 @@ export async function bookAppointment(db: Db, req: BookRequest): Promise<BookRes
   return { ok: false, reason: found.free.length > 0 ? "taken" : "unavailable" };
 }
 
-export interface AppointmentCore {
-  id: string;
-  professionalId: string;
-  userId: string | null;
-  clientEmail: string;
-  status: string;
-  startsAt: string;
-  holdExpiresAt: string | null;
-  serviceIds: string[];
-}
-
-export async function getAppointmentCore(db: Db, id: string): Promise<AppointmentCore | null> {
-  const row = await db
-    .selectFrom("appointments")
-    .select(["id", "professional_id", "user_id", "client_email", "status", "starts_at", "hold_expires_at"])
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (!row) return null;
-  const services = await db
-    .selectFrom("appointment_services")
-    .select("service_id")
-    .where("appointment_id", "=", id)
-    .orderBy("position")
-    .execute();
-  return {
-    id: row.id,
-    professionalId: row.professional_id,
-    userId: row.user_id,
-    clientEmail: row.client_email,
-    status: row.status,
-    startsAt: row.starts_at,
-    holdExpiresAt: row.hold_expires_at,
-    serviceIds: services.map((s) => s.service_id),
-  };
-}
-
 export type ConfirmResult =
   { ok: true; appointmentId: string; already: boolean } | { ok: false; reason: "taken" | "cancelled" | "past" };
 

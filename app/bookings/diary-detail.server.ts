@@ -1,89 +1,11 @@
 /**
- * The staff's reads of one appointment in full and of a client's card
- * (Gestión → Agenda, issue 15). With diary.server.ts, the one home of the
- * diary's reads.
+ * The staff's read of a client's card (Gestión → Agenda, issue 15); one
+ * appointment in full is `getAppointment` (queries.server.ts). With
+ * diary.server.ts, the one home of the diary's reads.
  */
 import type { Db } from "~/db/db.server.ts";
 import { getClientNotes, type ClientNotes } from "./client-notes.server.ts";
 import { servicesOf } from "./diary.server.ts";
-
-export interface DiaryAppointmentService {
-  serviceId: string;
-  name: string;
-  durationMin: number;
-  bufferMin: number;
-  priceCents: number;
-  priceFrom: boolean;
-}
-
-export interface DiaryAppointmentDetail {
-  id: string;
-  professionalId: string;
-  professionalName: string;
-  userId: string | null;
-  clientName: string;
-  clientEmail: string;
-  clientPhone: string;
-  comment: string;
-  source: string;
-  status: string;
-  startsAt: string;
-  endsAt: string;
-  priceCents: number;
-  priceFrom: boolean;
-  holdExpiresAt: string | null;
-  createdAt: string;
-  confirmedAt: string | null;
-  cancelledAt: string | null;
-  cancelledBy: string | null;
-  services: DiaryAppointmentService[];
-}
-
-export async function getDiaryAppointment(db: Db, id: string): Promise<DiaryAppointmentDetail | null> {
-  const row = await db
-    .selectFrom("appointments")
-    .innerJoin("professionals", "professionals.id", "appointments.professional_id")
-    .selectAll("appointments")
-    .select("professionals.name as professional_name")
-    .where("appointments.id", "=", id)
-    .executeTakeFirst();
-  if (!row) return null;
-  const services = await db
-    .selectFrom("appointment_services")
-    .select(["service_id", "name", "duration_min", "buffer_min", "price_cents", "price_from"])
-    .where("appointment_id", "=", id)
-    .orderBy("position")
-    .execute();
-  return {
-    id: row.id,
-    professionalId: row.professional_id,
-    professionalName: row.professional_name,
-    userId: row.user_id,
-    clientName: row.client_name,
-    clientEmail: row.client_email,
-    clientPhone: row.client_phone,
-    comment: row.client_comment,
-    source: row.source,
-    status: row.status,
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
-    priceCents: Number(row.price_cents),
-    priceFrom: Number(row.price_from) === 1,
-    holdExpiresAt: row.hold_expires_at,
-    createdAt: row.created_at,
-    confirmedAt: row.confirmed_at,
-    cancelledAt: row.cancelled_at,
-    cancelledBy: row.cancelled_by,
-    services: services.map((s) => ({
-      serviceId: s.service_id,
-      name: s.name,
-      durationMin: Number(s.duration_min),
-      bufferMin: Number(s.buffer_min),
-      priceCents: Number(s.price_cents),
-      priceFrom: Number(s.price_from) === 1,
-    })),
-  };
-}
 
 export interface ClientVisit {
   id: string;

@@ -13,12 +13,12 @@ import { isDate } from "~/domain/salon-time.ts";
 import { cancelAppointment, moveAppointment } from "./appointment-changes.server.ts";
 import { loadAvailability } from "./availability.server.ts";
 import { getBookingSettings } from "./booking-settings.server.ts";
-import { getAppointmentView, type AppointmentView } from "./queries.server.ts";
+import { getAppointment, withoutClientData, type PublicAppointment } from "./queries.server.ts";
 
 export const MOVE_DAYS_SHOWN = 7;
 
 export interface ManagePageData {
-  appointment: AppointmentView;
+  appointment: PublicAppointment;
   mayChange: boolean;
   cancelHours: number;
   /** The move picker, when asked for (?cambiar=1). */
@@ -31,7 +31,7 @@ export interface ManagePageData {
 }
 
 export async function manageLoader(db: Db, appointmentId: string, url: URL, now: Date): Promise<ManagePageData | null> {
-  const appointment = await getAppointmentView(db, appointmentId);
+  const appointment = await getAppointment(db, appointmentId);
   if (!appointment) return null;
   const { rules } = await getBookingSettings(db);
   const live = appointment.status === "confirmed";
@@ -42,7 +42,7 @@ export async function manageLoader(db: Db, appointmentId: string, url: URL, now:
     const asked = url.searchParams.get("desde");
     const from = asked && isDate(asked) && asked >= today ? asked : today;
     const found = await loadAvailability(db, {
-      serviceIds: appointment.services.map((s) => s.id),
+      serviceIds: appointment.services.map((s) => s.serviceId),
       professionalId: appointment.professionalId,
       fromDate: from,
       days: MOVE_DAYS_SHOWN,
@@ -60,7 +60,7 @@ export async function manageLoader(db: Db, appointmentId: string, url: URL, now:
         : [],
     };
   }
-  return { appointment, mayChange, cancelHours: rules.cancelHours, move };
+  return { appointment: withoutClientData(appointment), mayChange, cancelHours: rules.cancelHours, move };
 }
 
 export type ManageActionData = { message: string; ok: boolean };

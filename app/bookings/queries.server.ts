@@ -1,49 +1,72 @@
 /**
- * The client's views of her appointments (issue 15): one appointment (the
- * pages after booking, the emailed link) and her list in Mis citas. The
- * staff's reads (diary, client card) are in diary.server.ts.
+ * Every read of appointments as a whole (issue 15): one appointment with its
+ * services (the client's pages, the emails, the staff's appointment page, the
+ * writes that need its current state) and the client's list in Mis citas. The
+ * diary's range reads and the client card are in diary.server.ts and
+ * diary-detail.server.ts.
  */
 import type { Db } from "~/db/db.server.ts";
 import { isOpenStatus } from "~/domain/appointment-status.ts";
 
-export interface AppointmentView {
+export interface AppointmentService {
+  serviceId: string;
+  name: string;
+  durationMin: number;
+  bufferMin: number;
+  priceCents: number;
+  priceFrom: boolean;
+}
+
+export interface Appointment {
   id: string;
+  professionalId: string;
+  professionalName: string;
+  userId: string | null;
+  clientName: string;
+  clientEmail: string;
+  clientPhone: string;
+  comment: string;
+  /** online | staff */
+  source: string;
+  /** held | confirmed | cancelled | expired | attended | no_show */
   status: string;
   startsAt: string;
   endsAt: string;
   holdExpiresAt: string | null;
-  professionalId: string;
-  professionalName: string;
-  services: { id: string; name: string; durationMin: number; priceCents: number; priceFrom: boolean }[];
   priceCents: number;
   priceFrom: boolean;
-  userId: string | null;
-  clientEmail: string;
-  comment: string;
+  createdAt: string;
+  updatedAt: string;
+  confirmedAt: string | null;
+  cancelledAt: string | null;
+  /** client | staff | null */
+  cancelledBy: string | null;
+  services: AppointmentService[];
 }
 
-const columns = [
-  "appointments.id",
-  "appointments.status",
-  "appointments.starts_at",
-  "appointments.ends_at",
-  "appointments.hold_expires_at",
-  "appointments.professional_id",
-  "professionals.name as professional_name",
-  "appointments.price_cents",
-  "appointments.price_from",
-  "appointments.user_id",
-  "appointments.client_email",
-  "appointments.client_comment",
-] as const;
+/** What a page opened by a link (not by a signed-in owner) may show: no contact details. */
+export type PublicAppointment = Omit<Appointment, "userId" | "clientName" | "clientEmail" | "clientPhone" | "comment">;
+
+export function withoutClientData(a: Appointment): PublicAppointment {
+  const { userId: _u, clientName: _n, clientEmail: _e, clientPhone: _p, comment: _c, ...rest } = a;
+  return rest;
+}
+
+function base(db: Db) {
+  return db
+    .selectFrom("appointments")
+    .innerJoin("professionals", "professionals.id", "appointments.professional_id")
+    .selectAll("appointments")
+    .select("professionals.name as professional_name");
+}
 
 type Row = Awaited<ReturnType<ReturnType<typeof base>["execute"]>>[number];
 
-async function views(db: Db, rows: Row[]): Promise<AppointmentView[]> {
+async function withServices(db: Db, rows: Row[]): Promise<Appointment[]> {
   if (rows.length === 0) return [];
   const services = await db
     .selectFrom("appointment_services")
-    .select(["appointment_id", "service_id", "name", "duration_min", "price_cents", "price_from"])
+    .selectAll()
     .where(
       "appointment_id",
       "in",
@@ -54,39 +77,41 @@ async function views(db: Db, rows: Row[]): Promise<AppointmentView[]> {
     .execute();
   return rows.map((r) => ({
     id: r.id,
+    professionalId: r.professional_id,
+    professionalName: r.professional_name,
+    userId: r.user_id,
+    clientName: r.client_name,
+    clientEmail: r.client_email,
+    clientPhone: r.client_phone,
+    comment: r.client_comment,
+    source: r.source,
     status: r.status,
     startsAt: r.starts_at,
     endsAt: r.ends_at,
     holdExpiresAt: r.hold_expires_at,
-    professionalId: r.professional_id,
-    professionalName: r.professional_name,
+    priceCents: Number(r.price_cents),
+    priceFrom: Number(r.price_from) === 1,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    confirmedAt: r.confirmed_at,
+    cancelledAt: r.cancelled_at,
+    cancelledBy: r.cancelled_by,
     services: services
       .filter((s) => s.appointment_id === r.id)
       .map((s) => ({
-        id: s.service_id,
+        serviceId: s.service_id,
         name: s.name,
         durationMin: Number(s.duration_min),
+        bufferMin: Number(s.buffer_min),
         priceCents: Number(s.price_cents),
         priceFrom: Number(s.price_from) === 1,
       })),
-    priceCents: Number(r.price_cents),
-    priceFrom: Number(r.price_from) === 1,
-    userId: r.user_id,
-    clientEmail: r.client_email,
-    comment: r.client_comment,
   }));
 }
 
-function base(db: Db) {
-  return db
-    .selectFrom("appointments")
-    .innerJoin("professionals", "professionals.id", "appointments.professional_id")
-    .select(columns);
-}
-
-export async function getAppointmentView(db: Db, id: string): Promise<AppointmentView | null> {
+export async function getAppointment(db: Db, id: string): Promise<Appointment | null> {
   const rows = await base(db).where("appointments.id", "=", id).execute();
-  return (await views(db, rows))[0] ?? null;
+  return (await withServices(db, rows))[0] ?? null;
 }
 
 /** Her appointments (not the lapsed holds), upcoming first by start, then past ones latest first. */
@@ -94,15 +119,15 @@ export async function listUserAppointments(
   db: Db,
   userId: string,
   now: Date,
-): Promise<{ upcoming: AppointmentView[]; past: AppointmentView[] }> {
+): Promise<{ upcoming: Appointment[]; past: Appointment[] }> {
   const rows = await base(db)
     .where("appointments.user_id", "=", userId)
     .where("appointments.status", "!=", "expired")
     .orderBy("appointments.starts_at", "desc")
     .limit(200)
     .execute();
-  const all = await views(db, rows);
+  const all = await withServices(db, rows);
   const nowIso = now.toISOString();
-  const upcoming = (a: AppointmentView) => a.startsAt > nowIso && isOpenStatus(a.status);
+  const upcoming = (a: Appointment) => a.startsAt > nowIso && isOpenStatus(a.status);
   return { upcoming: all.filter(upcoming).reverse(), past: all.filter((a) => !upcoming(a)) };
 }

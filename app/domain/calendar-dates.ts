@@ -38,19 +38,30 @@ export function madridDate(instant: Date | number = Date.now()): string {
   return madridDateFormat.format(instant);
 }
 
+const madridWallFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/Madrid",
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** What Madrid's clocks show at `instant`: the date (YYYY-MM-DD) and the minutes after midnight. */
+export function madridWallClock(instant: Date | number): { date: string; minutes: number } {
+  const fields = madridWallFormat.formatToParts(instant);
+  const get = (type: string) => fields.find((f) => f.type === type)?.value ?? "";
+  return {
+    date: `${get("year")}-${get("month")}-${get("day")}`,
+    minutes: Number(get("hour")) * 60 + Number(get("minute")),
+  };
+}
+
 /** Minutes Madrid is ahead of UTC at `instant` (60 in winter, 120 in summer). */
 export function madridOffsetMinutes(instant: Date): number {
-  const fields = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/Madrid",
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(instant);
-  const get = (type: string) => Number(fields.find((f) => f.type === type)?.value);
-  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
+  const { date, minutes } = madridWallClock(instant);
+  const wall = Date.parse(`${date}T00:00:00Z`) + minutes * 60_000;
   return Math.round((wall - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
 }
 

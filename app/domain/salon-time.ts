@@ -3,7 +3,7 @@
  * and minutes ↔ instants, across the daylight-saving changes, and the
  * five-minute slots appointments occupy. Pure: no clock.
  */
-import { madridTimeToInstant } from "./calendar-dates.ts";
+import { madridTimeToInstant, madridWallClock } from "./calendar-dates.ts";
 
 /** Appointments occupy whole five-minute slots; durations are multiples of 5. */
 export const SLOT_MINUTES = 5;
@@ -41,25 +41,8 @@ export function wallToInstant(date: string, minutes: number): number {
   return madridTimeToInstant(date, Math.floor(minutes / 60), minutes % 60).getTime();
 }
 
-const wallFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Madrid",
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
 /** Madrid's date and minutes after midnight at an instant. */
-export function wallClockOf(instant: number | Date): { date: string; minutes: number } {
-  const parts = wallFormat.formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return {
-    date: `${get("year")}-${get("month")}-${get("day")}`,
-    minutes: Number(get("hour")) * 60 + Number(get("minute")),
-  };
-}
+export const wallClockOf = madridWallClock;
 
 /** 570 → "09:30". */
 export function formatTime(minutes: number): string {

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { appointmentIcsFileName, buildAppointmentCalendar } from "~/bookings/appointment-ics.ts";
 import { findAppointmentIdByToken, manageUrl } from "~/bookings/appointment-links.server.ts";
-import { calendarInputOf, loadAppointmentMailData } from "~/bookings/appointment-mail-data.server.ts";
+import { calendarInputOf } from "~/bookings/appointment-mail-data.server.ts";
+import { getAppointment } from "~/bookings/queries.server.ts";
 import { getServices } from "~/context.server.ts";
 import type { Route } from "./+types/cita.calendario";
 
@@ -11,7 +12,7 @@ import type { Route } from "./+types/cita.calendario";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
   const appointmentId = await findAppointmentIdByToken(db, params.token, "manage");
-  const appointment = appointmentId ? await loadAppointmentMailData(db, appointmentId) : null;
+  const appointment = appointmentId ? await getAppointment(db, appointmentId) : null;
   if (!appointment) throw data({ message: "Cita no encontrada" }, { status: 404 });
   const ics = buildAppointmentCalendar(
     calendarInputOf(appointment, manageUrl(config.publicUrl, params.token)),

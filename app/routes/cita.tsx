@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!page) throw data(GONE, { status: 404 });
   const confirmed = new URL(request.url).searchParams.get("confirmada") === "1";
   return {
-    page: { ...page, appointment: { ...page.appointment, clientEmail: "", comment: "" } },
+    page,
     token: params.token,
     confirmed,
   };

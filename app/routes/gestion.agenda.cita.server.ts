@@ -4,7 +4,7 @@ import { getUser } from "~/auth/user-context.server.ts";
 import { isKeptStatus } from "~/domain/appointment-status.ts";
 import { cancelAppointment, moveAppointment, recordOutcome } from "~/bookings/appointment-changes.server.ts";
 import { loadAvailability } from "~/bookings/availability.server.ts";
-import { getDiaryAppointment } from "~/bookings/diary-detail.server.ts";
+import { getAppointment } from "~/bookings/queries.server.ts";
 import { staffBookingRules } from "~/bookings/diary.server.ts";
 import { getServices } from "~/context.server.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
@@ -43,7 +43,7 @@ function noticeFor(aviso: string | null, startsAt: string, hasEmail: boolean): s
 
 export async function loadAppointmentPage(id: string, request: Request, context: Ctx, now = new Date()) {
   const { db } = getServices(context);
-  const appointment = await getDiaryAppointment(db, id);
+  const appointment = await getAppointment(db, id);
   if (!appointment) throw data("Cita no encontrada", { status: 404 });
   const params = new URL(request.url).searchParams;
   const notice = noticeFor(params.get("aviso"), appointment.startsAt, appointment.clientEmail !== "");
@@ -102,7 +102,7 @@ export async function appointmentAction(id: string, request: Request, context: C
   const form = await request.formData();
   const intent = form.get("intent");
   const fail = (error: string, status: number) => data<AppointmentActionData>({ error }, status);
-  const exists = await getDiaryAppointment(db, id);
+  const exists = await getAppointment(db, id);
   if (!exists) throw data("Cita no encontrada", { status: 404 });
 
   if (intent === "cancel") {

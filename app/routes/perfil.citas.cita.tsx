@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { getUser } from "~/auth/user-context.server.ts";
 import { manageAction, manageLoader } from "~/bookings/manage-page.server.ts";
-import { getAppointmentCore } from "~/bookings/appointments.server.ts";
+import { getAppointment } from "~/bookings/queries.server.ts";
 import { AppointmentManage } from "~/components/bookings/appointment-manage.tsx";
 import { getServices } from "~/context.server.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
@@ -20,7 +20,7 @@ const NOT_FOUND = "No encontramos esa cita entre las tuyas.";
 
 /** Her own appointments only: anyone else's id answers 404. */
 async function ownAppointmentId(context: Route.LoaderArgs["context"], id: string): Promise<string> {
-  const core = await getAppointmentCore(getServices(context).db, id);
+  const core = await getAppointment(getServices(context).db, id);
   if (!core || core.userId !== getUser(context).id) throw data(NOT_FOUND, { status: 404 });
   return core.id;
 }

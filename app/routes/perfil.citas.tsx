@@ -25,14 +25,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Item = Route.ComponentProps["loaderData"]["upcoming"][number];
 
-function AppointmentItem({ a }: { a: Item }) {
+/** One appointment: an upcoming one links to its page (see, move, cancel), a past one says how it ended. */
+function AppointmentItem({ a, upcoming }: { a: Item; upcoming: boolean }) {
+  const when = formatAppointmentTime(Date.parse(a.startsAt));
   return (
     <li className="appointment-item">
       <p>
-        <strong>{formatAppointmentTime(Date.parse(a.startsAt))}</strong> · {a.services.map((s) => s.name).join(" + ")} ·
-        con {a.professionalName}
+        <strong>{when}</strong> · {a.services.map((s) => s.name).join(" + ")} · con {a.professionalName}
       </p>
-      <p className="appointment-item__status">{APPOINTMENT_STATUS_LABELS[a.status] ?? a.status}</p>
+      {upcoming ? (
+        <Link to={`/perfil/citas/${a.id}`}>
+          Ver, cambiar o anular<span className="visually-hidden"> la cita del {when}</span>
+        </Link>
+      ) : (
+        <p className="appointment-item__status">{APPOINTMENT_STATUS_LABELS[a.status] ?? a.status}</p>
+      )}
     </li>
   );
 }
@@ -54,16 +61,7 @@ export default function MisCitas({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="appointment-list">
           {upcoming.map((a) => (
-            <li key={a.id} className="appointment-item">
-              <p>
-                <strong>{formatAppointmentTime(Date.parse(a.startsAt))}</strong> ·{" "}
-                {a.services.map((s) => s.name).join(" + ")} · con {a.professionalName}
-              </p>
-              <Link to={`/perfil/citas/${a.id}`}>
-                Ver, cambiar o anular
-                <span className="visually-hidden"> la cita del {formatAppointmentTime(Date.parse(a.startsAt))}</span>
-              </Link>
-            </li>
+            <AppointmentItem key={a.id} a={a} upcoming />
           ))}
         </ul>
       )}
@@ -72,7 +70,7 @@ export default function MisCitas({ loaderData }: Route.ComponentProps) {
           <h3>Citas anteriores</h3>
           <ul className="appointment-list">
             {past.map((a) => (
-              <AppointmentItem key={a.id} a={a} />
+              <AppointmentItem key={a.id} a={a} upcoming={false} />
             ))}
           </ul>
         </>

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { confirmHeld } from "~/bookings/appointments.server.ts";
 import { createAppointmentLink, findAppointmentIdByToken } from "~/bookings/appointment-links.server.ts";
-import { getAppointmentView } from "~/bookings/queries.server.ts";
+import { getAppointment, withoutClientData } from "~/bookings/queries.server.ts";
 import { AppointmentFacts } from "~/components/bookings/appointment-manage.tsx";
 import { getServices } from "~/context.server.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
@@ -22,15 +22,14 @@ const GONE =
 async function appointmentFor(context: Route.LoaderArgs["context"], token: string) {
   const { db } = getServices(context);
   const id = await findAppointmentIdByToken(db, token, "confirm");
-  return id ? getAppointmentView(db, id) : null;
+  return id ? getAppointment(db, id) : null;
 }
 
 /** The emailed link opens this page; confirming is a button (a POST), so a mail scanner that follows links confirms nothing. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const view = await appointmentFor(context, params.token);
-  if (!view) throw data(GONE, { status: 404 });
-  const { clientEmail: _e, comment: _c, ...appointment } = view;
-  return { appointment: { ...appointment, clientEmail: "", comment: "" } };
+  const found = await appointmentFor(context, params.token);
+  if (!found) throw data(GONE, { status: 404 });
+  return { appointment: withoutClientData(found) };
 }
 
 export async function action({ params, context }: Route.ActionArgs) {

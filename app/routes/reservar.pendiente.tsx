@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { getAppointmentView } from "~/bookings/queries.server.ts";
+import { getAppointment, withoutClientData } from "~/bookings/queries.server.ts";
 import { AppointmentFacts } from "~/components/bookings/appointment-manage.tsx";
 import { getServices } from "~/context.server.ts";
 import { formatTime, wallClockOf } from "~/domain/salon-time.ts";
@@ -18,10 +18,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** After a guest booked: check your email. Shows no personal data (the id is in the address). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("cita") ?? "";
-  const view = /^[0-9a-f-]{36}$/.test(id) ? await getAppointmentView(getServices(context).db, id) : null;
-  if (!view) throw data("No encontramos esa reserva.", { status: 404 });
-  const { clientEmail: _email, userId: _user, comment: _comment, ...appointment } = view;
-  return { appointment: { ...appointment, clientEmail: "", userId: null, comment: "" } };
+  const found = /^[0-9a-f-]{36}$/.test(id) ? await getAppointment(getServices(context).db, id) : null;
+  if (!found) throw data("No encontramos esa reserva.", { status: 404 });
+  return { appointment: withoutClientData(found) };
 }
 
 export default function ReservaPendiente({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { ManageActionData, ManagePageData } from "~/bookings/manage-page.server.ts";
 import { site } from "~/content/site.ts";
+import { whatsappLinkFor } from "~/domain/appointment-text.ts";
 import { addDays } from "~/domain/calendar-dates.ts";
 import { formatAppointmentTime, formatDayLong, formatTime } from "~/domain/salon-time.ts";
 import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
@@ -24,7 +25,7 @@ export function AppointmentFacts({ appointment }: { appointment: ManagePageData[
       <dd>
         <ul>
           {appointment.services.map((s) => (
-            <li key={s.id}>
+            <li key={s.serviceId}>
               {s.name} <small>({formatDuration(s.durationMin)})</small>
             </li>
           ))}
@@ -45,11 +46,6 @@ export function AppointmentFacts({ appointment }: { appointment: ManagePageData[
       <dd>{APPOINTMENT_STATUS_LABELS[appointment.status] ?? appointment.status}</dd>
     </dl>
   );
-}
-
-function whatsappMessage(appointment: ManagePageData["appointment"]): string {
-  const services = appointment.services.map((s) => s.name).join(" + ");
-  return `¡Hola, ${site.name}! Tengo cita de ${services} el ${formatAppointmentTime(Date.parse(appointment.startsAt))} con ${appointment.professionalName}.`;
 }
 
 /**
@@ -91,7 +87,7 @@ export function AppointmentManage({
           ) : null}
           <a
             className="btn btn--whatsapp"
-            href={site.whatsapp.link(whatsappMessage(appointment))}
+            href={whatsappLinkFor(appointment)}
             target="_blank"
             rel="noopener noreferrer"
           >

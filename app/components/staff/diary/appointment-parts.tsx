@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import type { DiaryAppointmentDetail } from "~/bookings/diary-detail.server.ts";
+import type { Appointment } from "~/bookings/queries.server.ts";
 import { formatDateTime } from "~/components/staff/format.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import { formatDayLong, formatTime, wallClockOf } from "~/domain/salon-time.ts";
@@ -9,7 +9,7 @@ import { appointmentSourceLabel } from "./labels.ts";
 const price = (cents: number, from: boolean) => `${from ? "desde " : ""}${formatEuros(cents)}`;
 
 /** Client, time, services with durations and prices, the client's comment and the history. */
-export function AppointmentFacts({ appointment: a }: { appointment: DiaryAppointmentDetail }) {
+export function AppointmentFacts({ appointment: a }: { appointment: Appointment }) {
   const start = wallClockOf(Date.parse(a.startsAt));
   const end = wallClockOf(Date.parse(a.endsAt));
   const total = a.services.reduce((sum, s) => sum + s.durationMin, 0);

@@ -1,0 +1,29 @@
+/**
+ * How an appointment reads in a sentence, the same on the pages and in the
+ * emails (issue 15). Pure.
+ */
+import { site } from "~/content/site.ts";
+import { formatDayLong, formatTime, wallClockOf } from "./salon-time.ts";
+
+/** "Manicura semipermanente y Pedicura spa". */
+export function serviceNames(a: { services: readonly { name: string }[] }): string {
+  const names = a.services.map((s) => s.name);
+  return names.length <= 1 ? (names[0] ?? "tu cita") : `${names.slice(0, -1).join(", ")} y ${names.at(-1)}`;
+}
+
+/** "viernes, 4 de diciembre, a las 10:30": the start inside a sentence. */
+export function whenInWords(startsAt: string): string {
+  const { date, minutes } = wallClockOf(new Date(startsAt));
+  return `${formatDayLong(date)}, a las ${formatTime(minutes)}`;
+}
+
+/** wa.me link with a message naming the services, the day, the time and the professional. */
+export function whatsappLinkFor(a: {
+  services: readonly { name: string }[];
+  startsAt: string;
+  professionalName: string;
+}): string {
+  return site.whatsapp.link(
+    `¡Hola, ${site.name}! Tengo una cita de ${serviceNames(a)} el ${whenInWords(a.startsAt)} con ${a.professionalName}.`,
+  );
+}
