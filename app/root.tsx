@@ -9,6 +9,7 @@ import { isStaffPath, StaffShell } from "./components/staff/staff-shell.tsx";
 import { getServices } from "./context.server.ts";
 import { useRootData, type RootLoaderData, type RootUser } from "./root-data.ts";
 import stylesHref from "./styles/app.css?url";
+import staffStylesHref from "./styles/staff-area.css?url";
 import { appCss } from "./styles/inline-css.ts";
 // Subset brand fonts written by `npm run fonts` (scripts/build-fonts.ts) before every build.
 import frauncesHref from "./styles/fonts/fraunces.woff2?url";
@@ -34,6 +35,9 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const signedIn = !!useRootData()?.user;
+  // The back office's styles stay out of the shop's inlined sheet; every /gestion page
+  // (its error pages and the steps before sign-in included) links them.
+  const staff = isStaffPath(useLocation().pathname);
   return (
     <html lang="es">
       <head>
@@ -52,6 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {appCss}
           </style>
         )}
+        {staff ? <link rel="stylesheet" href={staffStylesHref} precedence="default" /> : null}
         {/* Both faces are on every first view (headings and text): fetched at once. Measured without
             the preloads: they still arrive before the first paint, only the swap comes later. */}
         <link rel="preload" href={frauncesHref} as="font" type="font/woff2" crossOrigin="anonymous" />
