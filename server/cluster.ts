@@ -13,8 +13,8 @@ import type { Logger } from "pino";
  * - A worker that dies before listening (bad configuration, database down, port
  *   taken) stops the whole server with its exit code: no restart loop.
  * - SIGHUP restarts the workers one at a time (a new one listens before an old
- *   one is told to finish its requests and exit): a new build goes live with no
- *   refused request.
+ *   one is disconnected, finishes its requests and exits): a new build goes live
+ *   with no refused or lost request.
  * - SIGTERM / SIGINT: every worker finishes its requests and exits, then the primary.
  */
 export function runPrimary(workers: number, logger: Logger): void {
@@ -76,8 +76,14 @@ export function runPrimary(workers: number, logger: Logger): void {
         }
         retiring.add(old);
         const exited = once(old, "exit");
-        old.process.kill("SIGTERM");
+        // disconnect(), not a signal: the primary stops handing the old worker connections before
+        // it is told to close, so no connection is left in flight to a process that then exits
+        // (a request hung until its client gave up, once, under a loaded test run). The worker
+        // finishes its requests and exits on its own (server/main.ts); a signal only if it hangs.
+        old.disconnect();
+        const stuck = setTimeout(() => old.process.kill("SIGTERM"), 15_000);
         await exited;
+        clearTimeout(stuck);
       }
       logger.info("reinicio escalonado completado");
     } finally {

@@ -104,6 +104,9 @@ export async function main(opts: MainOptions = {}): Promise<Server> {
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
+  // A cluster worker retired by a rolling restart: the primary disconnected it, its server has
+  // closed after its last request; release the jobs and the database, then exit.
+  if (cluster.isWorker) process.once("disconnect", () => shutdown("disconnect"));
   return server;
 }
 
