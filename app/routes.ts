@@ -53,6 +53,8 @@ export default [
     // payment outcome (a visitor may land here after the session expired)
     route("success", "routes/success.tsx"),
     route("cancel", "routes/cancel.tsx"),
+    // The demo gateway's page: a course order's buyer signs in (its loader asks); an appointment's deposit is paid by its link.
+    route("pago-demo/:orderId", "routes/pago-demo.tsx"),
 
     // — account area: signed-in users only (middleware in layouts/account.tsx) —
     layout("layouts/account.tsx", [
@@ -68,7 +70,6 @@ export default [
       route("mis-cursos", "routes/mis-cursos.tsx"),
       // One page for one course (/checkout/:courseId) and for the cart (/checkout?cursos=…).
       route("checkout/:courseId?", "routes/checkout.tsx"),
-      route("pago-demo/:orderId", "routes/pago-demo.tsx"),
       // The buyer's own invoices, as PDF (Historial de compras).
       route("perfil/compras/facturas/:invoiceId", "routes/perfil.compras.factura.ts"),
       // Resource routes about the user's own data: no UI, but the middleware guards them too.

@@ -10,14 +10,17 @@ import type { BookingRules } from "~/domain/booking-rules.ts";
 import { isKeptStatus, isOpenStatus } from "~/domain/appointment-status.ts";
 import { clientMayChange } from "~/domain/booking-rules.ts";
 import { recordAudit, type AuditActor } from "~/staff/audit.server.ts";
+import { refundsDeposit } from "~/domain/deposit.ts";
 import { queueAppointmentEmails } from "./appointment-emails.server.ts";
+import { refundDepositOnCancel } from "./deposits.server.ts";
 import { span } from "./appointments.server.ts";
 import { getAppointment } from "./queries.server.ts";
 import { checkStart } from "./availability.server.ts";
 import { expireHolds, SlotTaken, takeSlots } from "./slots.server.ts";
 
 export type ChangeResult =
-  | { ok: true }
+  /** depositRefundCents: the señal asked back by a cancellation (0 when none). */
+  | { ok: true; depositRefundCents?: number }
   /** window: too late for the client herself; gone: already cancelled or past; unavailable/taken: the new time is not free. */
   | { ok: false; reason: "window" | "gone" | "unavailable" | "taken" };
 
@@ -26,6 +29,8 @@ interface ChangeBy {
   now: Date;
   rules: BookingRules;
   actor?: AuditActor;
+  /** The staff keep the paid deposit (a client who cancels too late): app/domain/deposit.ts. */
+  keepDeposit?: boolean;
 }
 
 /** Cancels a held or confirmed appointment and frees its slots. */
@@ -56,20 +61,25 @@ export async function cancelAppointment(db: Db, appointmentId: string, change: C
       .execute();
     if (done.length === 0) return { ok: false, reason: "gone" } as const;
     await trx.deleteFrom("appointment_slots").where("appointment_id", "=", appointmentId).execute();
+    // A paid señal goes back with the cancellation, in this transaction (the refund job pays it out).
+    const depositRefundCents =
+      row.status === "confirmed" && refundsDeposit(change)
+        ? await refundDepositOnCancel(trx, appointmentId, change.now)
+        : 0;
     if (change.actor) {
       await recordAudit(trx, change.actor, {
         action: "appointment.cancel",
         entityType: "appointment",
         entityId: appointmentId,
         before: { status: row.status, startsAt: row.starts_at },
-        after: { status: "cancelled" },
+        after: { status: "cancelled", depositRefundCents, keepDeposit: change.keepDeposit === true },
       });
     }
     // A guest who never confirmed gets no cancellation email for a slot she did not have.
     if (row.status === "confirmed") {
       await queueAppointmentEmails(trx, "cancelled", { id: appointmentId, startsAt: row.starts_at }, change.now);
     }
-    return { ok: true } as const;
+    return { ok: true, depositRefundCents } as const;
   });
 }
 

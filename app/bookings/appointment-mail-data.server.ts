@@ -4,6 +4,7 @@
  * the facts table, the price line, the cancellation window in words, the
  * WhatsApp deep link and the .ics attachment.
  */
+import { depositStateText } from "~/domain/deposit.ts";
 import { site } from "~/content/site.ts";
 import type { Appointment } from "./queries.server.ts";
 import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
@@ -42,6 +43,7 @@ export function appointmentFacts(d: Appointment, opts: { price?: boolean } = {})
     ["Servicios", d.services.map((s) => `${s.name} (${formatDuration(s.durationMin)})`).join(" + ")],
     ["Con", d.professionalName],
     ...(opts.price === false ? [] : [["Precio", `${priceText(d)}, se paga en el salón`] as [string, string]]),
+    ...(d.deposit ? [["Señal", depositStateText(d.deposit)] as [string, string]] : []),
     ["Dónde", site.address.full],
   ];
 }

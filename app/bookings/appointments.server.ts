@@ -10,7 +10,7 @@
  * transaction have a slot. The availability check before it (hours, closures,
  * notice) gives the visitor a clear answer; the constraint is what decides a
  * race. A guest's booking holds its slots (`held`) until she confirms by the
- * emailed link; a hold that lapsed is given back by the next booking
+ * emailed link, a booking with a deposit until it is paid (deposits.server.ts); a hold that lapsed is given back by the next booking
  * transaction (`expireHolds`), so no sweep job is needed for correctness.
  *
  * Emails (confirmation with .ics, the reminder 24 h before, changes) are queued
@@ -21,7 +21,9 @@ import { inTransaction } from "~/db/db.server.ts";
 import type { BookingRules } from "~/domain/booking-rules.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { recordAudit, type AuditActor } from "~/staff/audit.server.ts";
+import { depositFor } from "~/domain/deposit.ts";
 import { queueAppointmentEmails } from "./appointment-emails.server.ts";
+import { createDepositOrder, DEPOSIT_HOLD_MS } from "./deposits.server.ts";
 import { freeProfessionalsAt } from "./availability.server.ts";
 import { expireHolds, SlotTaken, takeSlots } from "./slots.server.ts";
 import { sequenceLength, type MenuService } from "./menu.server.ts";
@@ -49,10 +51,23 @@ export interface BookRequest {
   now: Date;
   rules: BookingRules;
   actor?: AuditActor;
+  /**
+   * Online bookings pass the payment provider: services with a deposit are then
+   * held until it is paid (deposits.server.ts). Without it (the staff booking
+   * for a client who phoned) no deposit is asked.
+   */
+  deposit?: { provider: string };
 }
 
 export type BookResult =
-  | { ok: true; appointmentId: string; status: "held" | "confirmed"; professionalId: string }
+  | {
+      ok: true;
+      appointmentId: string;
+      status: "held" | "confirmed";
+      professionalId: string;
+      /** The deposit order to pay before the appointment is confirmed; null when none is asked. */
+      depositOrderId: string | null;
+    }
   /** invalid: unknown services; unavailable: outside hours, notice or horizon; taken: someone was faster. */
   | { ok: false; reason: "invalid" | "unavailable" | "taken" };
 
@@ -66,7 +81,9 @@ async function insertAppointment(db: Db, req: BookRequest, services: MenuService
   const id = newId();
   const nowIso = req.now.toISOString();
   const { endsAt, blocksUntil } = span(services, req.at);
-  const status = req.hold ? "held" : "confirmed";
+  const deposit = req.deposit && depositFor(services) > 0 ? req.deposit : null;
+  const holdMs = deposit ? DEPOSIT_HOLD_MS : req.hold ? req.rules.holdMinutes * 60_000 : null;
+  const status = holdMs ? "held" : "confirmed";
   return inTransaction(db, async (trx) => {
     await expireHolds(trx, nowIso);
     await trx
@@ -82,14 +99,14 @@ async function insertAppointment(db: Db, req: BookRequest, services: MenuService
         ends_at: new Date(endsAt).toISOString(),
         blocks_until: new Date(blocksUntil).toISOString(),
         status,
-        hold_expires_at: req.hold ? new Date(req.now.getTime() + req.rules.holdMinutes * 60_000).toISOString() : null,
+        hold_expires_at: holdMs ? new Date(req.now.getTime() + holdMs).toISOString() : null,
         source: req.source,
         client_comment: req.comment,
         price_cents: services.reduce((sum, s) => sum + s.priceCents, 0),
         price_from: services.some((s) => s.priceFrom) ? 1 : 0,
         created_at: nowIso,
         updated_at: nowIso,
-        confirmed_at: req.hold ? null : nowIso,
+        confirmed_at: holdMs ? null : nowIso,
         cancelled_at: null,
         cancelled_by: null,
       })
@@ -123,13 +140,26 @@ async function insertAppointment(db: Db, req: BookRequest, services: MenuService
         },
       });
     }
-    await queueAppointmentEmails(
-      trx,
-      req.hold ? "held" : "confirmed",
-      { id, startsAt: new Date(req.at).toISOString() },
-      req.now,
-    );
-    return { ok: true, appointmentId: id, status, professionalId } as const;
+    const depositOrderId = deposit
+      ? await createDepositOrder(trx, {
+          appointmentId: id,
+          client: req.client,
+          services,
+          at: req.at,
+          provider: deposit.provider,
+          now: req.now,
+        })
+      : null;
+    // With a deposit, paying confirms it (and its email goes then): no confirm-by-email link.
+    if (!deposit) {
+      await queueAppointmentEmails(
+        trx,
+        req.hold ? "held" : "confirmed",
+        { id, startsAt: new Date(req.at).toISOString() },
+        req.now,
+      );
+    }
+    return { ok: true, appointmentId: id, status, professionalId, depositOrderId } as const;
   });
 }
 

@@ -120,6 +120,7 @@ function serviceValues(input: ServiceInput) {
     buffer_min: input.bufferMin,
     price_cents: input.priceCents,
     price_from: input.priceFrom ? 1 : 0,
+    deposit_cents: input.depositCents,
     bookable_online: input.bookableOnline ? 1 : 0,
     active: input.active ? 1 : 0,
   };

@@ -18,6 +18,8 @@ export interface MenuService {
   bufferMin: number;
   priceCents: number;
   priceFrom: boolean;
+  /** The señal paid online when booking it; null for none. */
+  depositCents: number | null;
   bookableOnline: boolean;
 }
 
@@ -38,6 +40,7 @@ const serviceColumns = [
   "buffer_min",
   "price_cents",
   "price_from",
+  "deposit_cents",
   "bookable_online",
 ] as const;
 
@@ -52,6 +55,7 @@ export function toService(r: Pick<ServicesTable, (typeof serviceColumns)[number]
     bufferMin: Number(r.buffer_min),
     priceCents: Number(r.price_cents),
     priceFrom: Number(r.price_from) === 1,
+    depositCents: r.deposit_cents == null || Number(r.deposit_cents) <= 0 ? null : Number(r.deposit_cents),
     bookableOnline: Number(r.bookable_online) === 1,
   };
 }

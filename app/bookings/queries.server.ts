@@ -7,6 +7,7 @@
  */
 import type { Db } from "~/db/db.server.ts";
 import { isOpenStatus } from "~/domain/appointment-status.ts";
+import type { DepositState } from "~/domain/deposit.ts";
 
 export interface AppointmentService {
   serviceId: string;
@@ -42,6 +43,28 @@ export interface Appointment {
   /** client | staff | null */
   cancelledBy: string | null;
   services: AppointmentService[];
+  /** The señal paid (or to pay) online for it; null when none was asked (0013). */
+  deposit: AppointmentDeposit | null;
+}
+
+export interface AppointmentDeposit {
+  cents: number;
+  state: DepositState;
+}
+
+function depositOf(r: Row): AppointmentDeposit | null {
+  if (!r.deposit_order_id) return null;
+  const cents = Number(r.deposit_total_cents);
+  const refunded = Number(r.deposit_refunded_cents ?? 0);
+  const state =
+    r.deposit_status === "refunded" || (r.deposit_status === "paid" && refunded >= cents)
+      ? "refunded"
+      : r.deposit_status === "paid"
+        ? Number(r.deposit_refunds_pending ?? 0) > 0
+          ? "refund-pending"
+          : "paid"
+        : "unpaid";
+  return { cents, state };
 }
 
 /** What a page opened by a link (not by a signed-in owner) may show: no contact details. */
@@ -56,8 +79,23 @@ function base(db: Db) {
   return db
     .selectFrom("appointments")
     .innerJoin("professionals", "professionals.id", "appointments.professional_id")
+    .leftJoin("orders", "orders.appointment_id", "appointments.id")
     .selectAll("appointments")
-    .select("professionals.name as professional_name");
+    .select([
+      "professionals.name as professional_name",
+      "orders.id as deposit_order_id",
+      "orders.status as deposit_status",
+      "orders.total_cents as deposit_total_cents",
+      "orders.refunded_cents as deposit_refunded_cents",
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom("refunds")
+        .select((rb) => rb.fn.countAll().as("n"))
+        .whereRef("refunds.order_id", "=", "orders.id")
+        .where("refunds.status", "=", "pending")
+        .as("deposit_refunds_pending"),
+    );
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof base>["execute"]>>[number];
@@ -106,6 +144,7 @@ async function withServices(db: Db, rows: Row[]): Promise<Appointment[]> {
         priceCents: Number(s.price_cents),
         priceFrom: Number(s.price_from) === 1,
       })),
+    deposit: depositOf(r),
   }));
 }
 

@@ -63,3 +63,23 @@ export function takesTimeWhere(eb: ExpressionBuilder<Database, "appointments">, 
     ]),
   ]);
 }
+
+/**
+ * The deposit order of a held appointment ended unpaid (failed, expired or
+ * cancelled at the payment page): the appointment's hold ends with it and its
+ * slots go back, in the order's transaction. A no-op for the shop's orders.
+ */
+export async function releaseDepositHold(trx: Db, orderId: string, nowIso: string): Promise<void> {
+  const order = await trx.selectFrom("orders").select("appointment_id").where("id", "=", orderId).executeTakeFirst();
+  if (!order?.appointment_id) return;
+  const released = await trx
+    .updateTable("appointments")
+    .set({ status: "expired", hold_expires_at: null, updated_at: nowIso })
+    .where("id", "=", order.appointment_id)
+    .where("status", "=", "held")
+    .returning("id")
+    .execute();
+  if (released.length > 0) {
+    await trx.deleteFrom("appointment_slots").where("appointment_id", "=", order.appointment_id).execute();
+  }
+}

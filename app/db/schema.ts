@@ -142,11 +142,16 @@ export interface OrdersTable {
   billing_address: string | null;
   billing_postal_code: string | null;
   billing_city: string | null;
+  /** "courses" | "deposit" (0013): a deposit is the señal of one appointment. */
+  kind: Generated<string>;
+  /** The appointment a deposit order is for (0013); null for the shop's orders. */
+  appointment_id: string | null;
 }
 
 export interface OrderItemsTable {
   id: string;
   order_id: string;
+  /** The course bought; on a deposit order (0013) the service the señal is for. */
   course_id: string;
   edition_id: string | null;
   title: string;
@@ -496,6 +501,8 @@ export interface ServicesTable {
   /** 1: seeded, not yet reviewed by the owner. */
   review_pending: number;
   updated_at: string;
+  /** The señal paid online when booking it (0013); null for none. */
+  deposit_cents: number | null;
 }
 
 /** The people who perform services (0012), optionally linked to a staff account. */

@@ -106,3 +106,8 @@ export function parseClientDetails(
   if (Object.keys(errors).length > 0 || !phone) return { ok: false, errors };
   return { ok: true, value: { name, email, phone, comment } };
 }
+
+/** The page of a booking waiting for its email confirmation or its deposit, and of its outcome. */
+export function depositPagePath(appointmentId: string): string {
+  return `/reservar/pendiente?cita=${encodeURIComponent(appointmentId)}`;
+}

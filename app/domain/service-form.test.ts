@@ -42,6 +42,7 @@ describe("service form", () => {
         bufferMin: 10,
         priceCents: 3550,
         priceFrom: true,
+        depositCents: null,
         bookableOnline: true,
         active: true,
         professionalIds: ["laura", "marta"],
@@ -91,6 +92,19 @@ describe("service form", () => {
     expect(errorsOf(noCategory).category).toBe(SERVICE_MESSAGES.category);
   });
 
+  it("reads an optional deposit: empty or zero is none, never below 1 € nor above the price", () => {
+    expect(parseServiceForm(posted({ ...good, deposit: "10" }))).toMatchObject({ ok: true, input: { depositCents: 1000 } });
+    expect(parseServiceForm(posted({ ...good, deposit: "  " }))).toMatchObject({ ok: true, input: { depositCents: null } });
+    expect(parseServiceForm(posted({ ...good, deposit: "0" }))).toMatchObject({ ok: true, input: { depositCents: null } });
+    expect(parseServiceForm(posted({ ...good, deposit: "35,50" }))).toMatchObject({
+      ok: true,
+      input: { depositCents: 3550 },
+    });
+    expect(errorsOf({ ...good, deposit: "35,51" }).deposit).toBe(SERVICE_MESSAGES.deposit);
+    expect(errorsOf({ ...good, deposit: "0,50" }).deposit).toBe(SERVICE_MESSAGES.depositMin);
+    expect(errorsOf({ ...good, deposit: "diez" }).deposit).toMatch(/^Escribe el importe en euros/u);
+  });
+
   it("turns a name into a readable, unique id", () => {
     expect(slugFromName("Pedicura Spa (Señora) ")).toBe("pedicura-spa-senora");
     expect(slugFromName("Uñas  de gel — relleno")).toBe("unas-de-gel-relleno");
@@ -110,12 +124,13 @@ describe("service form", () => {
       bufferMin: 10,
       priceCents: 3250,
       priceFrom: false,
+      depositCents: 1000,
       bookableOnline: true,
       active: true,
       professionalIds: ["sofia"],
     };
     const form = serviceFormValues(stored);
-    expect(form.values).toMatchObject({ price: "32,50", duration: "75", priceFrom: "", active: "on" });
+    expect(form.values).toMatchObject({ price: "32,50", deposit: "10", duration: "75", priceFrom: "", active: "on" });
     expect(parseServiceForm(form)).toEqual({ ok: true, input: stored });
   });
 });

@@ -17,6 +17,8 @@ export const SERVICE_LIMITS = {
   durationMax: 480,
   bufferMax: 120,
   priceMaxCents: 5_000_00,
+  /** Card payments below 1 € cost more than they bring (and Stripe refuses under 0,50 €). */
+  depositMinCents: 1_00,
   professionalsMax: 50,
 } as const;
 
@@ -94,6 +96,8 @@ export const SERVICE_MESSAGES = {
   duration: `La duración son minutos en múltiplos de 5, entre ${SERVICE_LIMITS.durationMin} y ${SERVICE_LIMITS.durationMax}`,
   buffer: `El tiempo después son minutos en múltiplos de 5, entre 0 y ${SERVICE_LIMITS.bufferMax}`,
   priceMax: "El precio admite como mucho 5.000 €",
+  deposit: "La señal no puede ser mayor que el precio del servicio",
+  depositMin: "La señal mínima es de 1 € (o déjala vacía si no pides señal)",
   professionals: "Alguna de las profesionales elegidas ya no existe; vuelve a cargar la página",
 } as const;
 
@@ -128,9 +132,32 @@ const serviceFieldsSchema = z.object({
     }
     return result.cents;
   }),
+  /** Empty: no deposit. */
+  deposit: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value?.trim()) return null;
+      const result = parseEuros(value);
+      if (!result.ok) {
+        ctx.addIssue({ code: "custom", message: result.error });
+        return z.NEVER;
+      }
+      if (result.cents === 0) return null;
+      if (result.cents < SERVICE_LIMITS.depositMinCents) {
+        ctx.addIssue({ code: "custom", message: SERVICE_MESSAGES.depositMin });
+        return z.NEVER;
+      }
+      return result.cents;
+    }),
   priceFrom: checkbox,
   bookableOnline: checkbox,
   active: checkbox,
+}).superRefine((s, ctx) => {
+  // A señal is part of the price paid in advance: never more than the price.
+  if (s.deposit !== null && s.deposit > s.price) {
+    ctx.addIssue({ code: "custom", path: ["deposit"], message: SERVICE_MESSAGES.deposit });
+  }
 });
 
 export interface ServiceInput {
@@ -141,6 +168,8 @@ export interface ServiceInput {
   bufferMin: number;
   priceCents: number;
   priceFrom: boolean;
+  /** The señal paid online when booking; null for none. */
+  depositCents: number | null;
   bookableOnline: boolean;
   active: boolean;
   /** Who performs it (ids of professionals; the server checks they exist). */
@@ -169,6 +198,7 @@ export function parseServiceForm(posted: PostedForm): FormResult<ServiceInput> {
       bufferMin: s.buffer,
       priceCents: s.price,
       priceFrom: s.priceFrom,
+      depositCents: s.deposit,
       bookableOnline: s.bookableOnline,
       active: s.active,
       professionalIds: professionalIds.slice(0, SERVICE_LIMITS.professionalsMax),
@@ -185,6 +215,7 @@ export function serviceFormValues(s: {
   bufferMin: number;
   priceCents: number;
   priceFrom: boolean;
+  depositCents: number | null;
   bookableOnline: boolean;
   active: boolean;
   professionalIds: readonly string[];
@@ -198,6 +229,7 @@ export function serviceFormValues(s: {
       buffer: String(s.bufferMin),
       price: centsToEurosInput(s.priceCents),
       priceFrom: s.priceFrom ? "on" : "",
+      deposit: s.depositCents === null ? "" : centsToEurosInput(s.depositCents),
       bookableOnline: s.bookableOnline ? "on" : "",
       active: s.active ? "on" : "",
     },

@@ -22,6 +22,10 @@ import { appendBillingRecord, lockChainHead, nextInvoiceNumber } from "./chain.s
 import { readSeller, sellerIdentity } from "./seller.server.ts";
 import { aeatAmount, aeatDate, madridTimestamp, verificationUrl, type VerifactuMode } from "./verifactu.ts";
 
+/** The operation an invoice documents (DescripcionOperacion of its billing record). */
+const COURSES_OPERATION = "Formación presencial en técnicas de uñas";
+const DEPOSIT_OPERATION = "Señal a cuenta de servicios de manicura y estética en el salón";
+
 /** What issuing needs from the configuration. */
 export interface InvoicingConfig {
   seller: Partial<SellerData>;
@@ -44,6 +48,8 @@ export interface Draft {
   operationDate: string;
   paymentMethod: string | null;
   reason: string | null;
+  /** The operation described in the billing record; the shop's courses when absent. */
+  operation?: string;
 }
 
 export async function issue(
@@ -131,7 +137,7 @@ export async function issue(
       buyer: draft.buyer ? { name: draft.buyer.name, nif: draft.buyer.taxId } : null,
       description: rectificativa
         ? `Rectificación: ${draft.reason ?? "devolución"}`
-        : "Formación presencial en técnicas de uñas",
+        : (draft.operation ?? COURSES_OPERATION),
       breakdown: vatBreakdown(draft.lines),
       rectified: draft.rectified
         ? {
@@ -216,6 +222,7 @@ export async function issueOrderInvoice(
       operationDate: madridDate(new Date(order.paid_at)),
       paymentMethod: paymentMethodName(order.payment_method),
       reason: null,
+      operation: order.kind === "deposit" ? DEPOSIT_OPERATION : COURSES_OPERATION,
     },
     { ...seller, config, now },
   );

@@ -17,6 +17,8 @@ const REFUND_REASONS: Record<string, string> = {
   withdrawal: "Devolución por desistimiento",
   staff: "Devolución acordada con la alumna",
   provider: "Devolución hecha desde la pasarela de pago",
+  "appointment-cancelled": "Devolución de la señal por cancelación de la cita",
+  "appointment-unavailable": "Devolución de la señal: la hora ya no estaba libre",
 };
 
 /** The reason a rectificativa states for a refund's reason code. */

@@ -25,6 +25,8 @@ const order: OrderRow = {
   billing_address: null,
   billing_postal_code: null,
   billing_city: null,
+  kind: "courses",
+  appointment_id: null,
 };
 const items: OrderItemRow[] = [
   { id: "00-a", order_id: order.id, course_id: "formacion-inicio", edition_id: "e1", title: "Formación de inicio", price_cents: 28000, edition_starts_on: "2027-02-09", edition_ends_on: "2027-02-11", no_seat_at: null },

@@ -21,11 +21,16 @@
  * - The order's invoice is issued in the same transaction, last (issue 13;
  *   app/invoices/issue.server.ts), when the caller passes the invoicing config
  *   and the seller data is complete.
+ * - A deposit order (an appointment's señal, app/bookings/deposits.server.ts)
+ *   confirms its appointment instead of enrolling; its invoice is emailed.
  * Side effects (the confirmation email, the refund) are outbox jobs written in
  * the same transaction; the job worker runs them after commit.
  */
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { accessUntil } from "~/domain/access-window.ts";
+import { settleDepositPayment } from "~/bookings/deposits.server.ts";
+import { releaseDepositHold } from "~/bookings/slots.server.ts";
+import { enqueueInvoiceEmails } from "~/invoices/invoice-email.server.ts";
 import { issueOrderInvoice, type InvoicingConfig } from "~/invoices/issue.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
@@ -117,6 +122,16 @@ export async function fulfilOrder(
       .returning("id")
       .execute();
     if (updated.length === 0) return { outcome: "already-paid", orderId: order.id };
+
+    if (order.kind === "deposit") {
+      // An appointment's señal: it confirms the appointment (or is refunded), and is invoiced like any sale.
+      await settleDepositPayment(trx, order, now);
+      if (invoicing) {
+        const invoiceId = await issueOrderInvoice(trx, order.id, invoicing, now);
+        if (invoiceId) await enqueueInvoiceEmails(trx, [invoiceId], now);
+      }
+      return { outcome: "paid", orderId: order.id };
+    }
 
     // A fixed order (course id) for the rows every fulfilment touches: two orders
     // with the same courses lock enrolments and editions in the same sequence.
@@ -263,7 +278,10 @@ export function failOrder(db: Db, input: ProviderEventInput) {
       .where("id", "=", id)
       .where("status", "=", "pending")
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) > 0) await releaseOrderHolds(trx, id, nowIso);
+    if (Number(res.numUpdatedRows) > 0) {
+      await releaseOrderHolds(trx, id, nowIso);
+      await releaseDepositHold(trx, id, nowIso);
+    }
     return Number(res.numUpdatedRows);
   });
 }
@@ -277,7 +295,10 @@ export function expireOrder(db: Db, input: ProviderEventInput) {
       .where("id", "=", id)
       .where("status", "=", "pending")
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) > 0) await releaseOrderHolds(trx, id, nowIso);
+    if (Number(res.numUpdatedRows) > 0) {
+      await releaseOrderHolds(trx, id, nowIso);
+      await releaseDepositHold(trx, id, nowIso);
+    }
     return Number(res.numUpdatedRows);
   });
 }

@@ -22,6 +22,7 @@ import { isWithinBounds, paymentMethod, type PaymentMethodKey } from "~/domain/p
 import { formatLongDate } from "~/domain/pricing.ts";
 import { EARLY_START_REQUIRED_MESSAGE, needsEarlyStartRequest } from "~/domain/withdrawal.ts";
 import { newId, sha256 } from "~/lib/ids.server.ts";
+import { releaseDepositHold } from "~/bookings/slots.server.ts";
 import { chooseEditions } from "./edition-choice.server.ts";
 import { holdExpiresAt, holdSeat, releaseOrderHolds } from "./seat-holds.server.ts";
 
@@ -314,7 +315,10 @@ export async function cancelPendingOrder(db: Db, orderId: string, now = new Date
       .executeTakeFirst();
     const cancelled = Number(res.numUpdatedRows) > 0;
     // Its seats go back in the same transaction.
-    if (cancelled) await releaseOrderHolds(trx, orderId, nowIso);
+    if (cancelled) {
+      await releaseOrderHolds(trx, orderId, nowIso);
+      await releaseDepositHold(trx, orderId, nowIso);
+    }
     return cancelled;
   });
 }

@@ -84,6 +84,7 @@ export async function latestOrderSince(
     .selectFrom("orders")
     .select(["id", "status"])
     .where("user_id", "=", userId)
+    .where("kind", "=", "courses")
     .where("created_at", ">=", since)
     .orderBy("created_at", "desc")
     .executeTakeFirst();

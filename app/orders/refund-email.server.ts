@@ -15,6 +15,9 @@ const reasonText: Record<string, string> = {
     "La convocatoria de tu curso se ha cancelado, así que te devolvemos el importe. Sentimos las molestias.",
   "duplicate-purchase":
     "Ya estabas inscrita en este curso con un pedido anterior, así que no te hemos cobrado una segunda plaza: te devolvemos el importe.",
+  "appointment-cancelled": "Tu cita se ha cancelado a tiempo, así que te devolvemos la señal que pagaste al reservarla.",
+  "appointment-unavailable":
+    "Tu pago llegó cuando la hora que elegiste ya no estaba libre, así que no hemos podido reservarla: te devolvemos la señal.",
   "no-seat":
     "Tu pago llegó cuando ya no quedaba plaza en la convocatoria que elegiste, así que no te hemos inscrito: te devolvemos el importe.",
 };

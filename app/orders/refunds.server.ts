@@ -40,7 +40,11 @@ export type RefundReason =
   | "staff"
   | "withdrawal"
   /** Paid after its seat was gone (the hold expired and the edition filled, or it was cancelled): fulfilment. */
-  | "no-seat";
+  | "no-seat"
+  /** A deposit given back: the appointment was cancelled in time, or by the salon (app/bookings/deposits.server.ts). */
+  | "appointment-cancelled"
+  /** A deposit paid after its appointment's time was gone (the hold lapsed and someone else booked it). */
+  | "appointment-unavailable";
 /** Stored, never requested: a refund made in the provider's dashboard. */
 export const PROVIDER_REFUND_REASON = "provider";
 

@@ -15,6 +15,8 @@ export interface CheckoutOrder {
   currency: "eur";
   totalCents: number;
   lines: { courseId: string; title: string; priceCents: number }[];
+  /** Where "back" on the provider's page leads (a same-site path); the shop's /cancel when absent. */
+  cancelPath?: string;
 }
 
 export interface CheckoutSession {

@@ -115,7 +115,7 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
         metadata: { order_id: order.id },
         customer_email: order.email,
         success_url: `${opts.publicUrl}/success?session_id={CHECKOUT_SESSION_ID}&course_id=${encodeURIComponent(firstCourse)}`,
-        cancel_url: `${opts.publicUrl}/cancel`,
+        cancel_url: `${opts.publicUrl}${order.cancelPath ?? "/cancel"}`,
         expires_at: Math.floor(Date.parse(order.createdAt) / 1000) + SESSION_LIFETIME_SECONDS,
       };
       try {

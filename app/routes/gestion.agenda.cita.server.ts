@@ -32,6 +32,8 @@ function noticeFor(aviso: string | null, startsAt: string, hasEmail: boolean): s
       return `Cita cambiada al ${formatAppointmentTime(Date.parse(startsAt))}.${mail}`;
     case "cancelada":
       return `Cita cancelada: el hueco vuelve a estar libre.${mail}`;
+    case "cancelada-senal":
+      return `Cita cancelada: el hueco vuelve a estar libre y la señal se devuelve a la clienta.${mail}`;
     case "atendida":
       return "Cita marcada como atendida.";
     case "no-show":
@@ -106,10 +108,16 @@ export async function appointmentAction(id: string, request: Request, context: C
   if (!exists) throw data("Cita no encontrada", { status: 404 });
 
   if (intent === "cancel") {
-    const r = await cancelAppointment(db, id, { by: "staff", now, rules: await staffBookingRules(db), actor });
+    const r = await cancelAppointment(db, id, {
+      by: "staff",
+      now,
+      rules: await staffBookingRules(db),
+      actor,
+      keepDeposit: form.get("quedarSenal") === "1",
+    });
     if (!r.ok) return fail("Esta cita ya no se puede cancelar: ya estaba cancelada o ha pasado.", 409);
     jobs?.kick();
-    return redirect(path(id, "cancelada"));
+    return redirect(path(id, r.depositRefundCents ? "cancelada-senal" : "cancelada"));
   }
   if (intent === "attended" || intent === "no_show") {
     const r = await recordOutcome(db, id, intent, actor, now);

@@ -1,3 +1,4 @@
+import { formatEuros } from "~/domain/pricing.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { AppointmentFacts, MoveForm } from "~/components/staff/diary/appointment-parts.tsx";
 import { appointmentStatusLabel, clientCardHref, diaryHref } from "~/components/staff/diary/labels.ts";
@@ -92,6 +93,15 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
         {canCancel ? (
           <Form method="post" className="staff-inline-form">
             <input type="hidden" name="intent" value="cancel" />
+            {a.deposit?.state === "paid" && a.status === "confirmed" ? (
+              <label className="staff-check">
+                <input type="checkbox" name="quedarSenal" value="1" />
+                <span>
+                  Quedarse con la señal de {formatEuros(a.deposit.cents)} (cancelación fuera de plazo). Si no lo marcas,
+                  se le devuelve entera.
+                </span>
+              </label>
+            ) : null}
             <button type="submit" className="staff-button staff-cat__button--danger" disabled={busy}>
               {a.clientEmail && a.status === "confirmed"
                 ? "Cancelar la cita y avisar a la clienta"

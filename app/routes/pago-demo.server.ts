@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { getUser } from "~/auth/user-context.server.ts";
+import { requireUser } from "~/auth/session.server.ts";
 import type { Config } from "~/config.server.ts";
 import { clientIpContext, getServices } from "~/context.server.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
@@ -7,6 +7,7 @@ import { getOrderWithItems, type OrderRow } from "~/orders/orders.server.ts";
 import { SEAT_HOLD_MS } from "~/orders/seat-holds.server.ts";
 import { cancelCheckout, processPaymentEvent } from "~/payments/checkout.server.ts";
 import { demoSessionId } from "~/payments/demo.server.ts";
+import { depositPagePath } from "~/domain/booking-request.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -26,14 +27,20 @@ export function isLoopbackAddress(ip: string): boolean {
   return ip === "::1" || /^127\./.test(ip) || /^::ffff:127\./.test(ip);
 }
 
-/** Only the buyer's own demo order, and only while the demo gateway is the live one. */
-async function ownDemoOrder(context: Ctx, orderId: string) {
-  const user = getUser(context);
+/**
+ * Only the buyer's own demo order, and only while the demo gateway is the live
+ * one. A course order asks its buyer to sign in; an appointment's deposit may
+ * be a guest's, so its random order id in the address is what opens it (as a
+ * Stripe Checkout address does).
+ */
+async function ownDemoOrder(request: Request, context: Ctx, orderId: string) {
   const services = getServices(context);
   const found = services.payments.name === "demo" ? await getOrderWithItems(services.db, orderId) : null;
-  if (!found || found.order.user_id !== user.id || found.order.provider !== "demo") {
-    throw data(null, { status: 404 });
+  if (found?.order.kind !== "deposit") {
+    const user = await requireUser(request, context);
+    if (found?.order.user_id !== user.id) throw data(null, { status: 404 });
   }
+  if (!found || found.order.provider !== "demo") throw data(null, { status: 404 });
   return { services, ...found };
 }
 
@@ -46,10 +53,12 @@ export function demoSessionExpired(order: Pick<OrderRow, "created_at">, now = Da
   return now >= Date.parse(order.created_at) + SEAT_HOLD_MS;
 }
 
+export const DEPOSIT_EXPIRED_MESSAGE = "La sesión de pago ha caducado y la hora ya no está reservada. Vuelve a reservar.";
+
 export const DEMO_EXPIRED_MESSAGE = "La sesión de pago ha caducado y tu plaza ya no está reservada. Vuelve a elegir la convocatoria.";
 
-export async function loadDemoPayment(context: Ctx, orderId: string) {
-  const { services, order, items } = await ownDemoOrder(context, orderId);
+export async function loadDemoPayment(request: Request, context: Ctx, orderId: string) {
+  const { services, order, items } = await ownDemoOrder(request, context, orderId);
   return {
     orderId: order.id,
     status: order.status,
@@ -59,15 +68,18 @@ export async function loadDemoPayment(context: Ctx, orderId: string) {
     successUrl: successPath(order.provider_session_id ?? demoSessionId(order.id), items[0]?.course_id),
     enabled: demoPaymentsAllowed(services.config, context.get(clientIpContext)),
     expired: order.status !== "paid" && demoSessionExpired(order),
+    deposit: order.kind === "deposit",
   };
 }
 
 export async function demoPaymentAction(request: Request, context: Ctx, orderId: string) {
-  const { services, order, items } = await ownDemoOrder(context, orderId);
+  const { services, order, items } = await ownDemoOrder(request, context, orderId);
   const intent = String((await request.formData()).get("intent") ?? "");
   const sessionId = order.provider_session_id ?? demoSessionId(order.id);
   if (intent === "cancel") {
     await cancelCheckout(services, { order, items });
+    // A deposit's hold ended with it: its page says so and offers to book again.
+    if (order.kind === "deposit" && order.appointment_id) return redirect(depositPagePath(order.appointment_id));
     return redirect("/cancel");
   }
   if (intent !== "pay") return data({ error: "Acción no válida" }, { status: 400 });
@@ -86,7 +98,8 @@ export async function demoPaymentAction(request: Request, context: Ctx, orderId:
       amountTotalCents: null,
       currency: null,
     });
-    return data({ error: DEMO_EXPIRED_MESSAGE }, { status: 409 });
+    const error = order.kind === "deposit" ? DEPOSIT_EXPIRED_MESSAGE : DEMO_EXPIRED_MESSAGE;
+    return data({ error }, { status: 409 });
   }
   // Exactly the path a Stripe webhook takes: same fulfilment, same email.
   await processPaymentEvent(services, {

@@ -1,36 +1,80 @@
-import { data, Link } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { startDepositCheckout } from "~/bookings/deposits.server.ts";
 import { getAppointment, withoutClientData } from "~/bookings/queries.server.ts";
+import { FormAlert } from "~/components/auth/field.tsx";
 import { AppointmentFacts } from "~/components/bookings/appointment-manage.tsx";
 import { getServices } from "~/context.server.ts";
+import { formatEuros } from "~/domain/pricing.ts";
 import { formatTime, wallClockOf } from "~/domain/salon-time.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/reservar.pendiente";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: "Confirma tu cita",
-    description: "Confirma tu cita desde el correo que te hemos enviado.",
+    title: "Tu reserva",
+    description: "Confirma tu cita desde el correo que te hemos enviado o pagando la señal.",
     path: "/reservar/pendiente",
     origin: rootOrigin(matches),
     noindex: true,
   });
 
-/** After a guest booked: check your email. Shows no personal data (the id is in the address). */
+const APPOINTMENT_ID = /^[0-9a-f-]{36}$/;
+
+/**
+ * After booking: check your email (a guest), or pay the deposit (anyone, for a
+ * service with one), then the outcome. Shows no personal data: the random id
+ * in the address is all it takes to open it.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("cita") ?? "";
-  const found = /^[0-9a-f-]{36}$/.test(id) ? await getAppointment(getServices(context).db, id) : null;
+  const found = APPOINTMENT_ID.test(id) ? await getAppointment(getServices(context).db, id) : null;
   if (!found) throw data("No encontramos esa reserva.", { status: 404 });
   return { appointment: withoutClientData(found) };
 }
 
-export default function ReservaPendiente({ loaderData }: Route.ComponentProps) {
+/** "Pagar la señal": the payment page again (the same one while it lives). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const id = new URL(request.url).searchParams.get("cita") ?? "";
+  if (!APPOINTMENT_ID.test(id)) throw data("No encontramos esa reserva.", { status: 404 });
+  const services = getServices(context);
+  try {
+    const started = await startDepositCheckout(services, id);
+    if (started) return redirect(started.url);
+    return data({ error: "Esta reserva ya no tiene una señal pendiente de pago." }, { status: 409 });
+  } catch (err) {
+    services.logger.error({ err, appointmentId: id }, "reservar: could not open the deposit payment");
+    return data(
+      { error: "No hemos podido abrir la página de pago. Inténtalo de nuevo en un momento o llámanos." },
+      { status: 502 },
+    );
+  }
+}
+
+export default function ReservaPendiente({ loaderData, actionData }: Route.ComponentProps) {
   const { appointment } = loaderData;
+  const { deposit } = appointment;
+  const busy = useNavigation().state !== "idle";
   const until = appointment.holdExpiresAt
     ? formatTime(wallClockOf(Date.parse(appointment.holdExpiresAt)).minutes)
     : null;
+  const refunded = deposit && (deposit.state === "refund-pending" || deposit.state === "refunded");
   return (
     <section className="container section booking">
-      {appointment.status === "held" ? (
+      {appointment.status === "held" && deposit ? (
+        <>
+          <h1>Paga la señal para confirmar tu cita</h1>
+          <p className="booking__notice" role="status">
+            La hora queda reservada para ti{until ? ` hasta las ${until}` : ""}. En cuanto pagues la señal de{" "}
+            {formatEuros(deposit.cents)}, la cita queda confirmada y te enviamos un correo.
+          </p>
+          <Form method="post" className="booking__form">
+            <FormAlert message={actionData?.error} />
+            <button type="submit" className="btn" disabled={busy} aria-busy={busy}>
+              {busy ? "Abriendo el pago…" : `Pagar la señal (${formatEuros(deposit.cents)})`}
+            </button>
+          </Form>
+        </>
+      ) : appointment.status === "held" ? (
         <>
           <h1>Revisa tu correo para confirmar</h1>
           <p className="booking__notice" role="status">
@@ -39,17 +83,33 @@ export default function ReservaPendiente({ loaderData }: Route.ComponentProps) {
           </p>
         </>
       ) : appointment.status === "confirmed" ? (
-        <h1>Tu cita está confirmada</h1>
+        <>
+          <h1>Tu cita está confirmada</h1>
+          {deposit?.state === "paid" ? (
+            <p className="booking__notice" role="status">
+              Hemos recibido tu señal de {formatEuros(deposit.cents)}. Te hemos enviado un correo con los detalles de la
+              cita y la factura de la señal.
+            </p>
+          ) : null}
+        </>
       ) : (
         <>
           <h1>Esta reserva ya no está activa</h1>
+          {refunded ? (
+            <p className="booking__notice" role="status">
+              Te devolvemos la señal de {formatEuros(deposit.cents)} con el mismo método de pago; te avisaremos por
+              correo.
+            </p>
+          ) : null}
           <p>
             <Link to="/reservar">Reserva de nuevo</Link>
           </p>
         </>
       )}
       <AppointmentFacts appointment={appointment} />
-      <p className="booking__hint">¿No te llega el correo? Mira en la carpeta de spam o promociones.</p>
+      {!deposit || appointment.status !== "held" ? (
+        <p className="booking__hint">¿No te llega el correo? Mira en la carpeta de spam o promociones.</p>
+      ) : null}
     </section>
   );
 }

@@ -4,18 +4,21 @@
  * is looked up from the address again: services, who can do them, the free
  * times. The POST books through `bookAppointment`, which the database makes
  * safe against a double booking; a guest's booking is held until she confirms
- * by email, a signed-in client's is confirmed at once.
+ * by email, a signed-in client's is confirmed at once. Services with a deposit
+ * are held until it is paid on the payment provider's page, for anyone.
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getOptionalUser } from "~/auth/session.server.ts";
 import { loadAvailability } from "~/bookings/availability.server.ts";
 import { bookAppointment } from "~/bookings/appointments.server.ts";
 import { getBookingSettings } from "~/bookings/booking-settings.server.ts";
+import { startDepositCheckout } from "~/bookings/deposits.server.ts";
 import { listActiveServices, type MenuService } from "~/bookings/menu.server.ts";
 import { clientIpContext, getServices } from "~/context.server.ts";
 import { addDays, madridDate } from "~/domain/calendar-dates.ts";
 import {
   bookingStepHref,
+  depositPagePath,
   parseBookingQuery,
   parseClientDetails,
   type BookingQuery,
@@ -145,7 +148,8 @@ const MESSAGES = {
 } as const;
 
 export async function bookingAction(request: Request, context: Ctx) {
-  const { db } = getServices(context);
+  const services = getServices(context);
+  const { db } = services;
   const form = await request.formData();
   const url = new URL(request.url);
   const query = parseBookingQuery(url.searchParams);
@@ -185,9 +189,19 @@ export async function bookingAction(request: Request, context: Ctx) {
     hold: !user,
     now,
     rules,
+    deposit: { provider: services.payments.name },
   });
   if (!result.ok) {
     return data<BookingActionData>({ errors: {}, values, form: MESSAGES[result.reason] }, 409);
+  }
+  if (result.depositOrderId) {
+    // Held while she pays the señal on the provider's page; paying confirms it.
+    const started = await startDepositCheckout(services, result.appointmentId, now).catch((err: unknown) => {
+      services.logger.error({ err, appointmentId: result.appointmentId }, "reservar: could not open the deposit payment");
+      return null;
+    });
+    // Without a page (the provider failed), her booking's page offers to pay again while the hold lasts.
+    throw redirect(started?.url ?? depositPagePath(result.appointmentId));
   }
   if (user) throw redirect(`/perfil/citas?reservada=${encodeURIComponent(result.appointmentId)}`);
   throw redirect(`/reservar/pendiente?cita=${encodeURIComponent(result.appointmentId)}`);

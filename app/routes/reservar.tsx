@@ -4,6 +4,8 @@ import { ServicePicker } from "~/components/bookings/service-picker.tsx";
 import { Field, FieldError, TextAreaField } from "~/components/auth/field.tsx";
 import { site } from "~/content/site.ts";
 import { bookingStepHref } from "~/domain/booking-request.ts";
+import { depositFor, depositNotice } from "~/domain/deposit.ts";
+import { formatEuros } from "~/domain/pricing.ts";
 import { formatAppointmentTime } from "~/domain/salon-time.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/reservar";
@@ -31,6 +33,7 @@ export default function Reservar({ loaderData, actionData }: Route.ComponentProp
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? {};
+  const deposit = depositFor(d.chosen);
   return (
     <section className="container section booking">
       <h1>Reserva tu cita</h1>
@@ -157,12 +160,20 @@ export default function Reservar({ loaderData, actionData }: Route.ComponentProp
             </>
           ) : null}
           <p id="booking-hold" className="booking__hint">
-            {d.user
-              ? `Tu cita queda confirmada al momento. Puedes cambiarla o anularla hasta ${d.cancelHours} h antes en Mis citas.`
-              : "Te enviaremos un correo para confirmar la cita: la hora queda reservada para ti mientras tanto."}
+            {deposit > 0
+              ? `${depositNotice(deposit, d.cancelHours)} La hora queda reservada para ti mientras pagas.`
+              : d.user
+                ? `Tu cita queda confirmada al momento. Puedes cambiarla o anularla hasta ${d.cancelHours} h antes en Mis citas.`
+                : "Te enviaremos un correo para confirmar la cita: la hora queda reservada para ti mientras tanto."}
           </p>
           <button type="submit" className="btn" disabled={busy} aria-busy={busy}>
-            {busy ? "Reservando…" : d.user ? "Confirmar reserva" : "Reservar"}
+            {busy
+              ? "Reservando…"
+              : deposit > 0
+                ? `Reservar y pagar la señal (${formatEuros(deposit)})`
+                : d.user
+                  ? "Confirmar reserva"
+                  : "Reservar"}
           </button>
         </Form>
       ) : null}

@@ -18,13 +18,14 @@ export async function loadServicesPage(db: Db): Promise<{ groups: MenuGroup[] }>
     label: SERVICE_CATEGORY_LABELS[category],
     services: services
       .filter((s) => s.category === category)
-      .map(({ id, name, description, durationMin, priceCents, priceFrom, bookableOnline }) => ({
+      .map(({ id, name, description, durationMin, priceCents, priceFrom, depositCents, bookableOnline }) => ({
         id,
         name,
         description,
         durationMin,
         priceCents,
         priceFrom,
+        depositCents,
         bookableOnline,
       })),
   })).filter((g) => g.services.length > 0);

@@ -3,6 +3,7 @@ import { BookingLink } from "~/components/layout/booking-link.tsx";
 import {
   serviceBookingPath,
   serviceDurationText,
+  serviceDepositText,
   servicePriceText,
   servicesJsonLd,
   SERVICES_PATH,
@@ -112,6 +113,7 @@ export default function Servicios({ loaderData }: Route.ComponentProps) {
                   <p className="service-item__meta">
                     <span className="visually-hidden">Duración: </span>
                     {serviceDurationText(s)}
+                    {serviceDepositText(s) ? ` · ${serviceDepositText(s)}` : ""}
                   </p>
                   <p className="service-item__text">{s.description}</p>
                   <ServiceAction service={s} />

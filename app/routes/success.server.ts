@@ -1,4 +1,5 @@
-import type { RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
+import { depositPagePath } from "~/domain/booking-request.ts";
 import { getOptionalUser } from "~/auth/session.server.ts";
 import { getServices } from "~/context.server.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
@@ -42,9 +43,15 @@ export type SuccessData = { kind: "neutral"; signedIn: boolean } | { kind: "orde
 export async function loadSuccess(request: Request, context: Ctx): Promise<SuccessData> {
   const sessionId = new URL(request.url).searchParams.get("session_id");
   const user = await getOptionalUser(request, context);
-  if (!user || !sessionId || sessionId.length > 200) return { kind: "neutral", signedIn: !!user };
+  if (!sessionId || sessionId.length > 200) return { kind: "neutral", signedIn: !!user };
   const services = getServices(context);
   let found = await getOrderBySession(services.db, sessionId);
+  if (found?.order.kind === "deposit" && found.order.appointment_id) {
+    // An appointment's señal (perhaps a guest's): its booking page shows the outcome, without personal data.
+    if (found.order.status !== "paid") await confirmFromSession(services, found);
+    throw redirect(depositPagePath(found.order.appointment_id));
+  }
+  if (!user) return { kind: "neutral", signedIn: false };
   if (!found || found.order.user_id !== user.id) return { kind: "neutral", signedIn: true };
   if (found.order.status !== "paid") found = await confirmFromSession(services, found);
   const { order, items } = found;

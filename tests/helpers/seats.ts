@@ -2,6 +2,7 @@
 // demo payment deps with a memory mailer and an outbox worker, and readers of
 // the edition's counters.
 import type { DbKind, Db } from "~/db/db.server.ts";
+import type { InvoicingConfig } from "~/invoices/issue.server.ts";
 import { jobHandlers } from "~/jobs/handlers.server.ts";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server.ts";
 import { newId } from "~/lib/ids.server.ts";
@@ -16,14 +17,14 @@ export interface SeatFixture {
   sent: MailMessage[];
 }
 
-export function demoSeatDeps(db: Db, kind: DbKind): SeatFixture {
+export function demoSeatDeps(db: Db, kind: DbKind, invoicing?: InvoicingConfig): SeatFixture {
   const sent: MailMessage[] = [];
   const deps: PaymentDeps = {
     db,
     logger: createLogger("silent"),
     mailer: { kind: "outbox", send: async (m) => void sent.push(m) },
     payments: createDemoProvider(),
-    config: { publicUrl: "http://localhost:3000" },
+    config: { publicUrl: "http://localhost:3000", ...invoicing },
   };
   const jobs = createJobWorker({ db, dbKind: kind, logger: deps.logger, handlers: jobHandlers(deps) });
   return { deps, jobs, sent };

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listEditionChoices, listUpcomingEditions } from "~/catalogue.server.ts";
 import { CheckoutError, getOrderWithItems } from "~/orders/orders.server.ts";
 import { listRefunds } from "~/orders/refunds.server.ts";
-import { userContext } from "~/auth/user-context.server.ts";
+import { insertSession, SESSION_COOKIE } from "~/auth/session.server.ts";
 import { createCheckoutFromRequest } from "~/payments/api.server.ts";
 import { demoPaymentAction, loadDemoPayment } from "~/routes/pago-demo.server.ts";
 import { makeContext, testConfig } from "../helpers/accounts.ts";
@@ -258,24 +258,18 @@ describe.each(dbKinds)("seat holds on %s", (kind) => {
     const started = await startCheckout(f.deps, { user, courseIds: [courseId], method: "card", withdrawalWaiver: true });
     const { context, services } = makeContext(t.db, kind, { config: testConfig({ demoPayments: true }) });
     Object.assign(services, { payments: f.deps.payments });
-    context.set(userContext, {
-      ...user,
-      displayName: "Nerea Vidal",
-      firstName: "Nerea",
-      lastName: "Vidal",
-      phone: "",
-      emailVerified: true,
-      role: "customer",
-      secondFactor: false,
-    });
+    // The page asks for the buyer's own session (a course order).
+    const cookie = `${SESSION_COOKIE}=${await insertSession(t.db, user.id)}`;
+    const pageRequest = () => new Request(`http://localhost:3000/pago-demo/${started.orderId}`, { headers: { cookie } });
     const payForm = () =>
       new Request(`http://localhost:3000/pago-demo/${started.orderId}`, {
         method: "POST",
+        headers: { cookie },
         body: new URLSearchParams({ intent: "pay" }),
       });
-    expect((await loadDemoPayment(context, started.orderId)).expired).toBe(false);
+    expect((await loadDemoPayment(pageRequest(), context, started.orderId)).expired).toBe(false);
     await ageOrder(t.db, started.orderId, 61);
-    expect((await loadDemoPayment(context, started.orderId)).expired).toBe(true);
+    expect((await loadDemoPayment(pageRequest(), context, started.orderId)).expired).toBe(true);
     const refused = (await demoPaymentAction(payForm(), context, started.orderId)) as unknown as {
       data: { error: string };
       init: { status: number };

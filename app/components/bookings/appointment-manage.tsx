@@ -1,3 +1,4 @@
+import { depositStateText } from "~/domain/deposit.ts";
 import { Form, Link, useNavigation } from "react-router";
 import type { ManageActionData, ManagePageData } from "~/bookings/manage-page.server.ts";
 import { site } from "~/content/site.ts";
@@ -35,6 +36,12 @@ export function AppointmentFacts({ appointment }: { appointment: ManagePageData[
       <dd>{appointment.professionalName}</dd>
       <dt>Precio</dt>
       <dd>{formatServicePrice(appointment.priceCents, appointment.priceFrom)}, se paga en el salón</dd>
+      {appointment.deposit ? (
+        <>
+          <dt>Señal</dt>
+          <dd>{depositStateText(appointment.deposit)}</dd>
+        </>
+      ) : null}
       <dt>Dónde</dt>
       <dd>
         {site.address.full} ·{" "}

@@ -3,6 +3,7 @@
 // provided by the salon described in app/content/salon-schema.ts.
 import { salonJsonLd } from "~/content/salon-schema.ts";
 import { site } from "~/content/site.ts";
+import { formatEuros } from "~/domain/pricing.ts";
 import { formatServicePrice } from "~/domain/service-text.ts";
 import { absoluteUrl } from "~/lib/seo.ts";
 
@@ -16,6 +17,7 @@ export interface MenuEntry {
   durationMin: number;
   priceCents: number;
   priceFrom: boolean;
+  depositCents: number | null;
   bookableOnline: boolean;
 }
 
@@ -30,6 +32,11 @@ export const SERVICES_PATH = "/servicios";
 /** "25,00 €", or "desde 40,00 €" for a starting price. */
 export function servicePriceText(s: Pick<MenuEntry, "priceCents" | "priceFrom">): string {
   return formatServicePrice(s.priceCents, s.priceFrom);
+}
+
+/** "Señal de 10,00 € al reservar en la web", for a service booked online with a deposit; null otherwise. */
+export function serviceDepositText(s: Pick<MenuEntry, "depositCents" | "bookableOnline">): string | null {
+  return s.bookableOnline && s.depositCents ? `Señal de ${formatEuros(s.depositCents)} al reservar en la web` : null;
 }
 
 /** "60 min". */

@@ -11,6 +11,7 @@ import { withdrawals } from "./0009-withdrawals.server.ts";
 import { contentVersion } from "./0010-content-version.server.ts";
 import { invoices } from "./0011-invoices.server.ts";
 import { bookings } from "./0012-bookings.server.ts";
+import { deposits } from "./0013-deposits.server.ts";
 
 /** Static, numbered list: the bundle needs no file-system scan at start. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   "0010-content-version": contentVersion,
   "0011-invoices": invoices,
   "0012-bookings": bookings,
+  "0013-deposits": deposits,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -77,6 +77,15 @@ export function ServiceFields({
         label="Es un precio «desde» (el precio final depende del diseño)"
         checked={values.priceFrom === "on"}
       />
+      <Field
+        name="deposit"
+        label="Señal al reservar en la web (€, opcional)"
+        inputMode="decimal"
+        defaultValue={values.deposit}
+        error={errors.deposit}
+        maxLength={20}
+        hint="Vacío: sin señal. Con señal, la clienta la paga con tarjeta al reservar; se le devuelve si cancela dentro de plazo o si el salón anula la cita."
+      />
       <CheckboxList
         name="professionals"
         legend="Quién lo realiza"

@@ -1,3 +1,4 @@
+import { depositStateText } from "~/domain/deposit.ts";
 import { Form } from "react-router";
 import type { Appointment } from "~/bookings/queries.server.ts";
 import { formatDateTime } from "~/components/staff/format.ts";
@@ -44,6 +45,12 @@ export function AppointmentFacts({ appointment: a }: { appointment: Appointment 
             <dd>{a.professionalName}</dd>
             <dt>Precio</dt>
             <dd>{price(a.priceCents, a.priceFrom)}</dd>
+            {a.deposit ? (
+              <>
+                <dt>Señal</dt>
+                <dd>{depositStateText(a.deposit)}</dd>
+              </>
+            ) : null}
             <dt>Origen</dt>
             <dd>{appointmentSourceLabel(a.source)}</dd>
           </dl>

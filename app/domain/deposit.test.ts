@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { formatEuros } from "./pricing.ts";
+import { depositFor, depositLineTitle, depositNotice, depositStateText, refundsDeposit } from "./deposit.ts";
+
+describe("deposits", () => {
+  it("adds the deposits of the services booked in a row, ignoring those without one", () => {
+    expect(depositFor([{ depositCents: 1000 }, { depositCents: null }, { depositCents: 500 }])).toBe(1500);
+    expect(depositFor([{ depositCents: null }])).toBe(0);
+    expect(depositFor([])).toBe(0);
+  });
+
+  it("gives the deposit back when the client cancels, and when the staff cancel unless they keep it", () => {
+    expect(refundsDeposit({ by: "client" })).toBe(true);
+    expect(refundsDeposit({ by: "client", keepDeposit: true })).toBe(true);
+    expect(refundsDeposit({ by: "staff" })).toBe(true);
+    expect(refundsDeposit({ by: "staff", keepDeposit: true })).toBe(false);
+  });
+
+  it("names the service and the appointment's Madrid time on the line", () => {
+    // 2026-12-04 09:30 UTC is 10:30 in Madrid (winter time).
+    expect(depositLineTitle("Semipermanente", Date.parse("2026-12-04T09:30:00Z"))).toBe(
+      "Señal · Semipermanente · cita del viernes, 4 de diciembre, 10:30",
+    );
+  });
+
+  it("tells the amount and the cancellation window before paying", () => {
+    const text = depositNotice(1000, 24);
+    expect(text).toContain(`una señal de ${formatEuros(1000)},`);
+    expect(text).toContain("más de 24 h");
+  });
+});
+
+describe("deposit state", () => {
+  it("reads as the amount and where the money is", () => {
+    expect(depositStateText({ cents: 1500, state: "paid" })).toBe(
+      `${formatEuros(1500)}, pagada en la web; se descuenta del precio`,
+    );
+    expect(depositStateText({ cents: 1500, state: "refund-pending" })).toBe(`${formatEuros(1500)}, en devolución`);
+  });
+});
