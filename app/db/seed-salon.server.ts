@@ -24,6 +24,8 @@ export interface SeedService {
   bufferMin: number;
   priceCents: number;
   priceFrom: boolean;
+  /** The señal asked when booking it online; absent for none. */
+  depositCents?: number;
 }
 
 /** In the menu's order, which is also the order of services booked in a row (a removal before a new set). */
@@ -77,6 +79,8 @@ export const seedServices: readonly SeedService[] = [
     bufferMin: 10,
     priceCents: 4500,
     priceFrom: true,
+    // The longest appointment of the menu: an empty chair for almost two hours if she does not come.
+    depositCents: 1500,
   },
   {
     id: "relleno",
@@ -234,6 +238,7 @@ export async function seedSalon(db: Db): Promise<SalonSeedResult> {
           buffer_min: s.bufferMin,
           price_cents: s.priceCents,
           price_from: s.priceFrom ? 1 : 0,
+          deposit_cents: s.depositCents ?? null,
           bookable_online: 1,
           active: 1,
           sort_order: (i + 1) * 10,

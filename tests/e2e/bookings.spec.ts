@@ -12,9 +12,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { Locator, Page } from "@playwright/test";
 import { addDays, madridDate } from "../../app/domain/calendar-dates.ts";
-import { formatDayLong, parseTime, wallToInstant } from "../../app/domain/salon-time.ts";
+import { formatDayLong, wallToInstant } from "../../app/domain/salon-time.ts";
 import { base32Decode, hotp, timeStep } from "../../app/domain/totp.ts";
 import { waitForEmailTo } from "../helpers/eml.ts";
+import { chosenTime, pathIn, pickDay } from "./booking-helpers.ts";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures.ts";
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
@@ -58,12 +59,6 @@ function newestCalendarTo(to: string): string {
   return body;
 }
 
-const pathIn = (email: string, pattern: RegExp): string => {
-  const link = pattern.exec(email)?.[0];
-  expect(link, email.slice(0, 2000)).toBeTruthy();
-  return new URL(link!).pathname;
-};
-
 /** Presses Tab until `target` has the focus. */
 async function tabTo(page: Page, target: Locator, max = 200) {
   for (let i = 0; i < max; i++) {
@@ -71,29 +66,6 @@ async function tabTo(page: Page, target: Locator, max = 200) {
     if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
   }
   throw new Error(`el tabulador no llega a ${target.toString()}`);
-}
-
-/** The first day of the strip with free times at least two days ahead (beyond the 24 h window). */
-async function pickDay(page: Page): Promise<Locator> {
-  const earliest = addDays(madridDate(), 2);
-  for (let week = 0; week < 4; week++) {
-    const links = page.locator(".booking__days li a");
-    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
-    const i = hrefs.findIndex((h) => (new URLSearchParams(h.split("?")[1]).get("dia") ?? "") >= earliest);
-    if (i >= 0) {
-      await expect(links.nth(i)).toContainText(/\d+ horas? libres?/);
-      return links.nth(i);
-    }
-    await page.getByRole("link", { name: "Días siguientes →" }).click();
-    await expect(page).toHaveURL(/desde=/);
-  }
-  throw new Error("ningún día con horas libres en cuatro semanas");
-}
-
-/** Day and Madrid minutes of a time link's address. */
-async function chosenTime(link: Locator): Promise<{ day: string; minutes: number }> {
-  const q = new URLSearchParams((await link.getAttribute("href"))!.split("?")[1]);
-  return { day: q.get("dia")!, minutes: parseTime(q.get("hora")!)! };
 }
 
 test("a guest on a phone books, confirms by email, gets the .ics, moves and cancels her appointment", async ({

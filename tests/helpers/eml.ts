@@ -25,32 +25,42 @@ export function emlFiles(outboxDir: string): string[] {
   }
 }
 
-/** Newest .eml in an outbox addressed to `to`, decoded; null when there is none. */
-export function latestEmailTo(outboxDir: string, to: string): string | null {
-  const matching = emlFiles(outboxDir)
+/** Every .eml in an outbox addressed to `to`, oldest first, decoded. */
+export function emailsTo(outboxDir: string, to: string): string[] {
+  return emlFiles(outboxDir)
     .map((f) => path.join(outboxDir, f))
     .map((f) => ({ f, raw: readFileSync(f, "utf8"), mtime: statSync(f).mtimeMs }))
     .filter(({ raw }) => new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(raw))
-    .sort((a, b) => a.mtime - b.mtime || a.f.localeCompare(b.f));
-  const last = matching.at(-1);
-  return last ? decodeQuotedPrintable(last.raw) : null;
+    .sort((a, b) => a.mtime - b.mtime || a.f.localeCompare(b.f))
+    .map(({ raw }) => decodeQuotedPrintable(raw));
+}
+
+/** Newest .eml in an outbox addressed to `to`, decoded; null when there is none. */
+export function latestEmailTo(outboxDir: string, to: string): string | null {
+  return emailsTo(outboxDir, to).at(-1) ?? null;
 }
 
 export function resetLinkIn(email: string): string | null {
   return /https?:\/\/[^\s"<>]+\/restablecer-contrasena\?token=[A-Za-z0-9_%-]+/.exec(email)?.[0] ?? null;
 }
 
-/** Waits (up to `timeoutMs`) for the outbox worker to deliver an email to `to` that satisfies `accept`. */
+/**
+ * Waits (up to `timeoutMs`) for the outbox worker to deliver an email to `to`
+ * that satisfies `accept`: the newest one, or with `anyOf` any of them (when
+ * several emails go out at once in no set order).
+ */
 export async function waitForEmailTo(
   outboxDir: string,
   to: string,
   accept: (email: string) => boolean = () => true,
   timeoutMs = 10_000,
+  { anyOf = false }: { anyOf?: boolean } = {},
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const email = latestEmailTo(outboxDir, to);
-    if (email && accept(email)) return email;
+    const candidates = anyOf ? emailsTo(outboxDir, to) : [latestEmailTo(outboxDir, to)];
+    const email = candidates.find((e) => e !== null && accept(e));
+    if (email) return email;
     if (Date.now() > deadline) throw new Error(`no email to ${to} arrived in ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }

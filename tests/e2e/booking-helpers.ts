@@ -1,0 +1,35 @@
+// Steps of /reservar shared by the booking and deposit specs.
+import type { Locator, Page } from "@playwright/test";
+import { addDays, madridDate } from "../../app/domain/calendar-dates.ts";
+import { parseTime } from "../../app/domain/salon-time.ts";
+import { expect } from "./fixtures.ts";
+
+/** The path of the first link in an email that matches `pattern`. */
+export const pathIn = (email: string, pattern: RegExp): string => {
+  const link = pattern.exec(email)?.[0];
+  expect(link, email.slice(0, 2000)).toBeTruthy();
+  return new URL(link!).pathname;
+};
+
+/** The first day of the strip with free times at least two days ahead (beyond the 24 h window). */
+export async function pickDay(page: Page): Promise<Locator> {
+  const earliest = addDays(madridDate(), 2);
+  for (let week = 0; week < 4; week++) {
+    const links = page.locator(".booking__days li a");
+    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+    const i = hrefs.findIndex((h) => (new URLSearchParams(h.split("?")[1]).get("dia") ?? "") >= earliest);
+    if (i >= 0) {
+      await expect(links.nth(i)).toContainText(/\d+ horas? libres?/);
+      return links.nth(i);
+    }
+    await page.getByRole("link", { name: "Días siguientes →" }).click();
+    await expect(page).toHaveURL(/desde=/);
+  }
+  throw new Error("ningún día con horas libres en cuatro semanas");
+}
+
+/** Day and Madrid minutes of a time link's address. */
+export async function chosenTime(link: Locator): Promise<{ day: string; minutes: number }> {
+  const q = new URLSearchParams((await link.getAttribute("href"))!.split("?")[1]);
+  return { day: q.get("dia")!, minutes: parseTime(q.get("hora")!)! };
+}
