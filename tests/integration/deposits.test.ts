@@ -20,6 +20,10 @@ import { demoSessionId } from "~/payments/demo.server.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { TEST_INVOICING } from "../helpers/invoices.ts";
 import { demoSeatDeps, type SeatFixture } from "../helpers/seats.ts";
+import { startStripeMock } from "../helpers/stripe-mock.ts";
+import { PUBLIC_URL, refundWorld } from "./refunds-fixtures.ts";
+
+const WEBHOOK_SECRET = "whsec_deposit_test";
 
 // Tuesday 24 November 2026, 09:00 in Madrid.
 const NOW = new Date("2026-11-24T08:00:00Z");
@@ -281,6 +285,35 @@ describe.each(dbKinds)("appointment deposits on %s", (kind) => {
       .where("order_id", "in", [refunded.orderId, kept.orderId, noShow.orderId])
       .execute();
     expect(refunds.map((r) => r.order_id)).toEqual([refunded.orderId]);
+  });
+
+  it("takes the deposit through Stripe Checkout: back leads to her booking, the signed webhook confirms it, a refund goes to Stripe", async () => {
+    const mock = await startStripeMock(WEBHOOK_SECRET);
+    try {
+      const world = refundWorld(t.db, kind, mock, WEBHOOK_SECRET);
+      const booked = await bookWithDeposit({ deposit: { provider: "stripe" } });
+      const page = await startDepositCheckout(world.deps, booked.appointmentId);
+      const session = [...mock.sessions.values()].find((x) => x.client_reference_id === booked.orderId)!;
+      expect(page?.url).toBe(session.url);
+      expect(session).toMatchObject({
+        amount_total: 1500,
+        allowed_payment_method_types: ["card"],
+        cancel_url: `${PUBLIC_URL}/reservar/pendiente?cita=${booked.appointmentId}`,
+      });
+      const completed = mock.setSession(session.id, { status: "complete", payment_status: "paid" });
+      const res = await world.webhook(mock.signedEvent("checkout.session.completed", session.id));
+      expect(res.status).toBe(200);
+      expect(await getAppointment(t.db, booked.appointmentId)).toMatchObject({
+        status: "confirmed",
+        deposit: { state: "paid" },
+      });
+      await cancelAppointment(t.db, booked.appointmentId, { by: "client", now: new Date(), rules });
+      await world.jobs.drain();
+      expect(mock.refunds).toMatchObject([{ amount: 1500, payment_intent: completed.payment_intent }]);
+      expect(await getAppointment(t.db, booked.appointmentId)).toMatchObject({ deposit: { state: "refunded" } });
+    } finally {
+      await mock.close();
+    }
   });
 
   it("asks no deposit when the staff book for a client who phoned", async () => {
