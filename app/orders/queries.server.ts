@@ -18,6 +18,8 @@ export interface OrderView {
   refundedCents: number;
   /** Paid through the demo gateway: no money was taken. */
   demo: boolean;
+  /** courses | deposit (an appointment's señal). */
+  kind: string;
   items: { courseId: string; title: string; priceCents: number }[];
   /** The order's invoice and rectificativas, in issue order (issue 13). */
   invoices: { id: string; number: string; kind: string }[];
@@ -37,6 +39,7 @@ export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
       "paid_at",
       "refunded_cents",
       "provider",
+      "kind",
     ])
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
@@ -69,6 +72,7 @@ export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
     paidAt: o.paid_at,
     refundedCents: o.refunded_cents,
     demo: o.provider === "demo",
+    kind: o.kind,
     items: (itemsByOrder.get(o.id) ?? []).map((i) => ({ courseId: i.course_id, title: i.title, priceCents: i.price_cents })),
     invoices: (invoicesByOrder.get(o.id) ?? []).map((i) => ({ id: i.id, number: i.full_number, kind: i.kind })),
   }));

@@ -35,11 +35,15 @@ export async function withdrawnOrderIds(db: Db, orderIds: string[]): Promise<Set
   return new Set(rows.map((r) => r.order_id));
 }
 
-/** True while the order can be withdrawn from: paid, nothing refunded yet, within 14 days of payment. */
+/**
+ * True while the order can be withdrawn from: paid, nothing refunded yet, within 14 days of payment.
+ * Never an appointment's deposit: cancelling the appointment in time is what gives it back.
+ */
 export function canWithdraw(
-  order: { status: string; paidAt: string | null; refundedCents: number },
+  order: { status: string; paidAt: string | null; refundedCents: number; kind?: string },
   now: Date,
 ): boolean {
+  if (order.kind === "deposit") return false;
   if (order.status !== "paid" || order.refundedCents > 0 || !order.paidAt) return false;
   return withdrawalOpen(todayInMadrid(new Date(order.paidAt)), todayInMadrid(now));
 }
@@ -68,8 +72,7 @@ export async function getOwnOrder(db: Db, userId: string, orderId: string): Prom
 }
 
 export type WithdrawOutcome =
-  | { ok: true; withdrawal: WithdrawalRow; created: boolean }
-  | { ok: false; reason: "not-found" | "not-allowed" };
+  { ok: true; withdrawal: WithdrawalRow; created: boolean } | { ok: false; reason: "not-found" | "not-allowed" };
 
 /** Records the withdrawal once (a second submit returns the first), with its refund or proposal and the email. */
 export async function withdrawFromOrder(
@@ -84,10 +87,17 @@ export async function withdrawFromOrder(
     const existing = await getWithdrawal(trx, input.orderId);
     if (existing) return { ok: true, withdrawal: existing, created: false };
     const { order } = found;
-    const open = canWithdraw({ status: order.status, paidAt: order.paid_at, refundedCents: Number(order.refunded_cents) }, now);
+    const open = canWithdraw(
+      { status: order.status, paidAt: order.paid_at, refundedCents: Number(order.refunded_cents), kind: order.kind },
+      now,
+    );
     if (!open) return { ok: false, reason: "not-allowed" };
     const today = todayInMadrid(now);
-    const early = startedEarly(order.withdrawal_waiver_at, keptLines(found).map((i) => i.edition_starts_on), today);
+    const early = startedEarly(
+      order.withdrawal_waiver_at,
+      keptLines(found).map((i) => i.edition_starts_on),
+      today,
+    );
     const row: WithdrawalRow = {
       id: newId(),
       order_id: order.id,

@@ -27,7 +27,7 @@ export async function loadWithdrawalPage(context: Ctx, orderId: string, now = ne
   return {
     order: { id: order.id, totalCents: order.total_cents, paidAt: order.paid_at, refundedCents },
     items: items.map((i) => ({ id: i.id, title: i.title, startsOn: i.edition_starts_on, priceCents: i.price_cents })),
-    open: canWithdraw({ status: order.status, paidAt: order.paid_at, refundedCents }, now),
+    open: canWithdraw({ status: order.status, paidAt: order.paid_at, refundedCents, kind: order.kind }, now),
     done: withdrawal
       ? {
           requestedAt: withdrawal.requested_at,

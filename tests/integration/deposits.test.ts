@@ -15,6 +15,7 @@ import { getAppointment } from "~/bookings/queries.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { DEFAULT_BOOKING_RULES } from "~/domain/booking-rules.ts";
 import { wallToInstant } from "~/domain/salon-time.ts";
+import { canWithdraw } from "~/orders/withdrawals.server.ts";
 import { processPaymentEvent } from "~/payments/checkout.server.ts";
 import { demoSessionId } from "~/payments/demo.server.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
@@ -130,8 +131,15 @@ describe.each(dbKinds)("appointment deposits on %s", (kind) => {
     expect(await processPaymentEvent(f.deps, paid(booked.orderId))).toBe("duplicate-event");
     const after = await getAppointment(t.db, booked.appointmentId);
     expect(after).toMatchObject({ status: "confirmed", holdExpiresAt: null, deposit: { cents: 1500, state: "paid" } });
-    // Nothing left to pay.
+    // Nothing left to pay, and no 14-day withdrawal form: cancelling the appointment in time gives it back.
     expect(await startDepositCheckout(f.deps, booked.appointmentId)).toBeNull();
+    const paidOrder = await orderOf(t.db, booked.orderId);
+    expect(
+      canWithdraw(
+        { status: paidOrder.status, paidAt: paidOrder.paid_at, refundedCents: 0, kind: paidOrder.kind },
+        new Date(),
+      ),
+    ).toBe(false);
 
     const invoices = await t.db.selectFrom("invoices").selectAll().where("order_id", "=", booked.orderId).execute();
     expect(invoices).toHaveLength(1);
