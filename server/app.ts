@@ -96,7 +96,10 @@ export function createApp(services: AppServices, opts: AppOptions): Express {
         }),
       );
     }
-    app.use(express.static(opts.clientDir, { maxAge: "1h", index: false }));
+    // The few files at the root (favicon.svg…) have an extension; a page's path never
+    // does, and asking the disk for one cost a stat per page request.
+    const rootFiles = express.static(opts.clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.[a-z0-9]+$/iu.test(req.path) ? rootFiles(req, res, next) : next()));
   }
 
   app.all(/^\/(assets|img)\//, (req, res) => sendError(req, res, 404, "Archivo no encontrado"));

@@ -41,22 +41,42 @@ class NodeSqliteDialect extends SqliteDialect {
   }
 }
 
+/** Compiled statements kept per connection. */
+const STATEMENT_CACHE_SIZE = 500;
+
 /** Kysely's SqliteDialect over Node's built-in `node:sqlite` (no native build at install). */
 export function createNodeSqliteDialect(filename: string): SqliteDialect {
   return new NodeSqliteDialect({
     database: async () => {
       const db = new DatabaseSync(filename);
       db.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+      // The app asks the same few hundred statements over and over: each is compiled
+      // once per connection and kept (the least recently used go past the limit).
+      // Compiling was ~3 % of a signed-in page's CPU. SQLite recompiles a kept
+      // statement by itself when the schema changes.
+      const statements = new Map<string, SqliteStatement>();
       const adapter: SqliteDatabase = {
-        close: () => db.close(),
+        close: () => {
+          statements.clear();
+          db.close();
+        },
         prepare(sql: string): SqliteStatement {
+          const kept = statements.get(sql);
+          if (kept) {
+            statements.delete(sql);
+            statements.set(sql, kept);
+            return kept;
+          }
           const stmt = db.prepare(sql);
-          return {
+          const prepared: SqliteStatement = {
             reader: stmt.columns().length > 0,
             all: (params) => stmt.all(...params.map(toSqlite)),
             run: (params) => stmt.run(...params.map(toSqlite)),
             iterate: (params) => stmt.iterate(...params.map(toSqlite)) as IterableIterator<unknown>,
           };
+          statements.set(sql, prepared);
+          if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+          return prepared;
         },
       };
       return adapter;

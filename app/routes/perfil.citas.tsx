@@ -3,6 +3,8 @@ import { getUser } from "~/auth/user-context.server.ts";
 import { listUserAppointments } from "~/bookings/queries.server.ts";
 import { APPOINTMENT_STATUS_LABELS } from "~/components/bookings/appointment-manage.tsx";
 import { getServices } from "~/context.server.ts";
+import { depositPagePath } from "~/domain/booking-request.ts";
+import { formatEuros } from "~/domain/pricing.ts";
 import { formatAppointmentTime } from "~/domain/salon-time.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/perfil.citas";
@@ -33,7 +35,12 @@ function AppointmentItem({ a, upcoming }: { a: Item; upcoming: boolean }) {
       <p>
         <strong>{when}</strong> · {a.services.map((s) => s.name).join(" + ")} · con {a.professionalName}
       </p>
-      {upcoming ? (
+      {upcoming && a.status === "held" && a.deposit?.state === "unpaid" ? (
+        <Link to={depositPagePath(a.id)}>
+          Pagar la señal de {formatEuros(a.deposit.cents)} para confirmarla
+          <span className="visually-hidden"> (cita del {when})</span>
+        </Link>
+      ) : upcoming ? (
         <Link to={`/perfil/citas/${a.id}`}>
           Ver, cambiar o anular<span className="visually-hidden"> la cita del {when}</span>
         </Link>

@@ -29,7 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("cita") ?? "";
   const found = APPOINTMENT_ID.test(id) ? await getAppointment(getServices(context).db, id) : null;
   if (!found) throw data("No encontramos esa reserva.", { status: 404 });
-  return { appointment: withoutClientData(found) };
+  // A deposit's hold that lapsed can no longer be paid, even before the next booking marks it
+  // expired (a guest's late email confirmation still succeeds while nobody took the time).
+  const lapsed = !!found.deposit && !!found.holdExpiresAt && Date.parse(found.holdExpiresAt) <= Date.now();
+  return { appointment: withoutClientData(found), held: found.status === "held" && !lapsed };
 }
 
 /** "Pagar la señal": the payment page again (the same one while it lives). */
@@ -51,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ReservaPendiente({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointment } = loaderData;
+  const { appointment, held } = loaderData;
   const { deposit } = appointment;
   const busy = useNavigation().state !== "idle";
   const until = appointment.holdExpiresAt
@@ -60,7 +63,7 @@ export default function ReservaPendiente({ loaderData, actionData }: Route.Compo
   const refunded = deposit && (deposit.state === "refund-pending" || deposit.state === "refunded");
   return (
     <section className="container section booking">
-      {appointment.status === "held" && deposit ? (
+      {held && deposit ? (
         <>
           <h1>Paga la señal para confirmar tu cita</h1>
           <p className="booking__notice" role="status">
@@ -74,7 +77,7 @@ export default function ReservaPendiente({ loaderData, actionData }: Route.Compo
             </button>
           </Form>
         </>
-      ) : appointment.status === "held" ? (
+      ) : held ? (
         <>
           <h1>Revisa tu correo para confirmar</h1>
           <p className="booking__notice" role="status">
@@ -107,7 +110,7 @@ export default function ReservaPendiente({ loaderData, actionData }: Route.Compo
         </>
       )}
       <AppointmentFacts appointment={appointment} />
-      {!deposit || appointment.status !== "held" ? (
+      {!deposit || !held ? (
         <p className="booking__hint">¿No te llega el correo? Mira en la carpeta de spam o promociones.</p>
       ) : null}
     </section>
