@@ -199,12 +199,17 @@ export async function* staffOrderBatches(
   }
 }
 
-/** The courses that appear in orders (a course may have left the catalogue since), for the filter. */
+/**
+ * The courses that appear in orders (a course may have left the catalogue since), for the filter.
+ * Not the appointments' deposits: their lines name a service and a date, not a course.
+ */
 export async function listOrderedCourses(db: Db): Promise<{ id: string; title: string }[]> {
   const rows = await db
     .selectFrom("order_items")
-    .select(["course_id as id", (eb) => eb.fn.max("title").as("title")])
-    .groupBy("course_id")
+    .innerJoin("orders", "orders.id", "order_items.order_id")
+    .where("orders.kind", "=", "courses")
+    .select(["order_items.course_id as id", (eb) => eb.fn.max("order_items.title").as("title")])
+    .groupBy("order_items.course_id")
     .orderBy("title")
     .execute();
   return rows.map((r) => ({ id: r.id, title: r.title }));

@@ -15,6 +15,7 @@ import { getAppointment } from "~/bookings/queries.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { DEFAULT_BOOKING_RULES } from "~/domain/booking-rules.ts";
 import { wallToInstant } from "~/domain/salon-time.ts";
+import { listOrderedCourses } from "~/orders/staff-queries.server.ts";
 import { canWithdraw } from "~/orders/withdrawals.server.ts";
 import { processPaymentEvent } from "~/payments/checkout.server.ts";
 import { demoSessionId } from "~/payments/demo.server.ts";
@@ -140,6 +141,9 @@ describe.each(dbKinds)("appointment deposits on %s", (kind) => {
         new Date(),
       ),
     ).toBe(false);
+
+    // Gestión → Pedidos lists it like any sale, but its course filter offers courses only.
+    expect((await listOrderedCourses(t.db)).map((c) => c.id)).not.toContain("semipermanente");
 
     const invoices = await t.db.selectFrom("invoices").selectAll().where("order_id", "=", booked.orderId).execute();
     expect(invoices).toHaveLength(1);
