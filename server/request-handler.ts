@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import {
@@ -80,6 +81,44 @@ function toFetchRequest(req: Request, res: Response): globalThis.Request {
   return new Request(url.href, init);
 }
 
+/** Below this a page is not worth compressing (as the compression middleware's threshold). */
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * A page rendered for one visitor, compressed here in one synchronous call
+ * instead of through the compression middleware's stream (which then leaves
+ * it alone, seeing Content-Encoding set). The stream's per-response setup and
+ * its round trip through the thread pool cost more than compressing a page
+ * (brotli 4 on a 24 KB page: about 0.1 ms). Measured on a signed-in
+ * /perfil/datos with brotli, two workers, 50 connections, A/B twice:
+ * 452–541 → 534–629 req/s.
+ */
+function sendPage(res: Response, html: string) {
+  const body = Buffer.from(html);
+  const encoding =
+    body.length >= COMPRESS_MIN_BYTES && !res.getHeader("Content-Encoding")
+      ? res.req.acceptsEncodings("br", "gzip", "identity")
+      : false;
+  if (encoding !== "br" && encoding !== "gzip") {
+    res.end(body);
+    return;
+  }
+  const compressed =
+    encoding === "br"
+      ? zlib.brotliCompressSync(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+      : zlib.gzipSync(body, { level: 6 });
+  res.setHeader("Content-Encoding", encoding);
+  res.append("Vary", "Accept-Encoding");
+  res.setHeader("Content-Length", compressed.length);
+  res.end(compressed);
+}
+
 async function sendResponse(res: Response, response: globalThis.Response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -103,7 +142,7 @@ async function sendResponse(res: Response, response: globalThis.Response) {
     // An anonymous page rendered for the cache (page-cache.ts): sent and stored whole.
     const candidate = res.locals.pageCandidate as PageCandidate | undefined;
     if (candidate) return candidate.capture(res, response, html);
-    res.end(html);
+    sendPage(res, html);
     return;
   }
   try {

@@ -81,6 +81,26 @@ describe("security headers", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("compresses a page rendered for one visitor in one piece, as the client asks", async () => {
+    // /login is rendered per request (never from the shared cache).
+    for (const [asked, sent] of [
+      ["br, gzip", "br"],
+      ["gzip", "gzip"],
+      ["identity", null],
+    ] as const) {
+      const res = await fetch(`${srv.url}/login`, { headers: { "accept-encoding": asked } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-encoding")).toBe(sent);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      if (sent) expect(res.headers.get("vary")).toMatch(/Accept-Encoding/i);
+      // fetch() decodes it: the whole page, whatever the encoding.
+      const html = await res.text();
+      expect(html.slice(0, 15)).toBe("<!DOCTYPE html>");
+      expect(html.trimEnd().endsWith("</html>")).toBe(true);
+      expect(html.includes("<h1>Iniciar Sesión</h1>")).toBe(true);
+    }
+  });
+
   it("serves the build's precompressed copies of hashed assets", async () => {
     const html = await (await fetch(`${srv.url}/`)).text();
     const asset = /\/assets\/framework-[^"]+\.js/.exec(html)?.[0];
