@@ -25,7 +25,7 @@ import { depositFor } from "~/domain/deposit.ts";
 import { queueAppointmentEmails } from "./appointment-emails.server.ts";
 import { createDepositOrder, DEPOSIT_HOLD_MS } from "./deposits.server.ts";
 import { freeProfessionalsAt } from "./availability.server.ts";
-import { expireHolds, SlotTaken, takeSlots } from "./slots.server.ts";
+import { confirmHold, expireHolds, SlotTaken, takeSlots } from "./slots.server.ts";
 import { sequenceLength, type MenuService } from "./menu.server.ts";
 
 export interface BookingClient {
@@ -200,7 +200,7 @@ export async function confirmHeld(db: Db, appointmentId: string, now: Date): Pro
     return await inTransaction(db, async (trx) => {
       const row = await trx
         .selectFrom("appointments")
-        .select(["status", "starts_at", "blocks_until", "professional_id"])
+        .select(["id", "status", "starts_at", "blocks_until", "professional_id"])
         .where("id", "=", appointmentId)
         .executeTakeFirst();
       if (!row) return { ok: false, reason: "cancelled" } as const;
@@ -208,26 +208,8 @@ export async function confirmHeld(db: Db, appointmentId: string, now: Date): Pro
         return { ok: true, appointmentId, already: true } as const;
       if (row.status === "cancelled" || row.status === "no_show") return { ok: false, reason: "cancelled" } as const;
       if (Date.parse(row.starts_at) <= now.getTime()) return { ok: false, reason: "past" } as const;
-      const confirmed = { status: "confirmed", hold_expires_at: null, confirmed_at: nowIso, updated_at: nowIso };
-      const stillHeld = await trx
-        .updateTable("appointments")
-        .set(confirmed)
-        .where("id", "=", appointmentId)
-        .where("status", "=", "held")
-        .returning("id")
-        .execute();
-      if (stillHeld.length === 0) {
-        // The hold lapsed and its slots were given back: take them again if nobody else did.
-        await expireHolds(trx, nowIso);
-        await takeSlots(
-          trx,
-          row.professional_id,
-          appointmentId,
-          Date.parse(row.starts_at),
-          Date.parse(row.blocks_until),
-        );
-        await trx.updateTable("appointments").set(confirmed).where("id", "=", appointmentId).execute();
-      }
+      // A lapsed hold whose slots someone else took meanwhile stays expired.
+      if (!(await confirmHold(trx, row, nowIso))) return { ok: false, reason: "taken" } as const;
       await queueAppointmentEmails(trx, "confirmed", { id: appointmentId, startsAt: row.starts_at }, now);
       return { ok: true, appointmentId, already: false } as const;
     });

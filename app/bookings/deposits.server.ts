@@ -19,7 +19,6 @@
 import type { Db } from "~/db/db.server.ts";
 import { depositPagePath } from "~/domain/booking-request.ts";
 import { depositLineTitle } from "~/domain/deposit.ts";
-import { slotsBetween } from "~/domain/salon-time.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { attachSession } from "~/orders/orders.server.ts";
 import { requestRefund } from "~/orders/refunds.server.ts";
@@ -27,7 +26,7 @@ import { SEAT_HOLD_MS } from "~/orders/seat-holds.server.ts";
 import type { PaymentProvider } from "~/payments/provider.server.ts";
 import { queueAppointmentEmails } from "./appointment-emails.server.ts";
 import type { MenuService } from "./menu.server.ts";
-import { expireHolds, takeSlots } from "./slots.server.ts";
+import { confirmHold } from "./slots.server.ts";
 
 /** An appointment waiting for its deposit is held as long as the payment page lives (a Stripe session: one hour). */
 export const DEPOSIT_HOLD_MS = SEAT_HOLD_MS;
@@ -149,10 +148,9 @@ export async function startDepositCheckout(
  */
 export async function settleDepositPayment(
   trx: Db,
-  order: { id: string; appointment_id: string | null; total_cents: number },
+  order: { id: string; appointment_id: string | null; total_cents: number; refunded_cents: number },
   now: Date,
 ): Promise<"confirmed" | "refunded"> {
-  const nowIso = now.toISOString();
   const appointment = order.appointment_id
     ? await trx
         .selectFrom("appointments")
@@ -160,49 +158,33 @@ export async function settleDepositPayment(
         .where("id", "=", order.appointment_id)
         .executeTakeFirst()
     : undefined;
-  const refund = async () => {
-    const items = await trx.selectFrom("order_items").select("id").where("order_id", "=", order.id).execute();
-    await requestRefund(trx, {
-      orderId: order.id,
-      amountCents: order.total_cents,
-      reason: "appointment-unavailable",
-      itemIds: items.map((i) => i.id),
-      now,
-    });
-    return "refunded" as const;
-  };
-  if (!appointment) return refund();
-  if (appointment.status === "confirmed" || appointment.status === "attended") return "confirmed";
-  const confirmed = { status: "confirmed", hold_expires_at: null, confirmed_at: nowIso, updated_at: nowIso };
-  if (appointment.status === "expired") {
-    const start = Date.parse(appointment.starts_at);
-    if (start <= now.getTime()) return refund();
-    // The hold lapsed while she paid: her time is hers again only if nobody took it.
-    await expireHolds(trx, nowIso);
-    const clash = await trx
-      .selectFrom("appointment_slots")
-      .select("slot")
-      .where("professional_id", "=", appointment.professional_id)
-      .where("slot", "in", slotsBetween(start, Date.parse(appointment.blocks_until)))
-      .limit(1)
-      .executeTakeFirst();
-    if (clash) return refund();
-    // A booking committing this very moment makes this throw: the whole event rolls back and the provider retries.
-    await takeSlots(trx, appointment.professional_id, appointment.id, start, Date.parse(appointment.blocks_until));
-    await trx.updateTable("appointments").set(confirmed).where("id", "=", appointment.id).execute();
-  } else if (appointment.status === "held") {
-    await trx
-      .updateTable("appointments")
-      .set(confirmed)
-      .where("id", "=", appointment.id)
-      .where("status", "=", "held")
-      .execute();
-  } else {
-    // Cancelled (by the staff while she paid) or already past.
-    return refund();
+  if (appointment?.status === "confirmed" || appointment?.status === "attended") return "confirmed";
+  // Held, or a hold that lapsed while she paid (her time is hers again only if nobody took it);
+  // not one cancelled by the staff meanwhile, nor one whose time has passed.
+  const confirmable =
+    !!appointment &&
+    (appointment.status === "held" || appointment.status === "expired") &&
+    Date.parse(appointment.starts_at) > now.getTime();
+  if (!confirmable || !(await confirmHold(trx, appointment, now.toISOString()))) {
+    await refundWholeDeposit(trx, order, "appointment-unavailable", now);
+    return "refunded";
   }
   await queueAppointmentEmails(trx, "confirmed", { id: appointment.id, startsAt: appointment.starts_at }, now);
   return "confirmed";
+}
+
+/** Asks back what is left of a deposit, for all its lines (its rectificativa takes their VAT). */
+async function refundWholeDeposit(
+  trx: Db,
+  order: { id: string; total_cents: number; refunded_cents: number },
+  reason: "appointment-unavailable" | "appointment-cancelled",
+  now: Date,
+): Promise<number> {
+  const amount = order.total_cents - Number(order.refunded_cents);
+  if (amount <= 0) return 0;
+  const items = await trx.selectFrom("order_items").select("id").where("order_id", "=", order.id).execute();
+  await requestRefund(trx, { orderId: order.id, amountCents: amount, reason, itemIds: items.map((i) => i.id), now });
+  return amount;
 }
 
 /**
@@ -218,15 +200,5 @@ export async function refundDepositOnCancel(trx: Db, appointmentId: string, now:
     .where("order_id", "=", order.id)
     .where("status", "in", ["pending", "succeeded"])
     .executeTakeFirst();
-  const amount = order.total_cents - Number(order.refunded_cents);
-  if (earlier || amount <= 0) return 0;
-  const items = await trx.selectFrom("order_items").select("id").where("order_id", "=", order.id).execute();
-  await requestRefund(trx, {
-    orderId: order.id,
-    amountCents: amount,
-    reason: "appointment-cancelled",
-    itemIds: items.map((i) => i.id),
-    now,
-  });
-  return amount;
+  return earlier ? 0 : refundWholeDeposit(trx, order, "appointment-cancelled", now);
 }

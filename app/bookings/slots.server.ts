@@ -34,6 +34,44 @@ export async function expireHolds(trx: Db, nowIso: string): Promise<number> {
   return lapsed.length;
 }
 
+/**
+ * Confirms a held appointment in the caller's transaction: the guest's email
+ * link or her deposit's payment. A hold that lapsed (its slots given back by
+ * `expireHolds`) takes them again if nobody else took one meanwhile; false
+ * when someone did (checked before inserting, so the caller's transaction can
+ * go on; a booking committing at that very moment still makes it throw
+ * SlotTaken, which rolls the transaction back).
+ */
+export async function confirmHold(
+  trx: Db,
+  a: { id: string; starts_at: string; blocks_until: string; professional_id: string },
+  nowIso: string,
+): Promise<boolean> {
+  const confirmed = { status: "confirmed", hold_expires_at: null, confirmed_at: nowIso, updated_at: nowIso };
+  const stillHeld = await trx
+    .updateTable("appointments")
+    .set(confirmed)
+    .where("id", "=", a.id)
+    .where("status", "=", "held")
+    .returning("id")
+    .execute();
+  if (stillHeld.length > 0) return true;
+  await expireHolds(trx, nowIso);
+  const start = Date.parse(a.starts_at);
+  const end = Date.parse(a.blocks_until);
+  const clash = await trx
+    .selectFrom("appointment_slots")
+    .select("slot")
+    .where("professional_id", "=", a.professional_id)
+    .where("slot", "in", slotsBetween(start, end))
+    .limit(1)
+    .executeTakeFirst();
+  if (clash) return false;
+  await takeSlots(trx, a.professional_id, a.id, start, end);
+  await trx.updateTable("appointments").set(confirmed).where("id", "=", a.id).execute();
+  return true;
+}
+
 /** Takes the slots of [start, end) for the appointment, or throws SlotTaken. */
 export async function takeSlots(trx: Db, professionalId: string, appointmentId: string, start: number, end: number) {
   const rows = slotsBetween(start, end).map((slot) => ({
