@@ -7,7 +7,7 @@
  * appointment-changes.server.ts.
  */
 import type { Db } from "~/db/db.server.ts";
-import { DEFAULT_BOOKING_RULES, type BookingRules } from "~/domain/booking-rules.ts";
+import type { BookingRules } from "~/domain/booking-rules.ts";
 import { addDays } from "~/domain/calendar-dates.ts";
 import { wallToInstant } from "~/domain/salon-time.ts";
 import { getBookingSettings } from "./booking-settings.server.ts";
@@ -22,9 +22,8 @@ export interface DiaryAppointment {
   id: string;
   professionalId: string;
   professionalName: string;
+  /** The name only: contact details are on the appointment's page, not in every diary block. */
   clientName: string;
-  clientEmail: string;
-  clientPhone: string;
   startsAt: string;
   endsAt: string;
   status: string;
@@ -60,13 +59,8 @@ export interface DiaryRange {
  * no minimum notice (a client who walks in may be booked for now).
  */
 export async function staffBookingRules(db: Db): Promise<BookingRules> {
-  let rules = DEFAULT_BOOKING_RULES;
-  try {
-    rules = (await getBookingSettings(db)).rules;
-  } catch {
-    // Unreadable settings: the defaults, as the booking flow does.
-  }
-  return { ...rules, noticeMinutes: 0 };
+  // getBookingSettings already falls back to the defaults for a missing or unreadable row.
+  return { ...(await getBookingSettings(db)).rules, noticeMinutes: 0 };
 }
 
 /** Active professionals, in the salon's order. */
@@ -102,13 +96,21 @@ export async function servicesOf(db: Db, ids: readonly string[]): Promise<Map<st
  */
 export async function loadDiaryRange(
   db: Db,
-  q: { fromDate: string; days: number; professionalId: string | null; now: Date },
+  q: {
+    fromDate: string;
+    days: number;
+    professionalId: string | null;
+    now: Date;
+    /** The active professionals (`listDiaryProfessionals`), which the caller has already read. */
+    professionals: DiaryProfessional[];
+  },
 ): Promise<DiaryRange> {
   const from = new Date(wallToInstant(q.fromDate, 0)).toISOString();
   const to = new Date(wallToInstant(addDays(q.fromDate, q.days), 0)).toISOString();
   const nowIso = q.now.toISOString();
-  const allPros = await listDiaryProfessionals(db);
-  const professionals = q.professionalId ? allPros.filter((p) => p.id === q.professionalId) : allPros;
+  const professionals = q.professionalId
+    ? q.professionals.filter((p) => p.id === q.professionalId)
+    : q.professionals;
   const proIds = professionals.map((p) => p.id);
 
   let apptQuery = db
@@ -119,12 +121,9 @@ export async function loadDiaryRange(
       "appointments.professional_id",
       "professionals.name as professional_name",
       "appointments.client_name",
-      "appointments.client_email",
-      "appointments.client_phone",
       "appointments.starts_at",
       "appointments.ends_at",
       "appointments.status",
-      "appointments.hold_expires_at",
     ])
     // What takes time now: cancelled, expired and lapsed holds are hidden.
     .where((eb) => takesTimeWhere(eb, nowIso))
@@ -170,8 +169,6 @@ export async function loadDiaryRange(
       professionalId: r.professional_id,
       professionalName: r.professional_name,
       clientName: r.client_name,
-      clientEmail: r.client_email,
-      clientPhone: r.client_phone,
       startsAt: r.starts_at,
       endsAt: r.ends_at,
       status: r.status,

@@ -68,10 +68,10 @@ export async function loadDiary(request: Request, context: Ctx, now = new Date()
         : formatDayLong(date),
   };
   if (view === "dia") {
-    const range = await loadDiaryRange(db, { fromDate: date, days: 1, professionalId, now });
+    const range = await loadDiaryRange(db, { fromDate: date, days: 1, professionalId, now, professionals });
     return { ...base, grid: dayGrid(range, date), list: null };
   }
-  const range = await loadDiaryRange(db, { fromDate: monday, days: 7, professionalId, now });
+  const range = await loadDiaryRange(db, { fromDate: monday, days: 7, professionalId, now, professionals });
   if (professionalId) return { ...base, grid: weekGrid(range, monday), list: null };
   return { ...base, grid: null, list: weekList(range, monday) };
 }
