@@ -48,8 +48,8 @@ export interface Draft {
   operationDate: string;
   paymentMethod: string | null;
   reason: string | null;
-  /** The operation described in the billing record; the shop's courses when absent. */
-  operation?: string;
+  /** The operation an invoice (not a rectificativa, which states its reason) describes in its billing record. */
+  operation: string | null;
 }
 
 export async function issue(
@@ -135,9 +135,7 @@ export async function issue(
       producer: { name: ctx.seller.legalName, nif: ctx.seller.nif },
       operationDate: draft.operationDate === issueDate ? null : aeatDate(draft.operationDate),
       buyer: draft.buyer ? { name: draft.buyer.name, nif: draft.buyer.taxId } : null,
-      description: rectificativa
-        ? `Rectificación: ${draft.reason ?? "devolución"}`
-        : (draft.operation ?? COURSES_OPERATION),
+      description: rectificativa ? `Rectificación: ${draft.reason ?? "devolución"}` : (draft.operation ?? ""),
       breakdown: vatBreakdown(draft.lines),
       rectified: draft.rectified
         ? {
@@ -204,7 +202,9 @@ export async function issueOrderInvoice(
       description: item.title,
       detail: editionLabel(item.edition_starts_on, item.edition_ends_on),
       totalCents: item.price_cents,
-      vatTreatment: vatTreatmentOf(item.vat_treatment),
+      // A course's own treatment (its teaching may be exempt). A deposit is for a beauty
+      // service, always standard: its `course_id` holds a service id that may equal a course's.
+      vatTreatment: order.kind === "deposit" ? "standard" : vatTreatmentOf(item.vat_treatment),
     })),
   ).map((line, i) => ({ ...line, orderItemId: items[i]!.id }));
   const details = billingDetailsOf(order);

@@ -104,6 +104,7 @@ export async function issueRefundInvoice(
       operationDate: madridDate(new Date(refund.completed_at ?? now.toISOString())),
       paymentMethod: paymentMethodName(order.payment_method),
       reason: refundReasonText(refund.reason),
+      operation: null,
     },
     { ...seller, config, now },
   );

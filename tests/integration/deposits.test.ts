@@ -21,9 +21,11 @@ import { processPaymentEvent } from "~/payments/checkout.server.ts";
 import { demoSessionId } from "~/payments/demo.server.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { TEST_INVOICING } from "../helpers/invoices.ts";
+import { demoPaidEvent } from "../helpers/payments.ts";
 import { demoSeatDeps, type SeatFixture } from "../helpers/seats.ts";
 import { startStripeMock } from "../helpers/stripe-mock.ts";
 import { PUBLIC_URL, refundWorld } from "./refunds-fixtures.ts";
+import { insertCourse } from "./staff-orders-fixtures.ts";
 
 const WEBHOOK_SECRET = "whsec_deposit_test";
 
@@ -52,16 +54,7 @@ function request(overrides: Partial<BookRequest> = {}): BookRequest {
 }
 
 /** The demo gateway's "Pagar" for the deposit order, as its page sends it. */
-const paid = (orderId: string) =>
-  ({
-    kind: "paid",
-    eventId: `demo:${orderId}:paid`,
-    type: "demo.payment_succeeded",
-    sessionId: demoSessionId(orderId),
-    orderId,
-    amountTotalCents: 1500,
-    currency: "eur",
-  }) as const;
+const paid = (orderId: string) => demoPaidEvent({ orderId, sessionId: demoSessionId(orderId) });
 
 describe.each(dbKinds)("appointment deposits on %s", (kind) => {
   let t: TestDb;
@@ -72,6 +65,9 @@ describe.each(dbKinds)("appointment deposits on %s", (kind) => {
     // The seller data is complete: a paid deposit gets its invoice, a refund its rectificativa.
     f = demoSeatDeps(t.db, kind, TEST_INVOICING);
     await t.db.updateTable("services").set({ deposit_cents: 1500 }).where("id", "=", "semipermanente").execute();
+    // A course whose id equals the service's, with exempt teaching: its VAT must not leak onto the deposit.
+    await insertCourse(t.db, "semipermanente", "Curso homónimo", 10000);
+    await t.db.updateTable("courses").set({ vat_treatment: "exempt" }).where("id", "=", "semipermanente").execute();
     vi.useFakeTimers({ toFake: ["Date"] });
   });
   beforeEach(() => {
