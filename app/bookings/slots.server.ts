@@ -21,17 +21,16 @@ export async function expireHolds(trx: Db, nowIso: string): Promise<number> {
     .where("hold_expires_at", "<=", nowIso)
     .returning("id")
     .execute();
-  if (lapsed.length > 0) {
-    await trx
-      .deleteFrom("appointment_slots")
-      .where(
-        "appointment_id",
-        "in",
-        lapsed.map((r) => r.id),
-      )
-      .execute();
-  }
+  await giveSlotsBack(
+    trx,
+    lapsed.map((r) => r.id),
+  );
   return lapsed.length;
+}
+
+async function giveSlotsBack(trx: Db, appointmentIds: readonly string[]): Promise<void> {
+  if (appointmentIds.length === 0) return;
+  await trx.deleteFrom("appointment_slots").where("appointment_id", "in", appointmentIds).execute();
 }
 
 /**
@@ -105,19 +104,19 @@ export function takesTimeWhere(eb: ExpressionBuilder<Database, "appointments">, 
 /**
  * The deposit order of a held appointment ended unpaid (failed, expired or
  * cancelled at the payment page): the appointment's hold ends with it and its
- * slots go back, in the order's transaction. A no-op for the shop's orders.
+ * slots go back, in the order's transaction (`endPendingOrder` in
+ * app/orders/orders.server.ts).
  */
-export async function releaseDepositHold(trx: Db, orderId: string, nowIso: string): Promise<void> {
-  const order = await trx.selectFrom("orders").select("appointment_id").where("id", "=", orderId).executeTakeFirst();
-  if (!order?.appointment_id) return;
+export async function releaseDepositHold(trx: Db, appointmentId: string, nowIso: string): Promise<void> {
   const released = await trx
     .updateTable("appointments")
     .set({ status: "expired", hold_expires_at: null, updated_at: nowIso })
-    .where("id", "=", order.appointment_id)
+    .where("id", "=", appointmentId)
     .where("status", "=", "held")
     .returning("id")
     .execute();
-  if (released.length > 0) {
-    await trx.deleteFrom("appointment_slots").where("appointment_id", "=", order.appointment_id).execute();
-  }
+  await giveSlotsBack(
+    trx,
+    released.map((r) => r.id),
+  );
 }

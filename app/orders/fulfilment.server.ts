@@ -29,7 +29,6 @@
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { accessUntil } from "~/domain/access-window.ts";
 import { settleDepositPayment } from "~/bookings/deposits.server.ts";
-import { releaseDepositHold } from "~/bookings/slots.server.ts";
 import { enqueueInvoiceEmails } from "~/invoices/invoice-email.server.ts";
 import { issueOrderInvoice, type InvoicingConfig } from "~/invoices/issue.server.ts";
 import { newId } from "~/lib/ids.server.ts";
@@ -39,6 +38,7 @@ import { ORDER_CONFIRMATION, orderConfirmationKey } from "./confirmation-email.s
 import { requestRefund } from "./refunds.server.ts";
 import { enqueueCourseReminders } from "./reminders.server.ts";
 import { SEAT_UNAVAILABLE, seatUnavailableKey } from "./seat-email.server.ts";
+import { endPendingOrder } from "./orders.server.ts";
 import { keepOrderHolds, releaseOrderHolds, seatPaidLine } from "./seat-holds.server.ts";
 
 export interface ProviderEventInput {
@@ -56,7 +56,6 @@ export type FulfilOutcome =
   "paid" | "already-paid" | "duplicate-event" | "unknown-order" | "amount-mismatch" | "refunded";
 
 export type TransitionOutcome = "applied" | "ignored" | "duplicate-event" | "unknown-order";
-
 
 /** Stores the event id; false when it was already stored (a redelivery). Also used by provider-refunds.server.ts. */
 export async function claimEvent(trx: Db, input: ProviderEventInput, nowIso: string): Promise<boolean> {
@@ -235,7 +234,12 @@ export async function fulfilOrder(
         itemIds: noSeat.map((i) => i.id),
         now,
       });
-      await enqueueEmail(trx, SEAT_UNAVAILABLE, { orderId: order.id }, { dedupeKey: seatUnavailableKey(order.id), now });
+      await enqueueEmail(
+        trx,
+        SEAT_UNAVAILABLE,
+        { orderId: order.id },
+        { dedupeKey: seatUnavailableKey(order.id), now },
+      );
     }
     if (enrolled.length > 0) {
       await enqueueEmail(
@@ -272,34 +276,14 @@ async function transition(
 /** checkout.session.async_payment_failed: pending → failed, its seats go back; a paid order stays paid. */
 export function failOrder(db: Db, input: ProviderEventInput) {
   return transition(db, input, async (trx, id, nowIso) => {
-    const res = await trx
-      .updateTable("orders")
-      .set({ status: "failed", checkout_key: null, updated_at: nowIso })
-      .where("id", "=", id)
-      .where("status", "=", "pending")
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) > 0) {
-      await releaseOrderHolds(trx, id, nowIso);
-      await releaseDepositHold(trx, id, nowIso);
-    }
-    return Number(res.numUpdatedRows);
+    return (await endPendingOrder(trx, id, "failed", nowIso)) ? 1 : 0;
   });
 }
 
 /** checkout.session.expired: pending → cancelled (nothing was charged), its seats go back; a paid order stays paid. */
 export function expireOrder(db: Db, input: ProviderEventInput) {
   return transition(db, input, async (trx, id, nowIso) => {
-    const res = await trx
-      .updateTable("orders")
-      .set({ status: "cancelled", checkout_key: null, updated_at: nowIso })
-      .where("id", "=", id)
-      .where("status", "=", "pending")
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) > 0) {
-      await releaseOrderHolds(trx, id, nowIso);
-      await releaseDepositHold(trx, id, nowIso);
-    }
-    return Number(res.numUpdatedRows);
+    return (await endPendingOrder(trx, id, "cancelled", nowIso)) ? 1 : 0;
   });
 }
 

@@ -80,7 +80,6 @@ export function checkoutKey(userId: string, lines: readonly string[], method: st
   return sha256(`${userId}|${[...lines].sort().join(",")}|${method}`);
 }
 
-
 export async function getOrderWithItems(db: Db, orderId: string): Promise<OrderWithItems | null> {
   const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   if (!order) return null;
@@ -129,7 +128,10 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
   if (missing) throw new CheckoutError("El curso no existe o ya no está disponible", 404);
   const ordered = ids.map((id) => byId.get(id)!);
   const editions = await chooseEditions(db, ordered, input.editionIds ?? {}, { today, now });
-  const earlyStart = needsEarlyStartRequest([...editions.values()].map((e) => e.startsOn), today);
+  const earlyStart = needsEarlyStartRequest(
+    [...editions.values()].map((e) => e.startsOn),
+    today,
+  );
   if (earlyStart && !input.withdrawalWaiver) throw new CheckoutError(EARLY_START_REQUIRED_MESSAGE, 400);
   const earlyStartRequested = earlyStart && input.withdrawalWaiver;
 
@@ -163,7 +165,10 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
   const existing = await pendingByKey(db, key);
   if (existing) {
     if (now.getTime() - Date.parse(existing.created_at) < REUSE_WINDOW_MS && existing.total_cents === totalCents) {
-      return { ...(await reuse(db, existing, { waiver: earlyStartRequested, billing, userId: input.user.id }, nowIso)), reused: true };
+      return {
+        ...(await reuse(db, existing, { waiver: earlyStartRequested, billing, userId: input.user.id }, nowIso)),
+        reused: true,
+      };
     }
     await supersede(db, existing, nowIso);
   }
@@ -227,7 +232,10 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
     // A concurrent click won the race for this checkout key: use its order.
     const winner = await pendingByKey(db, key);
     if (!winner) throw err;
-    return { ...(await reuse(db, winner, { waiver: earlyStartRequested, billing, userId: input.user.id }, nowIso)), reused: true };
+    return {
+      ...(await reuse(db, winner, { waiver: earlyStartRequested, billing, userId: input.user.id }, nowIso)),
+      reused: true,
+    };
   }
   const created = await getOrderWithItems(db, orderId);
   return { ...created!, reused: false };
@@ -302,23 +310,37 @@ export async function attachSession(db: Db, orderId: string, sessionId: string):
     .execute();
 }
 
+/**
+ * A pending order ends unpaid (caller's transaction): failed (an async payment
+ * declined) or cancelled (the page expired, or the buyer left it). What it
+ * held goes back with it: its seats, and a deposit's appointment hold. Only a
+ * pending order moves (a paid one is never downgraded); `notCompleted` also
+ * leaves alone one whose page was completed and whose money is settling.
+ * True when it moved.
+ */
+export async function endPendingOrder(
+  trx: Db,
+  orderId: string,
+  status: "failed" | "cancelled",
+  nowIso: string,
+  { notCompleted = false }: { notCompleted?: boolean } = {},
+): Promise<boolean> {
+  let update = trx
+    .updateTable("orders")
+    .set({ status, checkout_key: null, updated_at: nowIso })
+    .where("id", "=", orderId)
+    .where("status", "=", "pending");
+  if (notCompleted) update = update.where("checkout_completed_at", "is", null);
+  const ended = await update.returning("appointment_id").execute();
+  if (ended.length === 0) return false;
+  await releaseOrderHolds(trx, orderId, nowIso);
+  if (ended[0]!.appointment_id) await releaseDepositHold(trx, ended[0]!.appointment_id, nowIso);
+  return true;
+}
+
 /** The buyer left the payment page: the order can no longer be reused; a late payment still wins. */
 export async function cancelPendingOrder(db: Db, orderId: string, now = new Date()): Promise<boolean> {
-  const nowIso = now.toISOString();
-  return inTransaction(db, async (trx) => {
-    const res = await trx
-      .updateTable("orders")
-      .set({ status: "cancelled", checkout_key: null, updated_at: nowIso })
-      .where("id", "=", orderId)
-      .where("status", "=", "pending")
-      .where("checkout_completed_at", "is", null)
-      .executeTakeFirst();
-    const cancelled = Number(res.numUpdatedRows) > 0;
-    // Its seats go back in the same transaction.
-    if (cancelled) {
-      await releaseOrderHolds(trx, orderId, nowIso);
-      await releaseDepositHold(trx, orderId, nowIso);
-    }
-    return cancelled;
-  });
+  return inTransaction(db, (trx) =>
+    endPendingOrder(trx, orderId, "cancelled", now.toISOString(), { notCompleted: true }),
+  );
 }
