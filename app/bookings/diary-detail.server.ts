@@ -4,6 +4,7 @@
  * diary.server.ts, the one home of the diary's reads.
  */
 import type { Db } from "~/db/db.server.ts";
+import { isOpenStatus } from "~/domain/appointment-status.ts";
 import { getClientNotes, type ClientNotes } from "./client-notes.server.ts";
 import { servicesOf } from "./diary.server.ts";
 
@@ -93,7 +94,7 @@ export async function getClientCard(db: Db, email: string, now: Date): Promise<C
     services: names.get(r.id) ?? [],
     priceCents: Number(r.price_cents),
   }));
-  const isUpcoming = (v: ClientVisit) => v.startsAt > nowIso && (v.status === "held" || v.status === "confirmed");
+  const isUpcoming = (v: ClientVisit) => v.startsAt > nowIso && isOpenStatus(v.status);
   const latest = [...rows].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
   const account = user
     ? { name: user.display_name || `${user.first_name} ${user.last_name}`.trim(), phone: user.phone }

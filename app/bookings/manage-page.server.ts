@@ -13,7 +13,7 @@ import { isDate } from "~/domain/salon-time.ts";
 import { cancelAppointment, moveAppointment } from "./appointment-changes.server.ts";
 import { loadAvailability } from "./availability.server.ts";
 import { getBookingSettings } from "./booking-settings.server.ts";
-import { getAppointment, withoutClientData, type PublicAppointment } from "./queries.server.ts";
+import { withoutClientData, type Appointment, type PublicAppointment } from "./queries.server.ts";
 
 export const MOVE_DAYS_SHOWN = 7;
 
@@ -30,9 +30,8 @@ export interface ManagePageData {
   };
 }
 
-export async function manageLoader(db: Db, appointmentId: string, url: URL, now: Date): Promise<ManagePageData | null> {
-  const appointment = await getAppointment(db, appointmentId);
-  if (!appointment) return null;
+/** The page of an appointment the caller has read (and checked is hers): one read per request. */
+export async function manageLoader(db: Db, appointment: Appointment, url: URL, now: Date): Promise<ManagePageData> {
   const { rules } = await getBookingSettings(db);
   const live = appointment.status === "confirmed";
   const mayChange = live && clientMayChange(Date.parse(appointment.startsAt), now.getTime(), rules);

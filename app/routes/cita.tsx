@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { findAppointmentIdByToken } from "~/bookings/appointment-links.server.ts";
 import { manageAction, manageLoader } from "~/bookings/manage-page.server.ts";
+import { getAppointment } from "~/bookings/queries.server.ts";
 import { AppointmentManage } from "~/components/bookings/appointment-manage.tsx";
 import { getServices } from "~/context.server.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
@@ -22,8 +23,9 @@ const GONE =
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const id = await findAppointmentIdByToken(db, params.token, "manage");
-  const page = id ? await manageLoader(db, id, new URL(request.url), new Date()) : null;
-  if (!page) throw data(GONE, { status: 404 });
+  const appointment = id ? await getAppointment(db, id) : null;
+  if (!appointment) throw data(GONE, { status: 404 });
+  const page = await manageLoader(db, appointment, new URL(request.url), new Date());
   const confirmed = new URL(request.url).searchParams.get("confirmada") === "1";
   return {
     page,

@@ -1,7 +1,7 @@
 /** /gestion/agenda/:appointmentId: one appointment, and cancel / move / attended / no-show. */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getUser } from "~/auth/user-context.server.ts";
-import { isKeptStatus } from "~/domain/appointment-status.ts";
+import { isKeptStatus, isOpenStatus } from "~/domain/appointment-status.ts";
 import { cancelAppointment, moveAppointment, recordOutcome } from "~/bookings/appointment-changes.server.ts";
 import { loadAvailability } from "~/bookings/availability.server.ts";
 import { getAppointment } from "~/bookings/queries.server.ts";
@@ -11,8 +11,6 @@ import { madridDate } from "~/domain/calendar-dates.ts";
 import { formatAppointmentTime, isDate, wallClockOf } from "~/domain/salon-time.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
-
-export const APPOINTMENT_INTENTS = ["cancel", "attended", "no_show", "move"] as const;
 
 export const TAKEN_MESSAGE = "Ese hueco ya no está libre: elige otro.";
 export const TOO_EARLY_MESSAGE = "Todavía no ha llegado la hora de la cita: podrás marcarla cuando empiece.";
@@ -89,7 +87,7 @@ export async function loadAppointmentPage(id: string, request: Request, context:
   return {
     appointment,
     notice,
-    canCancel: appointment.status === "held" || appointment.status === "confirmed",
+    canCancel: isOpenStatus(appointment.status),
     canMove: appointment.status === "confirmed",
     outcome: canRecord ? { allowed: started } : null,
     move,

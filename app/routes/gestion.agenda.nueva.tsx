@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { Field, FieldError } from "~/components/auth/field.tsx";
+import { Field, FieldError, TextAreaField } from "~/components/auth/field.tsx";
 import { ANY_PROFESSIONAL, diaryHref } from "~/components/staff/diary/labels.ts";
 import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
 import { formatDayLong, formatTime } from "~/domain/salon-time.ts";
@@ -145,21 +145,15 @@ export default function NewAppointment({ loaderData, actionData }: Route.Compone
             defaultValue={values.email}
             error={errors.email}
           />
-          <div className="field">
-            <label htmlFor="f-nota">
-              Nota<span className="field__optional"> (opcional)</span>
-            </label>
-            <textarea
-              id="f-nota"
-              name="nota"
-              rows={3}
-              maxLength={500}
-              defaultValue={values.nota}
-              aria-invalid={errors.nota ? true : undefined}
-              aria-describedby={errors.nota ? "f-nota-error" : undefined}
-            />
-            {errors.nota ? <FieldError id="f-nota-error">{errors.nota}</FieldError> : null}
-          </div>
+          <TextAreaField
+            name="nota"
+            label="Nota"
+            optional
+            rows={3}
+            maxLength={500}
+            defaultValue={values.nota}
+            error={errors.nota}
+          />
           <button type="submit" className="staff-button" disabled={busy}>
             {busy ? "Reservando…" : "Reservar la cita"}
           </button>

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { getUser } from "~/auth/user-context.server.ts";
 import { manageAction, manageLoader } from "~/bookings/manage-page.server.ts";
-import { getAppointment } from "~/bookings/queries.server.ts";
+import { getAppointment, type Appointment } from "~/bookings/queries.server.ts";
 import { AppointmentManage } from "~/components/bookings/appointment-manage.tsx";
 import { getServices } from "~/context.server.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
@@ -19,21 +19,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const NOT_FOUND = "No encontramos esa cita entre las tuyas.";
 
 /** Her own appointments only: anyone else's id answers 404. */
-async function ownAppointmentId(context: Route.LoaderArgs["context"], id: string): Promise<string> {
-  const core = await getAppointment(getServices(context).db, id);
-  if (!core || core.userId !== getUser(context).id) throw data(NOT_FOUND, { status: 404 });
-  return core.id;
+async function ownAppointment(context: Route.LoaderArgs["context"], id: string): Promise<Appointment> {
+  const appointment = await getAppointment(getServices(context).db, id);
+  if (!appointment || appointment.userId !== getUser(context).id) throw data(NOT_FOUND, { status: 404 });
+  return appointment;
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const id = await ownAppointmentId(context, params.appointmentId);
-  const page = await manageLoader(getServices(context).db, id, new URL(request.url), new Date());
-  if (!page) throw data(NOT_FOUND, { status: 404 });
-  return { page, id };
+  const appointment = await ownAppointment(context, params.appointmentId);
+  const page = await manageLoader(getServices(context).db, appointment, new URL(request.url), new Date());
+  return { page, id: appointment.id };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = await ownAppointmentId(context, params.appointmentId);
+  const { id } = await ownAppointment(context, params.appointmentId);
   return manageAction(getServices(context).db, id, await request.formData(), new Date());
 }
 

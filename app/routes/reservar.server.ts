@@ -17,7 +17,6 @@ import { listActiveServices, type MenuService } from "~/bookings/menu.server.ts"
 import { clientIpContext, getServices } from "~/context.server.ts";
 import { addDays, madridDate } from "~/domain/calendar-dates.ts";
 import {
-  bookingStepHref,
   depositPagePath,
   parseBookingQuery,
   parseClientDetails,
@@ -117,7 +116,8 @@ export async function bookingPageLoader(request: Request, context: Ctx): Promise
   }
   const chosen = availability.services;
   const professionals = availability.professionals.map(({ id, name, title }) => ({ id, name, title }));
-  const withServices = { ...base, query: { ...query, serviceIds }, chosen, professionals };
+  // Only the services step lists the menu; the later steps show what was chosen.
+  const withServices = { ...base, menu: [], query: { ...query, serviceIds }, chosen, professionals };
   if (!query.professional) return { ...withServices, step: "professional" };
   const professionalName = professionals.find((p) => p.id === query.professional)?.name ?? null;
   const days = availability.days.map((d) => ({ date: d.date, count: d.starts.length }));
@@ -197,7 +197,10 @@ export async function bookingAction(request: Request, context: Ctx) {
   if (result.depositOrderId) {
     // Held while she pays the señal on the provider's page; paying confirms it.
     const started = await startDepositCheckout(services, result.appointmentId, now).catch((err: unknown) => {
-      services.logger.error({ err, appointmentId: result.appointmentId }, "reservar: could not open the deposit payment");
+      services.logger.error(
+        { err, appointmentId: result.appointmentId },
+        "reservar: could not open the deposit payment",
+      );
       return null;
     });
     // Without a page (the provider failed), her booking's page offers to pay again while the hold lasts.
@@ -205,9 +208,4 @@ export async function bookingAction(request: Request, context: Ctx) {
   }
   if (user) throw redirect(`/perfil/citas?reservada=${encodeURIComponent(result.appointmentId)}`);
   throw redirect(`/reservar/pendiente?cita=${encodeURIComponent(result.appointmentId)}`);
-}
-
-/** The step to go back to when a time was lost: the same services, professional and day. */
-export function backToTimes(query: BookingQuery): string {
-  return bookingStepHref({ ...query, time: null });
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { NewTabLink } from "~/components/home/new-tab-link.tsx";
 import { useBookingLink } from "~/root-data.ts";
 
 /**
@@ -12,10 +13,9 @@ export function BookingLink({ className, children, to }: { className?: string; c
   const booking = useBookingLink();
   if (booking.external) {
     return (
-      <a href={booking.href} className={className} target="_blank" rel="noopener noreferrer">
+      <NewTabLink href={booking.href} className={className}>
         {children}
-        <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-      </a>
+      </NewTabLink>
     );
   }
   return (

@@ -2,12 +2,9 @@ import { depositStateText } from "~/domain/deposit.ts";
 import { Form } from "react-router";
 import type { Appointment } from "~/bookings/queries.server.ts";
 import { formatDateTime } from "~/components/staff/format.ts";
-import { formatEuros } from "~/domain/pricing.ts";
 import { formatDayLong, formatTime, wallClockOf } from "~/domain/salon-time.ts";
-import { formatDuration } from "~/domain/service-text.ts";
+import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
 import { appointmentSourceLabel } from "./labels.ts";
-
-const price = (cents: number, from: boolean) => `${from ? "desde " : ""}${formatEuros(cents)}`;
 
 /** Client, time, services with durations and prices, the client's comment and the history. */
 export function AppointmentFacts({ appointment: a }: { appointment: Appointment }) {
@@ -44,7 +41,7 @@ export function AppointmentFacts({ appointment: a }: { appointment: Appointment 
             <dt>Profesional</dt>
             <dd>{a.professionalName}</dd>
             <dt>Precio</dt>
-            <dd>{price(a.priceCents, a.priceFrom)}</dd>
+            <dd>{formatServicePrice(a.priceCents, a.priceFrom)}</dd>
             {a.deposit ? (
               <>
                 <dt>Señal</dt>
@@ -76,7 +73,7 @@ export function AppointmentFacts({ appointment: a }: { appointment: Appointment 
                   {formatDuration(s.durationMin)}
                   {s.bufferMin ? ` (+${s.bufferMin} min de limpieza)` : ""}
                 </td>
-                <td className="staff-table__num">{price(s.priceCents, s.priceFrom)}</td>
+                <td className="staff-table__num">{formatServicePrice(s.priceCents, s.priceFrom)}</td>
               </tr>
             ))}
           </tbody>
