@@ -28,7 +28,7 @@ export const whatsappLink = (label = "Escribir por WhatsApp") =>
 export const instagramLink = () => link(site.social.instagram.handle, site.social.instagram.url);
 export const emailLink = () => link(site.email, `mailto:${site.email}`);
 /** The site's booking page; answers.server.ts turns it into the owner's external page (followBookingLink). */
-export const bookingLink = (label = "Reservar cita", href = SITE_BOOKING_PATH) => link(label, href);
+export const bookingLink = (label = "Reservar cita") => link(label, SITE_BOOKING_PATH);
 
 /** Every plain "/reservar" link of a reply, led to where the booking setting says. */
 export function followBookingLink(text: string, booking: BookingLink): string {

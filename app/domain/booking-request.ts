@@ -5,7 +5,7 @@
  * the page and its action, and unit-tested; nothing here is trusted further
  * than its shape (services, professionals and times are looked up again).
  */
-import { isDate, parseTime } from "./salon-time.ts";
+import { formatTime, isDate, parseTime } from "./salon-time.ts";
 
 /** At most this many services booked in a row. */
 export const MAX_SERVICES = 4;
@@ -47,9 +47,7 @@ export function bookingStepHref(q: Partial<BookingQuery>, base = "/reservar"): s
   if (q.professional) p.set("profesional", q.professional);
   if (q.from) p.set("desde", q.from);
   if (q.day) p.set("dia", q.day);
-  if (q.time != null) {
-    p.set("hora", `${String(Math.floor(q.time / 60)).padStart(2, "0")}:${String(q.time % 60).padStart(2, "0")}`);
-  }
+  if (q.time != null) p.set("hora", formatTime(q.time));
   const s = p.toString();
   return s ? `${base}?${s}` : base;
 }

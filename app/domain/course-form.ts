@@ -7,6 +7,8 @@ import { z } from "../lib/zod.ts";
 import { COURSE_CATEGORIES, type CourseCategory } from "./course.ts";
 import { centsToEurosInput, parseEuros } from "./euros.ts";
 
+export { formErrors } from "./form-errors.ts";
+
 export const COURSE_LIMITS = {
   slugMin: 3,
   slugMax: 60,
@@ -211,16 +213,6 @@ export const editionFormSchema = z
   }));
 
 export type EditionInput = z.output<typeof editionFormSchema>;
-
-/** First message per field, for the error line under each input. */
-export function formErrors(error: z.ZodError): Partial<Record<string, string>> {
-  const out: Partial<Record<string, string>> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
 
 /** A stored course as its form shows it (prices back in euros, features one per line). */
 export function courseFormValues(c: {

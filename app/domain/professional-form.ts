@@ -7,7 +7,8 @@
 import { z } from "../lib/zod.ts";
 import { formatTime, parseTime } from "./salon-time.ts";
 import { salonOpening, WEEKDAY_NAMES } from "./salon-hours.ts";
-import { issuesByField, type FormResult, type PostedForm } from "./service-form.ts";
+import { formErrors } from "./form-errors.ts";
+import type { FormResult, PostedForm } from "./service-form.ts";
 
 export const PROFESSIONAL_LIMITS = { nameMax: 80, titleMax: 80, rangesPerDay: 2 } as const;
 
@@ -123,7 +124,7 @@ const fieldsSchema = z.object({
 /** Checks a posted professional form: the input to save, or the errors with the typed values. */
 export function parseProfessionalForm(posted: PostedForm): FormResult<ProfessionalInput> {
   const parsed = fieldsSchema.safeParse(posted.values);
-  const errors: Record<string, string> = parsed.success ? {} : issuesByField(parsed.error);
+  const errors: Record<string, string> = parsed.success ? {} : formErrors(parsed.error);
   const hours: WeeklyRange[] = [];
   for (const weekday of WEEKDAYS) {
     const day = parseDayRanges(weekday, posted.values);

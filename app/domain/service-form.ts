@@ -6,6 +6,7 @@
  */
 import { z } from "../lib/zod.ts";
 import { centsToEurosInput, parseEuros } from "./euros.ts";
+import { formErrors } from "./form-errors.ts";
 
 export { SERVICE_CATEGORY_IDS, SERVICE_CATEGORY_NAMES, type ServiceCategoryId } from "./service-categories.ts";
 import { SERVICE_CATEGORY_IDS, type ServiceCategoryId } from "./service-categories.ts";
@@ -66,13 +67,6 @@ export function readPostedForm(form: FormData, listNames: readonly string[]): Po
   return { values, lists };
 }
 
-/** First message per field, for the error line under each input. */
-export function issuesByField(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
-  return out;
-}
-
 const checkbox = z
   .string()
   .optional()
@@ -101,64 +95,66 @@ export const SERVICE_MESSAGES = {
   professionals: "Alguna de las profesionales elegidas ya no existe; vuelve a cargar la página",
 } as const;
 
-const serviceFieldsSchema = z.object({
-  name: z
-    .string({ error: SERVICE_MESSAGES.name })
-    .transform((v) => v.replace(/\s+/gu, " ").trim())
-    .pipe(
-      z
-        .string()
-        .min(1, SERVICE_MESSAGES.name)
-        .max(SERVICE_LIMITS.nameMax, SERVICE_MESSAGES.nameLong)
-        .refine((v) => slugFromName(v) !== "", SERVICE_MESSAGES.nameSlug),
-    ),
-  category: z.enum(SERVICE_CATEGORY_IDS, { error: SERVICE_MESSAGES.category }),
-  description: z
-    .string()
-    .optional()
-    .transform((v) => (v ?? "").replace(/\r\n?/gu, "\n").trim())
-    .refine((v) => v.length <= SERVICE_LIMITS.descriptionMax, SERVICE_MESSAGES.description),
-  duration: minutes(SERVICE_MESSAGES.duration, SERVICE_LIMITS.durationMin, SERVICE_LIMITS.durationMax),
-  buffer: minutes(SERVICE_MESSAGES.buffer, 0, SERVICE_LIMITS.bufferMax),
-  price: z.string({ error: "Escribe el precio" }).transform((value, ctx) => {
-    const result = parseEuros(value);
-    if (!result.ok) {
-      ctx.addIssue({ code: "custom", message: result.error });
-      return z.NEVER;
-    }
-    if (result.cents > SERVICE_LIMITS.priceMaxCents) {
-      ctx.addIssue({ code: "custom", message: SERVICE_MESSAGES.priceMax });
-      return z.NEVER;
-    }
-    return result.cents;
-  }),
-  /** Empty: no deposit. */
-  deposit: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value?.trim()) return null;
+const serviceFieldsSchema = z
+  .object({
+    name: z
+      .string({ error: SERVICE_MESSAGES.name })
+      .transform((v) => v.replace(/\s+/gu, " ").trim())
+      .pipe(
+        z
+          .string()
+          .min(1, SERVICE_MESSAGES.name)
+          .max(SERVICE_LIMITS.nameMax, SERVICE_MESSAGES.nameLong)
+          .refine((v) => slugFromName(v) !== "", SERVICE_MESSAGES.nameSlug),
+      ),
+    category: z.enum(SERVICE_CATEGORY_IDS, { error: SERVICE_MESSAGES.category }),
+    description: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? "").replace(/\r\n?/gu, "\n").trim())
+      .refine((v) => v.length <= SERVICE_LIMITS.descriptionMax, SERVICE_MESSAGES.description),
+    duration: minutes(SERVICE_MESSAGES.duration, SERVICE_LIMITS.durationMin, SERVICE_LIMITS.durationMax),
+    buffer: minutes(SERVICE_MESSAGES.buffer, 0, SERVICE_LIMITS.bufferMax),
+    price: z.string({ error: "Escribe el precio" }).transform((value, ctx) => {
       const result = parseEuros(value);
       if (!result.ok) {
         ctx.addIssue({ code: "custom", message: result.error });
         return z.NEVER;
       }
-      if (result.cents === 0) return null;
-      if (result.cents < SERVICE_LIMITS.depositMinCents) {
-        ctx.addIssue({ code: "custom", message: SERVICE_MESSAGES.depositMin });
+      if (result.cents > SERVICE_LIMITS.priceMaxCents) {
+        ctx.addIssue({ code: "custom", message: SERVICE_MESSAGES.priceMax });
         return z.NEVER;
       }
       return result.cents;
     }),
-  priceFrom: checkbox,
-  bookableOnline: checkbox,
-  active: checkbox,
-}).superRefine((s, ctx) => {
-  // A señal is part of the price paid in advance: never more than the price.
-  if (s.deposit !== null && s.deposit > s.price) {
-    ctx.addIssue({ code: "custom", path: ["deposit"], message: SERVICE_MESSAGES.deposit });
-  }
-});
+    /** Empty: no deposit. */
+    deposit: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value?.trim()) return null;
+        const result = parseEuros(value);
+        if (!result.ok) {
+          ctx.addIssue({ code: "custom", message: result.error });
+          return z.NEVER;
+        }
+        if (result.cents === 0) return null;
+        if (result.cents < SERVICE_LIMITS.depositMinCents) {
+          ctx.addIssue({ code: "custom", message: SERVICE_MESSAGES.depositMin });
+          return z.NEVER;
+        }
+        return result.cents;
+      }),
+    priceFrom: checkbox,
+    bookableOnline: checkbox,
+    active: checkbox,
+  })
+  .superRefine((s, ctx) => {
+    // A señal is part of the price paid in advance: never more than the price.
+    if (s.deposit !== null && s.deposit > s.price) {
+      ctx.addIssue({ code: "custom", path: ["deposit"], message: SERVICE_MESSAGES.deposit });
+    }
+  });
 
 export interface ServiceInput {
   name: string;
@@ -185,7 +181,7 @@ export function parseServiceForm(posted: PostedForm): FormResult<ServiceInput> {
   const parsed = serviceFieldsSchema.safeParse(posted.values);
   const professionalIds = posted.lists.professionals ?? [];
   if (!parsed.success) {
-    return { ok: false, errors: issuesByField(parsed.error), values: posted.values, lists: posted.lists };
+    return { ok: false, errors: formErrors(parsed.error), values: posted.values, lists: posted.lists };
   }
   const s = parsed.data;
   return {

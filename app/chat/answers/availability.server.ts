@@ -7,6 +7,7 @@
 import { loadAvailability } from "~/bookings/availability.server.ts";
 import { getBookingSettings } from "~/bookings/booking-settings.server.ts";
 import { listActiveServices, type MenuService } from "~/bookings/menu.server.ts";
+import { SERVICES_PATH } from "~/components/services/service-menu.ts";
 import { SERVICE_CATEGORY_NAMES as SERVICE_CATEGORY_LABELS } from "~/domain/service-categories.ts";
 import type { Db } from "~/db/db.server.ts";
 import { bookingStepHref } from "~/domain/booking-request.ts";
@@ -16,16 +17,15 @@ import type { FreeDay } from "~/domain/availability.ts";
 import { formatDayLong, formatTime } from "~/domain/salon-time.ts";
 import { inPart, parseAvailabilityQuestion, type DayPart } from "../availability-question.ts";
 import { bookingLink, link, phoneLink, whatsappLink } from "../reply-format.ts";
+import { capitalise } from "./courses.ts";
 
 /** Times offered in one answer. */
 export const MAX_TIMES = 4;
 /** Days looked at when no day is named, or after a full day. */
 export const SEARCH_DAYS = 7;
-export const SERVICES_PATH = "/servicios";
 
 const PART_TEXT: Record<DayPart, string> = { morning: "por la mañana", afternoon: "por la tarde" };
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const people = () => `Si lo prefieres, llámanos al ${phoneLink()} o ${whatsappLink("escríbenos por WhatsApp")}.`;
 
 /** "el viernes 27 de noviembre", "hoy (viernes 27 de noviembre)", "mañana (sábado 28 de noviembre)". */
@@ -108,14 +108,15 @@ export async function availabilityAnswer(db: Db, text: string, now: Date): Promi
     if (q.date > lastBookable) {
       return `Aún no damos cita para ${dayPhrase(q.date, today)}: la agenda se abre con ${settings.rules.horizonDays} días de antelación.\n${bookingLink()}`;
     }
-    const asked = await load(q.date, 1);
-    if (asked === null) return `Ahora mismo no podemos reservar ${service.name} online. ${people()}`;
-    const day = asked.find((d) => d.date === q.date);
-    if (day && startsIn(day, q.part).length > 0) {
+    // One load: the asked day (q.date is today or later, so it comes first) and the days after it.
+    const loaded = await load(q.date, 1 + SEARCH_DAYS);
+    if (loaded === null) return `Ahora mismo no podemos reservar ${service.name} online. ${people()}`;
+    const [day, ...after] = loaded;
+    if (day?.date === q.date && startsIn(day, q.part).length > 0) {
       return `${capitalise(dayPhrase(q.date, today))}${part} tenemos hueco para ${service.name} ${timesSentence(service, day, q.part)}`;
     }
     const full = `${capitalise(dayPhrase(q.date, today))}${part} no nos queda hueco para ${service.name}.`;
-    const next = firstFree((await load(addDays(q.date, 1), SEARCH_DAYS)) ?? []);
+    const next = firstFree(after);
     if (!next) return `${full} Tampoco en los ${SEARCH_DAYS} días siguientes. ${people()}`;
     return `${full} El siguiente día con hueco${part} es ${dayPhrase(next.date, today)}, ${timesSentence(service, next, q.part)}`;
   }

@@ -49,7 +49,8 @@ export function materialFeatures(c: Course): string[] {
   return c.features.filter((f) => /material/i.test(f) && /inclu/i.test(f));
 }
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** "uñas" → "Uñas". */
+export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Whether materials are included: the academy's rule (site.ts), and what a named course lists. */
 export function materialsAnswer(named: Course[]): string {

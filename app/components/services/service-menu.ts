@@ -3,6 +3,7 @@
 // provided by the salon described in app/content/salon-schema.ts.
 import { salonJsonLd } from "~/content/salon-schema.ts";
 import { site } from "~/content/site.ts";
+import { bookingStepHref } from "~/domain/booking-request.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import { formatServicePrice } from "~/domain/service-text.ts";
 import { absoluteUrl } from "~/lib/seo.ts";
@@ -46,7 +47,7 @@ export function serviceDurationText(s: Pick<MenuEntry, "durationMin">): string {
 
 /** The /reservar link that starts a booking with this service chosen. */
 export function serviceBookingPath(id: string): string {
-  return `/reservar?servicio=${encodeURIComponent(id)}`;
+  return bookingStepHref({ serviceIds: [id] });
 }
 
 /** Euros with two decimals and a dot, as schema.org expects ("25.00"). */
