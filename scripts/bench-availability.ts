@@ -26,7 +26,7 @@ const { loadAvailability, checkStart } = await import("../app/bookings/availabil
 const { DEFAULT_BOOKING_RULES } = await import("../app/domain/booking-rules.ts");
 const { addDays, madridDate } = await import("../app/domain/calendar-dates.ts");
 const { clipToOpening } = await import("../app/domain/salon-hours.ts");
-const { isoWeekday, slotsBetween, wallToInstant } = await import("../app/domain/salon-time.ts");
+const { isoWeekday, parseTime, slotsBetween, wallToInstant } = await import("../app/domain/salon-time.ts");
 const { newId } = await import("../app/lib/ids.server.ts");
 
 const flags = parseFlags();
@@ -38,7 +38,8 @@ const MIN = 60_000;
 const now = new Date();
 const today = madridDate(now);
 const serviceById = new Map(seedServices.map((s) => [s.id, s]));
-const hm = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+/** "09:30" → 570 (the times below are written by hand, always valid). */
+const hm = (t: string): number => parseTime(t)!;
 
 interface Built {
   appointments: number;

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkStart, loadAvailability, type AvailabilityQuery } from "~/bookings/availability.server.ts";
 import { DEFAULT_BOOKING_RULES } from "~/domain/booking-rules.ts";
-import { formatTime } from "~/domain/salon-time.ts";
+import { formatTime, parseTime } from "~/domain/salon-time.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 
@@ -15,7 +15,7 @@ import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 const NOW = new Date("2026-11-20T08:00:00Z");
 const MONDAY = "2026-11-23";
 const quarters = (from: string, to: string) => {
-  const toMin = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+  const toMin = (t: string) => parseTime(t)!;
   const out: string[] = [];
   for (let m = toMin(from); m <= toMin(to); m += 15) out.push(formatTime(m));
   return out;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertSession } from "~/auth/session.server.ts";
 import { provideStaff } from "~/auth/user-context.server.ts";
 import type { Db } from "~/db/db.server.ts";
-import { wallToInstant } from "~/domain/salon-time.ts";
+import { parseTime, wallToInstant } from "~/domain/salon-time.ts";
 import routes from "~/routes.ts";
 import {
   appointmentAction,
@@ -28,7 +28,7 @@ import { staffContext } from "./staff-orders-fixtures.ts";
 
 const NOW = new Date("2026-11-23T08:00:00.000Z");
 const DAY = "2026-11-25";
-const at = (hhmm: string) => wallToInstant(DAY, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)));
+const at = (hhmm: string) => wallToInstant(DAY, parseTime(hhmm)!);
 const BASE = "http://localhost/gestion/agenda";
 
 describe.each(dbKinds)("staff diary on %s", (kind) => {
