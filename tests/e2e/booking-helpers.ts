@@ -1,7 +1,7 @@
 // Steps of /reservar shared by the booking and deposit specs.
 import type { Locator, Page } from "@playwright/test";
 import { addDays, madridDate } from "../../app/domain/calendar-dates.ts";
-import { parseTime } from "../../app/domain/salon-time.ts";
+import { formatDayLong, parseTime } from "../../app/domain/salon-time.ts";
 import { expect } from "./fixtures.ts";
 
 /** The path of the first link in an email that matches `pattern`. */
@@ -26,6 +26,22 @@ export async function pickDay(page: Page): Promise<Locator> {
     await expect(page).toHaveURL(/desde=/);
   }
   throw new Error("ningún día con horas libres en cuatro semanas");
+}
+
+/** The day of a day link's address (its `dia`). */
+export const dayOf = async (link: Locator): Promise<string> =>
+  new URLSearchParams((await link.getAttribute("href"))!.split("?")[1]).get("dia")!;
+
+/**
+ * Clicks the day `pickDay` finds and waits until that day's times are on the
+ * page: the times read before the new page arrives are the old page's.
+ */
+export async function openPickedDay(page: Page): Promise<string> {
+  const link = await pickDay(page);
+  const day = await dayOf(link);
+  await link.click();
+  await expect(page.getByRole("heading", { name: `Horas libres el ${formatDayLong(day)}` })).toBeVisible();
+  return day;
 }
 
 /** Day and Madrid minutes of a time link's address. */

@@ -15,7 +15,7 @@ import { addDays, madridDate } from "../../app/domain/calendar-dates.ts";
 import { formatDayLong, wallToInstant } from "../../app/domain/salon-time.ts";
 import { base32Decode, hotp, timeStep } from "../../app/domain/totp.ts";
 import { waitForEmailTo } from "../helpers/eml.ts";
-import { chosenTime, pathIn, pickDay } from "./booking-helpers.ts";
+import { chosenTime, dayOf, openPickedDay, pathIn, pickDay } from "./booking-helpers.ts";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures.ts";
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
@@ -85,10 +85,10 @@ test("a guest on a phone books, confirms by email, gets the .ics, moves and canc
   await expect(page.getByText("Con cualquier profesional.")).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await (await pickDay(page)).click();
+  const day = await openPickedDay(page);
   const time = page.locator('section[aria-labelledby="horas"] a').first();
   const chosen = await chosenTime(time);
-  await expect(page.getByRole("heading", { name: `Horas libres el ${formatDayLong(chosen.day)}` })).toBeVisible();
+  expect(chosen.day).toBe(day);
   await expectNoAxeViolations(page);
   await time.click();
   await expect(page.getByRole("heading", { name: "Tus datos" })).toBeVisible();
@@ -184,7 +184,7 @@ test("a signed-in client books two services in a row with the keyboard alone", a
   await expectNoAxeViolations(page);
 
   const day = await pickDay(page);
-  const dayDate = new URLSearchParams((await day.getAttribute("href"))!.split("?")[1]).get("dia")!;
+  const dayDate = await dayOf(day);
   await tabTo(page, day);
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: `Horas libres el ${formatDayLong(dayDate)}` })).toBeVisible();

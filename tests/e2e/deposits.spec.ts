@@ -7,7 +7,7 @@
 import path from "node:path";
 import { formatEuros } from "../../app/domain/pricing.ts";
 import { waitForEmailTo } from "../helpers/eml.ts";
-import { pathIn, pickDay } from "./booking-helpers.ts";
+import { openPickedDay, pathIn } from "./booking-helpers.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
@@ -26,7 +26,7 @@ test("a guest pays the señal of an acrylic set, gets it confirmed, cancels in t
   await page.getByRole("link", { name: "Reservar Uñas de acrílico (nuevo set)", exact: true }).click();
   await page.getByRole("radio", { name: /Cualquier profesional/ }).check();
   await page.getByRole("button", { name: "Ver horas libres" }).click();
-  await (await pickDay(page)).click();
+  await openPickedDay(page);
   await page.locator('section[aria-labelledby="horas"] a').first().click();
   await expect(page.getByRole("heading", { name: "Tus datos" })).toBeVisible();
   await expect(page.getByText(`pedimos una señal de ${DEPOSIT}`)).toBeVisible();
