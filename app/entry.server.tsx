@@ -1,7 +1,5 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { Writable } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
 import {
   isRouteErrorResponse,
   ServerRouter,
@@ -29,6 +27,15 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   context.get(servicesContext).logger.error({ err, method: request.method, path: new URL(request.url).pathname }, "request failed");
 };
 
+/**
+ * The whole document, rendered and gathered into one buffer. A page is complete
+ * before its first byte leaves anyway (loaders run first, nothing is deferred),
+ * and the request handler sends it whole, compressed in one call
+ * (server/request-handler.ts); React's chunks are collected here instead of
+ * travelling one by one through a Node stream and a web ReadableStream. It also
+ * means every page (and every crawler) gets the complete document, and a page
+ * for the anonymous cache can have its inline scripts hashed (page-cache.ts).
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -39,41 +46,45 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // Empty for a page rendered for the anonymous cache: no nonce, and the complete
-  // document at once, so its inline scripts can be hashed (server/page-cache.ts).
+  // Empty for a page rendered for the anonymous cache: its inline scripts are hashed instead.
   const nonce = loadContext.get(nonceContext) || undefined;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers and Lighthouse get the complete document in one go.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      !nonce || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let status = responseStatusCode;
+    const chunks: Uint8Array[] = [];
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const sink = new Writable({
+      write(chunk: Uint8Array, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+        callback();
+      },
+    });
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
-          pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onAllReady() {
+          pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
+          // The page is sent once everything has rendered: any error makes it a 500 (so the
+          // page cache never keeps it). One before the shell is React Router's to report.
+          status = 500;
           if (shellRendered) loadContext.get(servicesContext).logger.error({ err: error }, "render error");
         },
       },

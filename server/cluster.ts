@@ -3,6 +3,22 @@ import { once } from "node:events";
 import type { Logger } from "pino";
 
 /**
+ * V8's young generation for a worker: 32 MB semi-spaces instead of 16. A page
+ * render allocates a few megabytes that die young (React's tree, the route
+ * matches, the HTML); with the default size they are scavenged about twice as
+ * often and more survivors are copied to the old generation, which is then
+ * collected with pauses that every queued request waits for. Costs at most
+ * ~48 MB more per worker. Left alone when the operator set it already.
+ */
+const WORKER_SEMI_SPACE_MB = 32;
+
+/** The primary's own flags, plus the semi-space size unless they or NODE_OPTIONS name one. */
+export function workerExecArgv(execArgv: readonly string[], nodeOptions = ""): string[] {
+  const given = [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => /^--max-semi-space-size(=|$)/.test(arg));
+  return given ? [...execArgv] : [...execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`];
+}
+
+/**
  * The production server on every core: the primary process forks
  * `WEB_CONCURRENCY` workers (default: one per core), each a whole server
  * (server/main.ts) sharing the port. Nothing that matters lives in one worker's
@@ -18,6 +34,7 @@ import type { Logger } from "pino";
  * - SIGTERM / SIGINT: every worker finishes its requests and exits, then the primary.
  */
 export function runPrimary(workers: number, logger: Logger): void {
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
   const listening = new Set<Worker>();
   const retiring = new Set<Worker>();
   /** Started by a restart: if one fails, the restart stops and the old workers keep serving. */
