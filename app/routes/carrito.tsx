@@ -20,6 +20,7 @@ import type { Route } from "./+types/carrito";
 import { loadCartCatalogue } from "./carrito.server.ts";
 import { skipQueryOnlyRevalidation } from "~/lib/revalidate.ts";
 
+const EMPTY_CART_TITLE = "Tu carrito está vacío";
 const EMPTY_CART_TEXT =
   "Todavía no has añadido ningún curso. Descubre nuestras formaciones y empieza a aprender con nosotras.";
 
@@ -268,7 +269,17 @@ function EmptyCart({
 }) {
   return (
     <section className="container section cart-page cart-empty">
-      <h1>{loading ? "Mi Carrito" : "Tu carrito está vacío"}</h1>
+      {loading ? (
+        <h1 className="cart-empty__title">
+          <span>Mi Carrito</span>
+          {/* Invisible: the empty cart's longer heading, so a line it wraps onto is already there. */}
+          <span className="cart-empty__ghost" aria-hidden="true">
+            {EMPTY_CART_TITLE}
+          </span>
+        </h1>
+      ) : (
+        <h1 className="cart-empty__title">{EMPTY_CART_TITLE}</h1>
+      )}
       {notice}
       <div className="cart-empty__lead">
         {loading ? (
@@ -280,7 +291,8 @@ function EmptyCart({
             </p>
           </>
         ) : (
-          <p>{EMPTY_CART_TEXT}</p>
+          // A new paragraph, not "Cargando…" rewritten: text that changes its start counts as a shift.
+          <p key="empty">{EMPTY_CART_TEXT}</p>
         )}
       </div>
       {loading ? (

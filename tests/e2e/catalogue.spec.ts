@@ -337,3 +337,21 @@ test("Proceder al Pago links to the checkout page with each course and the editi
     `/checkout?${new URLSearchParams({ cursos: `iniciacion-acrilico:${edition}` }).toString()}`,
   );
 });
+
+test("the empty cart takes the place its loading state held: nothing moves on a phone", async ({ page }) => {
+  // Lighthouse's phone: the swap from "Mi Carrito" to the longer heading used to push the page down.
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto("/carrito");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tu carrito está vacío");
+  await expect(page.getByText("Cargando tu carrito…")).toHaveCount(0);
+  // Two frames, so a shift from the swap has been reported.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+});
