@@ -16,7 +16,7 @@ import { formatDayLong, wallToInstant } from "../../app/domain/salon-time.ts";
 import { base32Decode, hotp, timeStep } from "../../app/domain/totp.ts";
 import { waitForEmailTo } from "../helpers/eml.ts";
 import { chosenTime, dayOf, openPickedDay, pathIn, pickDay } from "./booking-helpers.ts";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, signOutOfStaffArea, test, waitForHydration } from "./fixtures.ts";
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
 const root = path.resolve(import.meta.dirname, "../..");
@@ -248,7 +248,7 @@ test("the owner sees the client's appointment in the diary and moves it", async 
 
   // Signs out and in again: password, then the app's next code.
   await page.goto("/gestion");
-  await page.getByRole("button", { name: "Cerrar sesión" }).click();
+  await signOutOfStaffArea(page);
   await page.goto("/login?redirectTo=%2Fgestion");
   await page.getByLabel("Correo electrónico").fill(owner.email);
   await page.getByLabel("Contraseña", { exact: true }).fill(owner.password);

@@ -62,4 +62,13 @@ export async function fillBilling(page: Page, name = "Nerea Compradora") {
   await page.getByLabel("Población").fill("Molins de Rei");
 }
 
+/**
+ * Signs out from the staff area's header and waits for the home page it lands on:
+ * a navigation started right after the click would cancel the sign-out's POST.
+ */
+export async function signOutOfStaffArea(page: Page) {
+  await page.getByRole("button", { name: "Cerrar sesión" }).click();
+  await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/);
+}
+
 export { expect };

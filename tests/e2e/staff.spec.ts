@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import type { Browser, Page } from "@playwright/test";
 import { base32Decode, hotp, timeStep } from "../../app/domain/totp.ts";
 import { formatEuros, formatMonthYear } from "../../app/domain/pricing.ts";
-import { expect, expectNoAxeViolations, fillBilling, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, fillBilling, signOutOfStaffArea, test, waitForHydration } from "./fixtures.ts";
 
 const run = Date.now().toString(36);
 const email = (name: string) => `${name}-${run}@example.com`;
@@ -110,7 +110,7 @@ test("owner and staff run the catalogue from /gestion; customers are kept out; w
   const staffPage = await newPage(browser);
   const staffSecret = await activate(staffPage, staffLink, staff);
   await staffPage.goto("/gestion");
-  await staffPage.getByRole("button", { name: "Cerrar sesión" }).click();
+  await signOutOfStaffArea(staffPage);
   await signInWithPassword(staffPage, staff.email, staff.password);
   // Before the second factor there is no way in.
   expect((await staffPage.request.get("/gestion", { maxRedirects: 0 })).status()).toBe(302);
@@ -203,7 +203,7 @@ test("owner and staff run the catalogue from /gestion; customers are kept out; w
 
   // 8. Repeated wrong codes lock the second factor, even for the right code afterwards.
   await page.goto("/gestion");
-  await page.getByRole("button", { name: "Cerrar sesión" }).click();
+  await signOutOfStaffArea(page);
   await signInWithPassword(page, owner.email, owner.password);
   for (let i = 0; i < 5; i++) {
     const answered = page.waitForResponse(
