@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Picture, type ImageSource } from "~/components/picture.tsx";
+import { Picture, type ImageSource, type PictureProps } from "~/components/picture.tsx";
 
 export interface ImageModalProps {
   name: ImageSource;
@@ -91,16 +91,13 @@ function closeDialog(dialog: HTMLDialogElement) {
   }
 }
 
-export interface ZoomableImageProps {
+export interface ZoomableImageProps extends Pick<PictureProps, "sizes" | "className" | "priority" | "deferred"> {
   name: ImageSource;
   alt: string;
-  sizes: string;
-  className?: string;
-  priority?: boolean;
 }
 
 /** A photo that opens full-screen in the image modal when activated. */
-export function ZoomableImage({ name, alt, sizes, className, priority }: ZoomableImageProps) {
+export function ZoomableImage({ name, alt, sizes, className, priority, deferred }: ZoomableImageProps) {
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   return (
@@ -112,7 +109,7 @@ export function ZoomableImage({ name, alt, sizes, className, priority }: Zoomabl
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        <Picture name={name} alt="" sizes={sizes} className={className} priority={priority} />
+        <Picture name={name} alt="" sizes={sizes} className={className} priority={priority} deferred={deferred} />
         <span className="zoomable__hint" aria-hidden="true">
           <svg viewBox="0 0 24 24" width="20" height="20">
             <circle cx="10.5" cy="10.5" r="6" fill="none" stroke="currentColor" strokeWidth="2" />

@@ -40,6 +40,14 @@ describe("Picture", () => {
     expect(img.getAttribute("loading")).toBe("eager");
     expect(img.getAttribute("fetchpriority")).toBe("high");
   });
+
+  it("marks a deferred photo's <picture> to wait for the scroll, never the first view's photo", () => {
+    const pictureClass = (el: React.ReactElement) => render(el).container.querySelector("picture")!.getAttribute("class");
+    expect(pictureClass(<Picture name="gallery-01" alt="" sizes="50vw" deferred />)).toBe("deferred-photo");
+    expect(pictureClass(<Picture name="gallery-01" alt="" sizes="50vw" />)).toBeNull();
+    // A first-view photo is never held back, whatever the caller says.
+    expect(pictureClass(<Picture name="hero" alt="" sizes="100vw" priority deferred />)).toBeNull();
+  });
 });
 
 describe("imageUrl and imageSize", () => {

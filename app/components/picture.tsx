@@ -61,10 +61,16 @@ export interface PictureProps {
   sizes: string;
   /** Above-the-fold image (LCP): eager, high fetch priority. */
   priority?: boolean;
+  /**
+   * Far below the first view: the <picture> is `.deferred-photo` (app.css), laid out and
+   * fetched only as it nears the viewport. Only where the styles give that <picture> the
+   * aspect ratio of its <img>, or its box would change size when the photo is rendered.
+   */
+  deferred?: boolean;
   className?: string;
 }
 
-export function Picture({ name, alt, sizes, priority = false, className }: PictureProps) {
+export function Picture({ name, alt, sizes, priority = false, deferred = false, className }: PictureProps) {
   const entry = entryOf(name);
   // The JPEG is the one format every browser decodes; the sources above win wherever they can.
   const fallback = entry.jpeg[0];
@@ -81,7 +87,7 @@ export function Picture({ name, alt, sizes, priority = false, className }: Pictu
     });
   }
   return (
-    <picture>
+    <picture className={deferred && !priority ? "deferred-photo" : undefined}>
       <source type="image/avif" srcSet={srcSet(entry.avif)} sizes={sizes} />
       <source type="image/webp" srcSet={srcSet(entry.webp)} sizes={sizes} />
       <img

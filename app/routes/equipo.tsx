@@ -80,6 +80,7 @@ export default function Equipo() {
               alt={`Las seis tarjetas del equipo de ${site.name}, cada una con las iniciales de una profesional y un motivo de su especialidad`}
               sizes="(min-width: 960px) 880px, calc(100vw - 2rem)"
               className="team-photo__img"
+              deferred
             />
             <figcaption>Así somos en el salón. Pulsa la foto para verla en grande.</figcaption>
           </figure>
@@ -98,6 +99,7 @@ export default function Equipo() {
                   alt={member.alt}
                   sizes="(min-width: 1024px) 200px, (min-width: 640px) calc(50vw - 2.5rem), calc(100vw - 2rem)"
                   className="member__img"
+                  deferred
                 />
                 <div className="member__body">
                   <h3>{member.name}</h3>

@@ -129,6 +129,7 @@ export default function Home() {
                   alt=""
                   sizes="(min-width: 1024px) 264px, (min-width: 640px) calc(50vw - 2.5rem), calc(100vw - 2rem)"
                   className="service__img"
+                  deferred
                 />
                 <div className="service__body">
                   <p className="service__number" aria-hidden="true">

@@ -59,5 +59,7 @@ describe("CourseCard", () => {
     const [first, second] = screen.getAllByRole("article").map((a) => a.querySelector("img")!);
     expect([first.getAttribute("loading"), first.getAttribute("fetchpriority")]).toEqual(["eager", "high"]);
     expect([second.getAttribute("loading"), second.getAttribute("fetchpriority")]).toEqual(["lazy", null]);
+    // The others wait until the visitor scrolls near them (app.css, .deferred-photo).
+    expect([first, second].map((img) => img.closest("picture")!.className)).toEqual(["", "deferred-photo"]);
   });
 });

@@ -62,6 +62,7 @@ export function CourseCard({
           sizes="(min-width: 1140px) 550px, (min-width: 700px) 48vw, 92vw"
           className="course-card__img"
           priority={priority}
+          deferred
         />
         {course.highlighted ? <span className="course-badge">Más Popular</span> : null}
       </div>
