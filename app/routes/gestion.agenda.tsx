@@ -24,7 +24,7 @@ export default function StaffDiary({ loaderData }: Route.ComponentProps) {
   const blockHref = `/gestion/horarios?${new URLSearchParams({
     ...(chosen ? { profesional: chosen.id } : {}),
     dia: query.date,
-  }).toString()}`;
+  }).toString()}#nuevo-bloqueo`;
   const newHref = `/gestion/agenda/nueva?${new URLSearchParams({
     dia: query.date,
     ...(chosen ? { profesional: chosen.id } : {}),

@@ -5,6 +5,7 @@ import { listStaffProfessionals } from "~/bookings/menu-admin.server.ts";
 import { createTimeOff, deleteTimeOff, listUpcomingTimeOff } from "~/bookings/time-off.server.ts";
 import { bookingNoticeOf } from "~/components/staff/bookings/labels.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
+import { isCalendarDate } from "~/domain/order-filters.ts";
 import { formatAppointmentTime } from "~/domain/salon-time.ts";
 import { parseTimeOffForm, timeOffText } from "~/domain/time-off-form.ts";
 import { actorOf } from "./gestion.cursos.nuevo.server.ts";
@@ -22,6 +23,7 @@ export interface TimeOffActionData {
 export async function loadTimeOffPage(request: Request, context: Ctx) {
   const { db } = getServices(context);
   const [rows, pros] = await Promise.all([listUpcomingTimeOff(db), listStaffProfessionals(db)]);
+  const today = madridDate();
   return {
     rows: rows.map((r) => ({
       id: r.id,
@@ -31,9 +33,32 @@ export async function loadTimeOffPage(request: Request, context: Ctx) {
       reason: r.reason,
     })),
     professionals: pros.map((p) => ({ id: p.id, name: p.active ? p.name : `${p.name} (inactiva)` })),
-    today: madridDate(),
+    today,
+    prefill: timeOffPrefill(new URL(request.url).searchParams, new Set(pros.map((p) => p.id)), today),
     notice: bookingNoticeOf(request),
   };
+}
+
+/**
+ * The new block's form filled from the diary's "Bloquear tiempo" link
+ * (?profesional=<id>&dia=YYYY-MM-DD): the professional and the day the diary showed.
+ * Only a known professional and a real day from today on are taken; anything else is
+ * left for the staff member to choose.
+ */
+export function timeOffPrefill(
+  params: URLSearchParams,
+  professionalIds: ReadonlySet<string>,
+  today: string,
+): Record<string, string> {
+  const prefill: Record<string, string> = {};
+  const who = params.get("profesional") ?? "";
+  if (professionalIds.has(who)) prefill.who = who;
+  const day = params.get("dia") ?? "";
+  if (isCalendarDate(day) && day >= today) {
+    prefill.from = day;
+    prefill.date = day;
+  }
+  return prefill;
 }
 
 /** POST /gestion/horarios — intent create | delete. */

@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function StaffTimeOff({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, professionals, today, notice } = loaderData;
+  const { rows, professionals, today, prefill, notice } = loaderData;
   const conflicts = actionData?.conflicts ?? [];
   const createErrors = actionData?.errors.form ? {} : (actionData?.errors ?? {});
   return (
@@ -102,7 +102,7 @@ export default function StaffTimeOff({ loaderData, actionData }: Route.Component
       <h2 id="nuevo-bloqueo">Bloquear tiempo</h2>
       <TimeOffForm
         professionals={professionals}
-        values={conflicts.length > 0 ? {} : (actionData?.values ?? {})}
+        values={conflicts.length > 0 ? {} : (actionData?.values ?? prefill)}
         errors={createErrors}
         today={today}
       />

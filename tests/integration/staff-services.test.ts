@@ -444,4 +444,24 @@ describe.each(dbKinds)("staff menu, professionals and time off on %s", (kind) =>
     ]);
     expect((await loadTimeOffPage(new Request(`${BASE}/horarios`), ctx())).rows).toHaveLength(1);
   });
+
+  it("fills the new block with the professional and day the diary's link names, and nothing it cannot trust", async () => {
+    const tomorrow = addDays(madridDate(), 1);
+    const fromDiary = await loadTimeOffPage(new Request(`${BASE}/horarios?profesional=laura&dia=${tomorrow}`), ctx());
+    expect(fromDiary.prefill).toEqual({ who: "laura", from: tomorrow, date: tomorrow });
+    // The salon's whole diary (no professional) still names the day.
+    expect((await loadTimeOffPage(new Request(`${BASE}/horarios?dia=${tomorrow}`), ctx())).prefill).toEqual({
+      from: tomorrow,
+      date: tomorrow,
+    });
+    // An unknown professional, a past day, a day that does not exist, a malformed one: left empty.
+    for (const query of [
+      "profesional=nadie&dia=2027-02-30",
+      `profesional=laura%27--&dia=${addDays(madridDate(), -1)}`,
+      "dia=mañana",
+      `dia=${"9".repeat(5000)}`,
+    ]) {
+      expect((await loadTimeOffPage(new Request(`${BASE}/horarios?${query}`), ctx())).prefill, query).toEqual({});
+    }
+  });
 });
