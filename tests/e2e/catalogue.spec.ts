@@ -341,6 +341,9 @@ test("Proceder al Pago links to the checkout page with each course and the editi
 test("the empty cart takes the place its loading state held: nothing moves on a phone", async ({ page }) => {
   // Lighthouse's phone: the swap from "Mi Carrito" to the longer heading used to push the page down.
   await page.setViewportSize({ width: 412, height: 823 });
+  // Without the brand fonts: when one arrives after the first paint, its swap moves text by a
+  // few ten-thousandths, which is not what this test is about.
+  await page.route(/\.woff2$/, (route) => route.abort());
   await page.addInitScript(() => {
     const shifts: number[] = [];
     (window as unknown as { shifts: number[] }).shifts = shifts;
