@@ -272,17 +272,19 @@ function EmptyCart({
 }) {
   return (
     <section className="container section cart-page cart-empty">
-      {loading ? (
-        <h1 className="cart-empty__title">
-          <span>Mi Carrito</span>
-          {/* Invisible: the empty cart's longer heading, so a line it wraps onto is already there. */}
-          <span className="cart-empty__ghost" aria-hidden="true">
-            {EMPTY_CART_TITLE}
-          </span>
-        </h1>
-      ) : (
-        <h1 className="cart-empty__title">{EMPTY_CART_TITLE}</h1>
-      )}
+      <h1 className="cart-empty__title">
+        {loading ? (
+          <>
+            <span>Mi Carrito</span>
+            {/* Invisible: the empty cart's longer heading, so a line it wraps onto is already there. */}
+            <span className="cart-empty__ghost" aria-hidden="true">
+              {EMPTY_CART_TITLE}
+            </span>
+          </>
+        ) : (
+          EMPTY_CART_TITLE
+        )}
+      </h1>
       {notice}
       <div className="cart-empty__lead">
         {loading ? (

@@ -5,8 +5,7 @@ import { listStaffProfessionals } from "~/bookings/menu-admin.server.ts";
 import { createTimeOff, deleteTimeOff, listUpcomingTimeOff } from "~/bookings/time-off.server.ts";
 import { bookingNoticeOf } from "~/components/staff/bookings/labels.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
-import { isCalendarDate } from "~/domain/order-filters.ts";
-import { formatAppointmentTime } from "~/domain/salon-time.ts";
+import { formatAppointmentTime, isDate } from "~/domain/salon-time.ts";
 import { parseTimeOffForm, timeOffText } from "~/domain/time-off-form.ts";
 import { actorOf } from "./gestion.cursos.nuevo.server.ts";
 
@@ -54,7 +53,7 @@ export function timeOffPrefill(
   const who = params.get("profesional") ?? "";
   if (professionalIds.has(who)) prefill.who = who;
   const day = params.get("dia") ?? "";
-  if (isCalendarDate(day) && day >= today) {
+  if (isDate(day) && day >= today) {
     prefill.from = day;
     prefill.date = day;
   }

@@ -28,9 +28,12 @@ export async function pickDay(page: Page): Promise<Locator> {
   throw new Error("ningún día con horas libres en cuatro semanas");
 }
 
+/** The query of a link's address. */
+const hrefQuery = async (link: Locator): Promise<URLSearchParams> =>
+  new URLSearchParams((await link.getAttribute("href"))!.split("?")[1]);
+
 /** The day of a day link's address (its `dia`). */
-export const dayOf = async (link: Locator): Promise<string> =>
-  new URLSearchParams((await link.getAttribute("href"))!.split("?")[1]).get("dia")!;
+export const dayOf = async (link: Locator): Promise<string> => (await hrefQuery(link)).get("dia")!;
 
 /**
  * Clicks the day `pickDay` finds and waits until that day's times are on the
@@ -46,6 +49,6 @@ export async function openPickedDay(page: Page): Promise<string> {
 
 /** Day and Madrid minutes of a time link's address. */
 export async function chosenTime(link: Locator): Promise<{ day: string; minutes: number }> {
-  const q = new URLSearchParams((await link.getAttribute("href"))!.split("?")[1]);
+  const q = await hrefQuery(link);
   return { day: q.get("dia")!, minutes: parseTime(q.get("hora")!)! };
 }

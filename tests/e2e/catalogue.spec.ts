@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { formatMonthYear, formatWeekdayDate } from "../../app/domain/pricing.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, nextFrames, recordLayoutShifts, test } from "./fixtures.ts";
 import { seededEditions } from "./seeded.ts";
 
 const CART_KEY = "alejandra-nails-cart";
@@ -344,17 +344,11 @@ test("the empty cart takes the place its loading state held: nothing moves on a 
   // Without the brand fonts: when one arrives after the first paint, its swap moves text by a
   // few ten-thousandths, which is not what this test is about.
   await page.route(/\.woff2$/, (route) => route.abort());
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: "layout-shift", buffered: true });
-  });
+  const shifts = await recordLayoutShifts(page);
   await page.goto("/carrito");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tu carrito está vacío");
   await expect(page.getByText("Cargando tu carrito…")).toHaveCount(0);
-  // Two frames, so a shift from the swap has been reported.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  // So a shift from the swap has been reported.
+  await nextFrames(page);
+  expect(await shifts.take()).toEqual([]);
 });

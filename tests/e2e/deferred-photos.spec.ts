@@ -2,28 +2,7 @@
 // the visitor scrolls near them: not fetched on arrival, every one shown by the
 // time she reaches it, and nothing on the page moves when they appear.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
-
-/** Layout shifts not caused by input, gathered from the first paint on. */
-async function recordShifts(page: Page) {
-  await page.addInitScript(() => {
-    const shifts: { value: number; sources: string[] }[] = [];
-    (window as unknown as { shifts: typeof shifts }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as {
-        value: number;
-        hadRecentInput: boolean;
-        sources: { node?: Node | null }[];
-      }[]) {
-        if (entry.hadRecentInput) continue;
-        const sources = entry.sources.map((s) =>
-          s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName),
-        );
-        shifts.push({ value: entry.value, sources });
-      }
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-}
+import { expect, nextFrames, recordLayoutShifts, test } from "./fixtures.ts";
 
 /** Each deferred photo's top (px from the page's top) and whether its image was requested and decoded. */
 const photoStates = (page: Page) =>
@@ -40,7 +19,7 @@ for (const path of ["/", "/equipo", "/formaciones"]) {
     page,
   }) => {
     await page.setViewportSize({ width: 412, height: 823 });
-    await recordShifts(page);
+    const shifts = await recordLayoutShifts(page);
     // A phone's connection (Lighthouse's mobile figures): Chrome's lazy loader then starts
     // every image within 2,500 px of the screen, not 1,250 as on a fast line.
     const cdp = await page.context().newCDPSession(page);
@@ -67,19 +46,19 @@ for (const path of ["/", "/equipo", "/formaciones"]) {
     // From here on only the photos can move anything: the brand fonts' swap on the slow
     // line (a few ten-thousandths of a screen, text only) is over before the scroll.
     await page.evaluate(() => document.fonts.ready);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts.splice(0));
+    await nextFrames(page);
+    await shifts.take();
 
     // Down the page a screen at a time, as a visitor reads it.
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (let y = 0; y < height; y += 600) {
       await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await nextFrames(page);
     }
     await expect
       .poll(async () => (await photoStates(page)).every((p) => p.requested && p.shown))
       .toBe(true);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    expect(await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts)).toEqual([]);
+    await nextFrames(page);
+    expect(await shifts.take()).toEqual([]);
   });
 }

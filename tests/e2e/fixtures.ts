@@ -71,4 +71,43 @@ export async function signOutOfStaffArea(page: Page) {
   await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/);
 }
 
+/** Waits two animation frames: what the page did in the last one has been laid out and reported. */
+export async function nextFrames(page: Page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+export interface LayoutShift {
+  value: number;
+  /** The shifted nodes, as tag.class (or the node's name for text). */
+  sources: string[];
+}
+
+/**
+ * Records the page's layout shifts not caused by input, from the first paint on
+ * (call before `goto`). `take()` returns those since the last take and forgets them.
+ */
+export async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = [];
+    (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node | null }[];
+      }[]) {
+        if (entry.hadRecentInput) continue;
+        const sources = entry.sources.map((s) =>
+          s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName),
+        );
+        shifts.push({ value: entry.value, sources });
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return {
+    take: (): Promise<LayoutShift[]> =>
+      page.evaluate(() => (window as unknown as { layoutShifts: LayoutShift[] }).layoutShifts.splice(0)),
+  };
+}
+
 export { expect };
