@@ -140,6 +140,8 @@ export function staffPages(edition: string): [path: string, status: number][] {
     ["/gestion/profesionales/nueva", 200],
     ["/gestion/profesionales/alejandra", 200],
     ["/gestion/horarios", 200],
+    // Reached from the diary's "Bloquear tiempo": the form filled with her and the day.
+    ["/gestion/horarios?profesional=alejandra&dia=2099-01-05", 200],
     ["/gestion/reservas", 200],
     ["/gestion/pedidos/no-existe", 404],
     ["/gestion/activar/enlace-que-no-existe", 404],
