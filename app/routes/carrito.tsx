@@ -243,8 +243,10 @@ function CourseSuggestions({ courses }: { courses: CatalogueCourse[] }) {
               alt=""
               sizes="(min-width: 1024px) 260px, (min-width: 600px) 45vw, 100vw"
               // On a phone the first suggestion is in the first view and the page's largest
-              // paint: fetched at once, not when the lazy loader gets to it.
+              // paint: fetched at once, not when the lazy loader gets to it; the others wait
+              // until the visitor nears them.
               priority={i === 0}
+              deferred
               className="cart-suggestion__img"
             />
             <h3 className="cart-suggestion__title">

@@ -14,7 +14,7 @@ const photoStates = (page: Page) =>
     })),
   );
 
-for (const path of ["/", "/equipo", "/formaciones"]) {
+for (const path of ["/", "/equipo", "/formaciones", "/carrito"]) {
   test(`${path} on a phone: the photos far below wait for the scroll, then appear without moving anything`, async ({
     page,
   }) => {
