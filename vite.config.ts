@@ -19,7 +19,9 @@ export default defineConfig({
             // dependencies along, and the staff's form rules (zod) must not ride on every page.
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
+                // React and React Router in two chunks: the page evaluates them in two tasks (server/defer-hydration.ts).
+                { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                { name: "router", test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
                 {
                   // The catalogue's card, JSON-LD and image helpers and the other small modules shared by
                   // public routes join too: each was a chunk of 0.1–2 KB, one more request before first paint.

@@ -3,7 +3,9 @@ import { deferHydration, HYDRATION_CAP_MS } from "./defer-hydration.ts";
 
 const page = (nonce = "") =>
   `<html><head><style>x</style><link rel="modulepreload" href="/assets/entry.client-A.js"${nonce}/>` +
-  `<link rel="modulepreload" href="/assets/root-B.js"${nonce}/><link rel="icon" href="/favicon.svg"/></head><body><main>Hola</main>` +
+  `<link rel="modulepreload" href="/assets/framework-F.js"${nonce}/><link rel="modulepreload" href="/assets/root-B.js"${nonce}/>` +
+  `<link rel="modulepreload" href="/assets/layout-L.js"${nonce}/><link rel="modulepreload" href="/assets/home-C.js"${nonce}/>` +
+  `<link rel="icon" href="/favicon.svg"/></head><body><main>Hola</main>` +
   `<script${nonce}>window.__reactRouterContext = {};</script>` +
   `<script${nonce} type="module" async="">;\nimport * as route0 from "/assets/root-B.js";\nimport * as route1 from "/assets/home-C.js";\n` +
   `  window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-A.js"}};\n` +
@@ -12,7 +14,7 @@ const page = (nonce = "") =>
 describe("deferHydration", () => {
   it("drops the modulepreload links and imports the same route modules, in order, after the page's load event", () => {
     const out = deferHydration(page());
-    expect(out).not.toContain("modulepreload");
+    expect(out).not.toContain('<link rel="modulepreload"');
     expect(out).toContain('<link rel="icon" href="/favicon.svg"/>');
     expect(out).toContain("<script>window.__reactRouterContext = {};</script>");
     const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1];
@@ -29,7 +31,10 @@ describe("deferHydration", () => {
   it("keeps a nonce on the script of a page about one visitor", () => {
     const out = deferHydration(page(' nonce="abc"'));
     expect(out).toContain('<script nonce="abc" type="module" async="">');
-    expect(out).not.toContain("modulepreload");
+    expect(out).not.toContain('<link rel="modulepreload"');
+    // The links the script adds back carry it too: under 'strict-dynamic' 'self' does not count.
+    expect(out).toContain('link.nonce = "abc";');
+    expect(deferHydration(page())).not.toContain("link.nonce");
   });
 
   it("leaves a document without React Router's module script untouched", () => {
@@ -47,6 +52,8 @@ describe("deferHydration", () => {
     ) {
       const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(deferHydration(page()))![1];
       const imported: string[] = [];
+      /** What the script did after the wait, in order: modulepreload links added, imports, new tasks. */
+      const steps: string[] = [];
       const onLoad: (() => void)[] = [];
       const capped: (() => void)[] = [];
       const observed: string[] = [];
@@ -61,13 +68,27 @@ describe("deferHydration", () => {
         disconnect() {}
       }
       const env = {
-        document: { readyState },
+        document: {
+          readyState,
+          createElement: (tag: string) => ({ tag, rel: "", href: "", onload: null as null | (() => void) }),
+          head: {
+            append(link: { tag: string; rel: string; href: string; onload: null | (() => void) }) {
+              steps.push(`<${link.tag} rel=${link.rel} href=${link.href}>`);
+              setTimeout(() => link.onload?.(), 0); // the fetch completes later
+            },
+          },
+        },
         window: {} as Record<string, unknown>,
         PerformanceObserver,
         addEventListener: (type: string, fn: () => void) => type === "load" && onLoad.push(fn),
-        setTimeout: (fn: () => void, ms?: number) => (ms === HYDRATION_CAP_MS ? capped.push(fn) : setTimeout(fn, 0)),
+        setTimeout: (fn: () => void, ms?: number) => {
+          if (ms === HYDRATION_CAP_MS) return capped.push(fn);
+          if (imported.length > 0) steps.push("new task");
+          return setTimeout(fn, 0);
+        },
         __import: async (url: string) => {
           imported.push(url);
+          steps.push(`import ${url}`);
           return { url };
         },
       };
@@ -86,10 +107,18 @@ describe("deferHydration", () => {
         paint: () => fire(painted),
         cap: () => fire(capped),
         window: env.window,
+        steps,
       };
     }
     const tick = () => new Promise((r) => setTimeout(r, 5));
-    const all = ["/assets/root-B.js", "/assets/home-C.js", "/assets/entry.client-A.js"];
+    // The shared chunks first (in React Router's order), then the route modules and the entry as before.
+    const all = [
+      "/assets/framework-F.js",
+      "/assets/layout-L.js",
+      "/assets/root-B.js",
+      "/assets/home-C.js",
+      "/assets/entry.client-A.js",
+    ];
     /** After each step but the last nothing is imported yet; after the last, every module in order. */
     async function expectImportsAfter(run: ReturnType<typeof runScript>, steps: (() => void)[]) {
       for (const step of steps.slice(0, -1)) {
@@ -114,6 +143,22 @@ describe("deferHydration", () => {
 
       const paintedFirst = runScript("loading");
       await expectImportsAfter(paintedFirst, [paintedFirst.paint, paintedFirst.load]);
+    });
+
+    it("fetches every module at once, then evaluates the shared chunks one per task before the route modules", async () => {
+      const run = runScript("complete");
+      await expectImportsAfter(run, [run.paint]);
+      const preload = (href: string) => `<link rel=modulepreload href=/assets/${href}>`;
+      expect(run.steps).toEqual([
+        ...["entry.client-A.js", "framework-F.js", "root-B.js", "layout-L.js", "home-C.js"].map(preload),
+        "import /assets/framework-F.js",
+        "new task",
+        "import /assets/layout-L.js",
+        "new task",
+        "import /assets/root-B.js",
+        "import /assets/home-C.js",
+        "import /assets/entry.client-A.js",
+      ]);
     });
 
     it("falls back to the first paint entry, or to the load event alone, where the browser lacks the entry type", async () => {

@@ -6,6 +6,7 @@
  * app/bookings/booking-settings.server.ts (salon_settings key `booking`).
  */
 import { BOOKING_RULE_LIMITS, DEFAULT_BOOKING_RULES, type BookingRules } from "./booking-rules.ts";
+import { decimalText } from "./es-format.ts";
 
 export const BOOKING_MODES = ["site", "external"] as const;
 export type BookingMode = (typeof BOOKING_MODES)[number];
@@ -70,14 +71,12 @@ export type BookingFormErrors = Partial<Record<BookingFormField, string>>;
 export type BookingFormResult =
   { ok: true; settings: BookingSettings } | { ok: false; errors: BookingFormErrors; values: BookingFormValues };
 
-const hoursText = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 2, useGrouping: false });
-
 /** The settings as the form shows them (notice in hours, "1,5" for 90 minutes). */
 export function bookingFormValues(settings: BookingSettings, defaultExternalUrl: string): BookingFormValues {
   return {
     mode: settings.mode,
     externalUrl: settings.externalUrl ?? defaultExternalUrl,
-    noticeHours: hoursText.format(settings.rules.noticeMinutes / 60),
+    noticeHours: decimalText(settings.rules.noticeMinutes / 60),
     horizonDays: String(settings.rules.horizonDays),
     cancelHours: String(settings.rules.cancelHours),
     holdMinutes: String(settings.rules.holdMinutes),

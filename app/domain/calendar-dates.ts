@@ -1,3 +1,4 @@
+import { lazy } from "../lib/lazy.ts";
 /**
  * Calendar arithmetic on plain dates ("YYYY-MM-DD", a day in Madrid) and the
  * one conversion from a Madrid wall-clock time to an instant. Pure: no clock.
@@ -30,27 +31,30 @@ export function firstMondayOfMonth(date: string, months: number): string {
   return format(new Date(first.getTime() + shift * 86_400_000));
 }
 
-const madridDateFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" });
+const madridDateFormat = lazy(() => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }));
 
 /** The date in Madrid (YYYY-MM-DD) at `instant`: the salon's "today". */
 export function madridDate(instant: Date | number = Date.now()): string {
   // en-CA formats dates as YYYY-MM-DD.
-  return madridDateFormat.format(instant);
+  return madridDateFormat().format(instant);
 }
 
-const madridWallFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Madrid",
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+const madridWallFormat = lazy(
+  () =>
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Madrid",
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    }),
+);
 
 /** What Madrid's clocks show at `instant`: the date (YYYY-MM-DD) and the minutes after midnight. */
 export function madridWallClock(instant: Date | number): { date: string; minutes: number } {
-  const fields = madridWallFormat.formatToParts(instant);
+  const fields = madridWallFormat().formatToParts(instant);
   const get = (type: string) => fields.find((f) => f.type === type)?.value ?? "";
   return {
     date: `${get("year")}-${get("month")}-${get("day")}`,

@@ -1,3 +1,4 @@
+import { lazy } from "../lib/lazy.ts";
 /**
  * Pure rules of the staff panel (/gestion): calendar buckets in Madrid time
  * (timestamps are stored as ISO-8601 UTC), chart axes, and the grouping of the
@@ -8,18 +9,21 @@
 export const SALON_TIME_ZONE = "Europe/Madrid";
 
 // en-CA formats dates as YYYY-MM-DD.
-const madridDay = new Intl.DateTimeFormat("en-CA", { timeZone: SALON_TIME_ZONE });
-const madridParts = new Intl.DateTimeFormat("en-US", {
-  timeZone: SALON_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-const shortMonth = new Intl.DateTimeFormat("es-ES", { month: "short", timeZone: "UTC" });
+const madridDay = lazy(() => new Intl.DateTimeFormat("en-CA", { timeZone: SALON_TIME_ZONE }));
+const madridParts = lazy(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: SALON_TIME_ZONE,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    }),
+);
+const shortMonth = lazy(() => new Intl.DateTimeFormat("es-ES", { month: "short", timeZone: "UTC" }));
 
 function toDate(at: Date | string): Date {
   return typeof at === "string" ? new Date(at) : at;
@@ -27,7 +31,7 @@ function toDate(at: Date | string): Date {
 
 /** The calendar day in Madrid of an instant: "2027-01-31T23:30:00Z" → "2027-02-01". */
 export function madridDate(at: Date | string): string {
-  return madridDay.format(toDate(at));
+  return madridDay().format(toDate(at));
 }
 
 /** The calendar month in Madrid of an instant, "YYYY-MM". */
@@ -37,7 +41,11 @@ export function madridMonth(at: Date | string): string {
 
 /** Minutes Madrid is ahead of UTC at that instant (60 in winter, 120 in summer). */
 function madridOffsetMinutes(at: Date): number {
-  const parts = Object.fromEntries(madridParts.formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    madridParts()
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   const asUtc = Date.UTC(
     Number(parts.year),
     Number(parts.month) - 1,
@@ -71,21 +79,28 @@ export function monthsEndingAt(last: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => addMonths(last, i - count + 1));
 }
 
-const shortDate = new Intl.DateTimeFormat("es-ES", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const shortDate = lazy(
+  () =>
+    new Intl.DateTimeFormat("es-ES", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    }),
+);
 
 /** "2027-02-15" → "15 feb 2027" (chart labels, where space is short). */
 export function shortDateLabel(date: string): string {
-  return shortDate.format(new Date(`${date.slice(0, 10)}T00:00:00Z`)).replace(".", "");
+  return shortDate()
+    .format(new Date(`${date.slice(0, 10)}T00:00:00Z`))
+    .replace(".", "");
 }
 
 /** "2027-02" → "feb" (axis label; the data table uses the long form). */
 export function shortMonthLabel(month: string): string {
-  return shortMonth.format(new Date(`${month}-01T00:00:00Z`)).replace(".", "");
+  return shortMonth()
+    .format(new Date(`${month}-01T00:00:00Z`))
+    .replace(".", "");
 }
 
 export interface MonthTotal {

@@ -7,6 +7,7 @@
  * orders.created_at.
  */
 import { isPaymentMethodKey, type PaymentMethodKey } from "./payment-methods.ts";
+import { lazy } from "../lib/lazy.ts";
 
 export const ORDER_STATUSES = ["pending", "paid", "failed", "cancelled", "refunded"] as const;
 /**
@@ -153,20 +154,27 @@ export function hasOrderFilters(filters: OrderFilters): boolean {
   return Boolean(filters.status || filters.method || filters.courseId || filters.from || filters.to || filters.q);
 }
 
-const madridClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Madrid",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
+const madridClock = lazy(
+  () =>
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Madrid",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    }),
+);
 
 /** How far Madrid's wall clock is ahead of UTC at this instant (ms). */
 function madridOffsetMs(instant: number): number {
-  const p = Object.fromEntries(madridClock.formatToParts(new Date(instant)).map((x) => [x.type, Number(x.value)]));
+  const p = Object.fromEntries(
+    madridClock()
+      .formatToParts(new Date(instant))
+      .map((x) => [x.type, Number(x.value)]),
+  );
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - instant;
 }
 

@@ -1,46 +1,21 @@
 /**
  * Money and date display for es-ES. Prices are integer cents everywhere; only
- * these helpers turn them into text.
- *
- * Spacing decision: Intl puts a no-break space (U+00A0) between amount and "€"
- * (some ICU versions use U+202F). We normalise every such space to U+00A0
- * (`MONEY_SPACE`) so the server, the browser and unit tests produce the same
- * string and "€" never wraps onto its own line. Playwright's text matching
- * collapses whitespace, so e2e tests may write "1279,00 €" with a plain space.
+ * these helpers turn them into text (es-format.ts writes it, without Intl).
+ * Between amount and "€" goes a no-break space (U+00A0, `MONEY_SPACE`), so "€"
+ * never wraps onto its own line. Playwright's text matching collapses
+ * whitespace, so e2e tests may write "1279,00 €" with a plain space.
  */
 import type { Course } from "./course.ts";
-
-export const MONEY_SPACE = "\u00a0";
-
-const euros = new Intl.NumberFormat("es-ES", { style: "currency", currency: "EUR" });
-const eurosWhole = new Intl.NumberFormat("es-ES", {
-  style: "currency",
-  currency: "EUR",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const monthYear = new Intl.DateTimeFormat("es-ES", { month: "long", year: "numeric", timeZone: "UTC" });
-const longDate = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const weekdayDate = new Intl.DateTimeFormat("es-ES", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-function normaliseSpaces(text: string): string {
-  return text.replace(/[\s\u202f]+/gu, MONEY_SPACE);
-}
+import { dateText, euroText } from "./es-format.ts";
 
 /** 127900 → "1279,00 €": the es-ES money format of order tables and emails. */
 export function formatEuros(cents: number): string {
-  return normaliseSpaces(euros.format(cents / 100));
+  return euroText(cents);
 }
 
 /** 28000 → "280 €"; keeps the cents when there are any (32950 → "329,50 €"). */
 export function formatPriceShort(cents: number): string {
-  return cents % 100 === 0 ? normaliseSpaces(eurosWhole.format(cents / 100)) : formatEuros(cents);
+  return cents % 100 === 0 ? euroText(cents, true) : euroText(cents);
 }
 
 /** Monthly instalment in whole euros for 3 interest-free payments: ceil(price / 3), rounded up so 3 payments never fall short. */
@@ -60,15 +35,15 @@ function parseIsoDate(isoDate: string): Date {
 
 /** "2027-02-09" → "febrero de 2027". */
 export function formatMonthYear(isoDate: string): string {
-  return monthYear.format(parseIsoDate(isoDate));
+  return dateText(parseIsoDate(isoDate), { year: true });
 }
 
 /** "2027-02-09" → "9 de febrero de 2027". */
 export function formatLongDate(isoDate: string): string {
-  return longDate.format(parseIsoDate(isoDate));
+  return dateText(parseIsoDate(isoDate), { day: true, year: true });
 }
 
 /** "2027-02-09" → "martes, 9 de febrero de 2027". */
 export function formatWeekdayDate(isoDate: string): string {
-  return weekdayDate.format(parseIsoDate(isoDate));
+  return dateText(parseIsoDate(isoDate), { weekday: true, day: true, year: true });
 }

@@ -4,6 +4,7 @@
  * five-minute slots appointments occupy. Pure: no clock.
  */
 import { madridTimeToInstant, madridWallClock } from "./calendar-dates.ts";
+import { dateText } from "./es-format.ts";
 
 /** Appointments occupy whole five-minute slots; durations are multiples of 5. */
 export const SLOT_MINUTES = 5;
@@ -55,18 +56,11 @@ export function parseTime(value: string): number | null {
   return m ? Number(m[1]) * 60 + Number(m[2]) : null;
 }
 
-const dayFormat = new Intl.DateTimeFormat("es-ES", {
-  timeZone: "UTC",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-});
-
 /** "2026-11-27" → "viernes, 27 de noviembre". */
 export function formatDayLong(date: string): string {
   const m = DATE.exec(date);
   if (!m) return date;
-  return dayFormat.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
+  return dateText(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))), { weekday: true, day: true });
 }
 
 /** An instant as Madrid's "viernes, 27 de noviembre, 10:30". */

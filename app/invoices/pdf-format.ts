@@ -2,24 +2,30 @@
  * How the invoice PDF writes amounts, dates, rates and free text (es-ES). Pure helpers of
  * app/invoices/pdf.server.ts, kept apart so they can be tested and reused (the email, Gestión).
  */
+import { lazy } from "../lib/lazy.ts";
 
-const euros = new Intl.NumberFormat("es-ES", {
-  style: "currency",
-  currency: "EUR",
-  // es-ES leaves four-digit numbers ungrouped by default ("1279,00 €"); invoices group them.
-  useGrouping: "always",
-});
+const euros = lazy(
+  () =>
+    new Intl.NumberFormat("es-ES", {
+      style: "currency",
+      currency: "EUR",
+      // es-ES leaves four-digit numbers ungrouped by default ("1279,00 €"); invoices group them.
+      useGrouping: "always",
+    }),
+);
 
 /** 127900 → "1.279,00 €", -8264 → "−82,64 €" (true minus sign; a no-break space before €). */
 export function formatEuros(cents: number): string {
-  return euros.format(cents / 100).replace("-", "\u2212");
+  return euros()
+    .format(cents / 100)
+    .replace("-", "\u2212");
 }
 
-const percent = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 2 });
+const percent = lazy(() => new Intl.NumberFormat("es-ES", { maximumFractionDigits: 2 }));
 
 /** 2100 → "21 %", 550 → "5,5 %" (es-ES puts a space before %), or "Exento". */
 export function formatVatRate(vatRateBp: number, exempt: boolean): string {
-  return exempt ? "Exento" : `${percent.format(vatRateBp / 100)}\u00a0%`;
+  return exempt ? "Exento" : `${percent().format(vatRateBp / 100)}\u00a0%`;
 }
 
 /** "2026-11-24" → "24/11/2026". */

@@ -1,3 +1,4 @@
+import { lazy } from "./lazy.ts";
 /**
  * CSV for Excel in Spain: `;` between cells (Excel es-ES uses `,` as the decimal
  * mark), amounts with a decimal comma, dates as dd/mm/yyyy hh:mm in Madrid time,
@@ -50,22 +51,29 @@ export function csvAmount(cents: number): CsvNumber {
   return { csvNumber: `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, "0")}` };
 }
 
-const madridParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Madrid",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const madridParts = lazy(
+  () =>
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Madrid",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }),
+);
 
 /** An ISO instant → "31/12/2026 23:30" in Madrid time; "" when missing or unreadable. */
 export function csvDateTime(iso: string | null | undefined): string {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  const p = Object.fromEntries(madridParts.formatToParts(date).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    madridParts()
+      .formatToParts(date)
+      .map((x) => [x.type, x.value]),
+  );
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 

@@ -3,6 +3,7 @@ import { BookingLink } from "~/components/layout/booking-link.tsx";
 import { SocialLinks } from "~/components/layout/social-links.tsx";
 import { Picture } from "~/components/picture.tsx";
 import { hoursLines, site } from "~/content/site.ts";
+import { decimalText } from "~/domain/es-format.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/contacto";
 import { PostalAddress } from "~/components/postal-address.tsx";
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 const newTab = <span className="visually-hidden"> (se abre en una pestaña nueva)</span>;
-const rating = site.rating.value.toLocaleString("es-ES");
+const rating = decimalText(site.rating.value, 1);
 
 export default function Contacto() {
   return (

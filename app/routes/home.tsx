@@ -9,6 +9,7 @@ import { Picture, type ImageName } from "~/components/picture.tsx";
 import { galleryImages } from "~/content/gallery.ts";
 import { salonJsonLd } from "~/content/salon-schema.ts";
 import { hoursLines, site } from "~/content/site.ts";
+import { decimalText } from "~/domain/es-format.ts";
 import { jsonLd, pageMeta, rootOrigin } from "~/lib/seo.ts";
 import { PostalAddress } from "~/components/postal-address.tsx";
 
@@ -65,7 +66,7 @@ const services: Service[] = [
   },
 ];
 
-const ratingText = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 1 }).format(site.rating.value);
+const ratingText = decimalText(site.rating.value, 1);
 
 export default function Home() {
   return (

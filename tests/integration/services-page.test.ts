@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getBookingSettings, saveBookingSettings } from "~/bookings/booking-settings.server.ts";
 import { serviceDurationText, servicePriceText, servicesJsonLd } from "~/components/services/service-menu.ts";
 import { DEFAULT_BOOKING_SETTINGS } from "~/domain/booking-settings-form.ts";
-import { MONEY_SPACE } from "~/domain/pricing.ts";
+import { MONEY_SPACE } from "~/domain/es-format.ts";
 import { loader as rootLoader } from "~/root.tsx";
 import { loadBookingSettingsPage, saveBookingSettingsPage } from "~/routes/gestion.reservas.server.ts";
 import { loadServicesPage } from "~/routes/servicios.server.ts";

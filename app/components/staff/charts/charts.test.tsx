@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { MONEY_SPACE } from "~/domain/pricing.ts";
+import { MONEY_SPACE } from "~/domain/es-format.ts";
 import { OrdersByMethodChart, RevenueByMonthChart, SeatsByEditionChart } from "./panel-charts.tsx";
 
 afterEach(cleanup);
