@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listCourses } from "~/catalogue.server.ts";
 import { nextDateText } from "~/components/catalogue/course-card.tsx";
 import { hoursLines, site } from "~/content/site.ts";
+import { MONTH_NAMES } from "~/domain/es-format.ts";
 import { formatPriceShort, monthlyFinancingEuros } from "~/domain/pricing.ts";
 import { createLogger } from "~/lib/logger.server.ts";
 import { createTestDb, type TestDb } from "../../tests/helpers/db.ts";
@@ -29,21 +30,6 @@ const monthYears = (text: string) =>
       /(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de (\d{4})/g,
     ),
   ].map((m) => ({ month: m[1], year: Number(m[2]) }));
-const MONTHS = [
-  "enero",
-  "febrero",
-  "marzo",
-  "abril",
-  "mayo",
-  "junio",
-  "julio",
-  "agosto",
-  "septiembre",
-  "octubre",
-  "noviembre",
-  "diciembre",
-];
-
 describe("answers from the live catalogue", () => {
   it("prices a named course exactly as /formaciones shows it", async () => {
     const [expert] = (await listCourses(t.db, { today: TODAY })).filter((c) => c.id === "expert-nails");
@@ -113,7 +99,9 @@ describe("answers from the live catalogue", () => {
       ]) {
         const r = await ask(q, today);
         for (const d of monthYears(r.response)) {
-          expect(d.year * 12 + MONTHS.indexOf(d.month), `${q} → ${r.response}`).toBeGreaterThanOrEqual(y * 12 + m - 1);
+          expect(d.year * 12 + MONTH_NAMES.indexOf(d.month), `${q} → ${r.response}`).toBeGreaterThanOrEqual(
+            y * 12 + m - 1,
+          );
         }
       }
     },

@@ -6,6 +6,7 @@
  */
 import { addDays } from "~/domain/calendar-dates.ts";
 import { isDate, isoWeekday } from "~/domain/salon-time.ts";
+import { MONTH_NAMES } from "~/domain/es-format.ts";
 
 /** Mornings end at 14:00; afternoons start there (Madrid minutes). */
 export const AFTERNOON_STARTS_MIN = 14 * 60;
@@ -91,21 +92,6 @@ const WEEKDAYS: Record<string, number> = {
   domingos: 7,
 };
 
-const MONTHS = [
-  "enero",
-  "febrero",
-  "marzo",
-  "abril",
-  "mayo",
-  "junio",
-  "julio",
-  "agosto",
-  "septiembre",
-  "octubre",
-  "noviembre",
-  "diciembre",
-];
-
 /** The next `weekday` from `today` (today itself when it is that day). */
 function nextWeekday(today: string, weekday: number): string {
   return addDays(today, (weekday - isoWeekday(today) + 7) % 7);
@@ -138,7 +124,7 @@ function nextDayNumber(today: string, day: number): string | null {
 function dayAsked(q: string, today: string): string | null {
   const dated = /\b(\d{1,2}) de ([a-z]+)\b/.exec(q);
   if (dated) {
-    const month = MONTHS.indexOf(dated[2]);
+    const month = MONTH_NAMES.indexOf(dated[2]);
     if (month >= 0) return nextDayOfMonth(today, month + 1, Number(dated[1]));
   }
   const slashed = /\b(\d{1,2})\/(\d{1,2})\b/.exec(q);

@@ -6,6 +6,7 @@
  * `@curso` marks where a course name goes: NLP.js replaces a recognised course
  * name by that token before classifying, so one line covers all four courses.
  */
+import { MONTH_NAMES } from "~/domain/es-format.ts";
 
 export const INTENTS = [
   "greeting",
@@ -168,18 +169,7 @@ export const fillerWords = [
   "semana",
   "mes",
   "año",
-  "enero",
-  "febrero",
-  "marzo",
-  "abril",
-  "mayo",
-  "junio",
-  "julio",
-  "agosto",
-  "septiembre",
-  "octubre",
-  "noviembre",
-  "diciembre",
+  ...MONTH_NAMES,
   // How often or how much: they qualify the question without changing its topic.
   "venga",
   "haber",

@@ -1,3 +1,4 @@
+import { madridDate as madridDateOf, madridOffsetMinutes } from "./calendar-dates.ts";
 import { lazy } from "../lib/lazy.ts";
 /**
  * Pure rules of the staff panel (/gestion): calendar buckets in Madrid time
@@ -8,21 +9,6 @@ import { lazy } from "../lib/lazy.ts";
 
 export const SALON_TIME_ZONE = "Europe/Madrid";
 
-// en-CA formats dates as YYYY-MM-DD.
-const madridDay = lazy(() => new Intl.DateTimeFormat("en-CA", { timeZone: SALON_TIME_ZONE }));
-const madridParts = lazy(
-  () =>
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: SALON_TIME_ZONE,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    }),
-);
 const shortMonth = lazy(() => new Intl.DateTimeFormat("es-ES", { month: "short", timeZone: "UTC" }));
 
 function toDate(at: Date | string): Date {
@@ -31,30 +17,12 @@ function toDate(at: Date | string): Date {
 
 /** The calendar day in Madrid of an instant: "2027-01-31T23:30:00Z" → "2027-02-01". */
 export function madridDate(at: Date | string): string {
-  return madridDay().format(toDate(at));
+  return madridDateOf(toDate(at));
 }
 
 /** The calendar month in Madrid of an instant, "YYYY-MM". */
 export function madridMonth(at: Date | string): string {
   return madridDate(at).slice(0, 7);
-}
-
-/** Minutes Madrid is ahead of UTC at that instant (60 in winter, 120 in summer). */
-function madridOffsetMinutes(at: Date): number {
-  const parts = Object.fromEntries(
-    madridParts()
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
 
 /** The instant a Madrid calendar day ("YYYY-MM-DD") starts, as a UTC Date. */

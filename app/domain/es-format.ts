@@ -15,7 +15,8 @@
 /** The no-break space between an amount and "€", so "€" never wraps onto its own line. */
 export const MONEY_SPACE = "\u00a0";
 
-const MONTHS = [
+/** The months as es-ES writes them, January first. */
+export const MONTH_NAMES: readonly string[] = [
   "enero",
   "febrero",
   "marzo",
@@ -28,7 +29,7 @@ const MONTHS = [
   "octubre",
   "noviembre",
   "diciembre",
-] as const;
+];
 
 /** In the order of Date#getUTCDay: Sunday first. */
 const WEEKDAYS = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"] as const;
@@ -79,5 +80,5 @@ export function dateText(day: Date, parts: DateTextParts): string {
   const weekday = parts.weekday ? `${WEEKDAYS[day.getUTCDay()]}, ` : "";
   const dayOfMonth = parts.day ? `${day.getUTCDate()} de ` : "";
   const year = parts.year ? ` de ${day.getUTCFullYear()}` : "";
-  return `${weekday}${dayOfMonth}${MONTHS[day.getUTCMonth()]}${year}`;
+  return `${weekday}${dayOfMonth}${MONTH_NAMES[day.getUTCMonth()]}${year}`;
 }

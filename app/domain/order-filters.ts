@@ -7,7 +7,7 @@
  * orders.created_at.
  */
 import { isPaymentMethodKey, type PaymentMethodKey } from "./payment-methods.ts";
-import { lazy } from "../lib/lazy.ts";
+import { madridOffsetMinutes } from "./calendar-dates.ts";
 
 export const ORDER_STATUSES = ["pending", "paid", "failed", "cancelled", "refunded"] as const;
 /**
@@ -154,28 +154,9 @@ export function hasOrderFilters(filters: OrderFilters): boolean {
   return Boolean(filters.status || filters.method || filters.courseId || filters.from || filters.to || filters.q);
 }
 
-const madridClock = lazy(
-  () =>
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: "Europe/Madrid",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    }),
-);
-
 /** How far Madrid's wall clock is ahead of UTC at this instant (ms). */
 function madridOffsetMs(instant: number): number {
-  const p = Object.fromEntries(
-    madridClock()
-      .formatToParts(new Date(instant))
-      .map((x) => [x.type, Number(x.value)]),
-  );
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - instant;
+  return madridOffsetMinutes(new Date(instant)) * 60_000;
 }
 
 /** "2027-03-28" → the UTC instant of 00:00 that day in Madrid, as ISO text. */

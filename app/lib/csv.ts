@@ -1,4 +1,4 @@
-import { lazy } from "./lazy.ts";
+import { madridWallClock } from "../domain/calendar-dates.ts";
 /**
  * CSV for Excel in Spain: `;` between cells (Excel es-ES uses `,` as the decimal
  * mark), amounts with a decimal comma, dates as dd/mm/yyyy hh:mm in Madrid time,
@@ -51,30 +51,14 @@ export function csvAmount(cents: number): CsvNumber {
   return { csvNumber: `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, "0")}` };
 }
 
-const madridParts = lazy(
-  () =>
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: "Europe/Madrid",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }),
-);
-
 /** An ISO instant → "31/12/2026 23:30" in Madrid time; "" when missing or unreadable. */
 export function csvDateTime(iso: string | null | undefined): string {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  const p = Object.fromEntries(
-    madridParts()
-      .formatToParts(date)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+  const { date: day, minutes } = madridWallClock(date);
+  const [y, m, d] = day.split("-");
+  return `${d}/${m}/${y} ${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
 /** "2027-02-09" → "09/02/2027"; an ISO instant gives its Madrid date. */
