@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, firstMondayOfMonth, madridDate, madridTimeToInstant } from "./calendar-dates.ts";
+import { addDays, firstMondayOfMonth, madridDate, madridDateTimeText, madridTimeToInstant } from "./calendar-dates.ts";
 
 describe("calendar dates", () => {
   it("adds days across months and years", () => {
@@ -37,5 +37,16 @@ describe("madridDate", () => {
     expect(madridDate(Date.parse("2026-11-24T23:00:00Z"))).toBe("2026-11-25");
     expect(madridDate(new Date("2026-07-14T21:59:59Z"))).toBe("2026-07-14"); // 23:59:59 in summer
     expect(madridDate(new Date("2026-07-14T22:00:00Z"))).toBe("2026-07-15");
+  });
+});
+
+describe("madridDateTimeText", () => {
+  // ICU joins date and time with ", " or " a las " depending on its version.
+  const joined = (text: string) => text.replace(" a las ", ", ");
+
+  it("writes an instant as Madrid's clocks show it, hours with two digits, in winter and in summer", () => {
+    expect(joined(madridDateTimeText(Date.parse("2027-01-12T13:05:00Z")))).toBe("12 de enero de 2027, 14:05");
+    expect(joined(madridDateTimeText(new Date("2027-07-01T06:30:00Z")))).toBe("1 de julio de 2027, 08:30");
+    expect(joined(madridDateTimeText(Date.parse("2026-12-31T23:30:00Z")))).toBe("1 de enero de 2027, 00:30");
   });
 });

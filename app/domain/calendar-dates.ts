@@ -1,8 +1,8 @@
-import { lazy } from "../lib/lazy.ts";
 /**
  * Calendar arithmetic on plain dates ("YYYY-MM-DD", a day in Madrid) and the
  * one conversion from a Madrid wall-clock time to an instant. Pure: no clock.
  */
+import { lazy } from "../lib/lazy.ts";
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -51,6 +51,27 @@ const madridWallFormat = lazy(
       minute: "2-digit",
     }),
 );
+
+const madridDateTimeFormat = lazy(
+  () =>
+    new Intl.DateTimeFormat("es-ES", {
+      timeZone: "Europe/Madrid",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }),
+);
+
+/**
+ * An instant as people in Madrid read it, "12 de enero de 2027, 14:05" (ICU writes
+ * " a las " instead of ", " in newer versions): order lists, expiry dates, emails.
+ */
+export function madridDateTimeText(instant: Date | number): string {
+  return madridDateTimeFormat().format(instant);
+}
 
 /** What Madrid's clocks show at `instant`: the date (YYYY-MM-DD) and the minutes after midnight. */
 export function madridWallClock(instant: Date | number): { date: string; minutes: number } {

@@ -1,13 +1,11 @@
-import { madridDate as madridDateOf, madridOffsetMinutes } from "./calendar-dates.ts";
-import { lazy } from "../lib/lazy.ts";
 /**
  * Pure rules of the staff panel (/gestion): calendar buckets in Madrid time
  * (timestamps are stored as ISO-8601 UTC), chart axes, and the grouping of the
  * assistant's unanswered questions. No I/O: app/staff/dashboard.server.ts
  * queries, the chart components draw.
  */
-
-export const SALON_TIME_ZONE = "Europe/Madrid";
+import { madridDate as madridDateOf, madridOffsetMinutes } from "./calendar-dates.ts";
+import { lazy } from "../lib/lazy.ts";
 
 const shortMonth = lazy(() => new Intl.DateTimeFormat("es-ES", { month: "short", timeZone: "UTC" }));
 

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Field, FormAlert, NewPasswordFields } from "~/components/auth/field.tsx";
 import { RecoveryCodesList } from "~/components/staff/recovery-codes.tsx";
+import { madridDateTimeText } from "~/domain/calendar-dates.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/gestion.activar";
 import { activationMessages } from "~/staff/auth/messages.ts";
@@ -22,11 +23,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   return activationAction(request, context, params.token);
 }
-
-const expiry = (iso: string) =>
-  new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Madrid" }).format(
-    new Date(iso),
-  );
 
 export default function ActivateStaff({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
@@ -67,7 +63,7 @@ export default function ActivateStaff({ loaderData, actionData }: Route.Componen
       <h1>Activa tu acceso al área de gestión</h1>
       <p>
         Invitación para <strong>{page.email}</strong> con el rol <strong>{page.roleLabel}</strong>. El enlace caduca el{" "}
-        {expiry(page.expiresAt)}.
+        {madridDateTimeText(new Date(page.expiresAt))}.
       </p>
       {page.mode === "google" ? (
         <p className="form-alert form-alert--info">{activationMessages.google}</p>

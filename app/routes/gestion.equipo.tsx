@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { FieldError, FormAlert } from "~/components/auth/field.tsx";
+import { madridDateTimeText } from "~/domain/calendar-dates.ts";
 import { ROLE_LABELS, isRole } from "~/domain/roles.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/gestion.equipo";
@@ -22,12 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return teamAction(request, context);
 }
 
-const dateTime = (iso: string | null) =>
-  iso
-    ? new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Madrid" }).format(
-        new Date(iso),
-      )
-    : "Nunca";
+const dateTime = (iso: string | null) => (iso ? madridDateTimeText(new Date(iso)) : "Nunca");
 
 const roleLabel = (role: string) => (isRole(role) ? ROLE_LABELS[role] : role);
 

@@ -3,11 +3,11 @@ import { Link, useLocation, useRevalidator } from "react-router";
 import { useCart } from "~/components/cart/cart-context.tsx";
 import { DemoBadge, StatusBadge } from "~/components/status-badge.tsx";
 import { site } from "~/content/site.ts";
+import { madridDateTimeText } from "~/domain/calendar-dates.ts";
 import { formatEuros, formatLongDate, formatMonthYear } from "~/domain/pricing.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/success";
 import { loadSuccess, type SuccessOrderView } from "./success.server.ts";
-import { lazy } from "~/lib/lazy.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -21,10 +21,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadSuccess(request, context);
 }
-
-const dateTime = lazy(
-  () => new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Madrid" }),
-);
 
 /** Asks the server again every 5 s while the provider has not settled (at most 5 minutes). */
 function usePendingRefresh(active: boolean) {
@@ -107,7 +103,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
             </div>
             <div>
               <dt>Fecha de compra</dt>
-              <dd>{dateTime().format(new Date(order.purchasedAt))}</dd>
+              <dd>{madridDateTimeText(new Date(order.purchasedAt))}</dd>
             </div>
             <div>
               <dt>Número de pedido</dt>
@@ -194,8 +190,8 @@ function NextSteps({ order }: { order: SuccessOrderView }) {
       </ol>
       {order.withdrawalWaiver ? (
         <p className="muted">
-          Pediste que la formación empiece antes de que acaben tus 14 días de desistimiento: si desistes después de que
-          haya empezado, pagarás la parte ya impartida.
+          Pediste que la formación empiece antes de que acaben tus 14 días de desistimiento: si desistes después de
+          que haya empezado, pagarás la parte ya impartida.
         </p>
       ) : null}
       <p className="success-links">

@@ -6,21 +6,12 @@
  */
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { site } from "~/content/site.ts";
+import { madridDateTimeText } from "~/domain/calendar-dates.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
 import type { JobHandler } from "~/jobs/worker.server.ts";
 import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import { releaseExpiredHolds } from "~/orders/seat-holds.server.ts";
-
-const madridTime = (iso: string): string =>
-  new Intl.DateTimeFormat("es-ES", {
-    timeZone: "Europe/Madrid",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(new Date(iso));
 
 export const waitlistOfferTemplate: EmailTemplate = {
   async render(ctx, payload) {
@@ -43,7 +34,7 @@ export const waitlistOfferTemplate: EmailTemplate = {
     if (row.offer_expires_at <= ctx.now.toISOString()) return null;
     const link = `${ctx.publicUrl}/formaciones/${encodeURIComponent(row.course_id)}`;
     const what = `«${row.title}», convocatoria del ${formatLongDate(row.starts_on)}`;
-    const until = madridTime(row.offer_expires_at);
+    const until = madridDateTimeText(new Date(row.offer_expires_at));
     const intro = `Se ha liberado una plaza en ${what} y te la guardamos hasta el ${until}.`;
     const how = `Para reservarla, inicia sesión (o crea tu cuenta) con este mismo correo, ${row.email}, elige esa fecha y completa el pago antes de esa hora. Después la plaza pasará a la siguiente persona de la lista.`;
     const privacy = "Con este aviso hemos usado tu correo para lo que nos pediste; no lo usaremos para nada más.";

@@ -3,29 +3,16 @@
  * the Spanish names of job, event and edition states. Pure (server and browser).
  */
 import { shortOrderId } from "~/domain/order-reference.ts";
+import { madridDateTimeText } from "~/domain/calendar-dates.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
 import { csvDate } from "~/lib/csv.ts";
 import { lookup } from "~/lib/lookup.ts";
-import { lazy } from "~/lib/lazy.ts";
-
-const dateTime = lazy(
-  () =>
-    new Intl.DateTimeFormat("es-ES", {
-      timeZone: "Europe/Madrid",
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }),
-);
 
 /** "2027-01-12T13:05:00Z" → "12 de enero de 2027, 14:05" (Madrid); "—" when missing. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return "—";
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "—" : dateTime().format(date);
+  return Number.isNaN(date.getTime()) ? "—" : madridDateTimeText(date);
 }
 
 /** "dd/mm/aaaa" of a date or instant (Madrid), as in the CSV. */

@@ -9,6 +9,7 @@
  * first link used spends them all, and revoking voids them all.
  */
 import type { Db } from "~/db/db.server.ts";
+import { madridDateTimeText } from "~/domain/calendar-dates.ts";
 import { ROLE_LABELS, type Role } from "~/domain/roles.ts";
 import { newToken, nowIso, sha256 } from "~/lib/ids.server.ts";
 import { enqueueEmail, type EmailTemplate } from "~/mail/email-jobs.server.ts";
@@ -185,14 +186,9 @@ export async function revokeInvitations(trx: Db, actor: AuditActor, email: strin
   return true;
 }
 
-const spanishDateTime = (iso: string): string =>
-  new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Madrid" }).format(
-    new Date(iso),
-  );
-
 export function invitationEmail(to: string, role: string, link: string, expiresAt: string): MailMessage {
   const roleName = role === "owner" ? ROLE_LABELS.owner.toLowerCase() : "miembro del equipo";
-  const until = spanishDateTime(expiresAt);
+  const until = madridDateTimeText(new Date(expiresAt));
   const { html, text } = renderEmail({
     title: "Tu acceso al área de gestión",
     preheader: "Activa tu acceso al área de gestión de Alejandra Nails en las próximas 24 horas.",
