@@ -17,7 +17,7 @@ import { csrfProtection } from "./csrf.ts";
 import { errorHandler, requestGuard, sendError } from "./errors.ts";
 import { createRequestHandler } from "./request-handler.ts";
 import { createPageCache } from "./page-cache.ts";
-import { nonceMiddleware, permissionsPolicy, securityHeaders } from "./security.ts";
+import { nonceMiddleware, openerPolicy, permissionsPolicy, securityHeaders } from "./security.ts";
 import { precompressedAssets, uploadedImages } from "./static-assets.ts";
 
 export interface AppOptions {
@@ -60,6 +60,7 @@ export function createApp(services: AppServices, opts: AppOptions): Express {
   }
   app.use(nonceMiddleware);
   app.use(securityHeaders(config, { dev: !!opts.devMiddleware }));
+  app.use(openerPolicy);
   app.use(permissionsPolicy);
   app.use(cachePolicy);
   app.use(requestGuard);

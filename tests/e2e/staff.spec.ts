@@ -66,6 +66,10 @@ async function signInWithPassword(page: Page, mail: string, password: string) {
   await page.getByRole("button", { name: "Iniciar Sesión" }).click();
   await expect(page).toHaveURL(/\/gestion\/verificar/);
   await expect(page.getByRole("heading", { level: 1, name: "Verificación en dos pasos" })).toBeVisible();
+  // Loaded as a document of its own (with the staff area's opener policy), not
+  // reached by an in-app navigation inside the sign-in page's document.
+  const documentUrl = await page.evaluate(() => performance.getEntriesByType("navigation")[0]?.name ?? "");
+  expect(new URL(documentUrl).pathname).toBe("/gestion/verificar");
 }
 
 async function enterCode(page: Page, code: string) {

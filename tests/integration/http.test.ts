@@ -68,6 +68,18 @@ describe("security headers", () => {
     expect(await res.text()).not.toContain("nonce=");
   });
 
+  it("isolates the staff area's documents from their openers, and only those", async () => {
+    for (const path of ["/gestion", "/gestion/pedidos", "/gestion/verificar"]) {
+      const res = await raw("GET", path);
+      expect(res.headers["cross-origin-opener-policy"], path).toBe("same-origin");
+    }
+    for (const path of ["/", "/formaciones", "/login", "/perfil", "/esta-pagina-no-existe", "/gestionar"]) {
+      const res = await raw("GET", path);
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.headers["cross-origin-opener-policy"], path).toBeUndefined();
+    }
+  });
+
   it("compresses pages and caches hashed assets for a year", async () => {
     const res = await fetch(`${srv.url}/`, { headers: { "accept-encoding": "gzip, br" } });
     expect(res.headers.get("content-encoding")).toMatch(/gzip|br/);

@@ -46,6 +46,8 @@ describe.each(dbKinds)("staff sign-in on %s", (kind) => {
     const { response, cookie } = await passwordStep(staff.email, staff.password, "/gestion/pedidos");
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/gestion/verificar");
+    // A document load into the staff area (its own opener policy), not an in-app navigation.
+    expect(response.headers.get("x-remix-reload-document")).toBe("true");
     const cookies = setCookies(response);
     expect([...cookies.keys()]).toEqual(["an_staff_challenge"]);
     expect(cookies.get("an_staff_challenge")).toContain("HttpOnly");

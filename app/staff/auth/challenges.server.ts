@@ -4,7 +4,7 @@
  * staff_challenges, raw token in an HttpOnly cookie) that /gestion/verificar
  * spends once the code is right. The home of staff_challenges queries.
  */
-import { redirect } from "react-router";
+import { redirectDocument } from "react-router";
 import { safeRedirect } from "~/auth/safe-redirect.ts";
 import { readCookie, serializeCookie } from "~/auth/session.server.ts";
 import type { Config } from "~/config.server.ts";
@@ -121,5 +121,7 @@ export async function staffSignInRedirect(
 ): Promise<Response | null> {
   if (!(await hasSecondFactor(db, userId))) return null;
   headers.append("Set-Cookie", await startChallenge(db, config, userId, redirectTo ?? null));
-  return redirect(VERIFY_PATH, { headers });
+  // A document load, not an in-app navigation: the staff area runs in a document
+  // of its own, with its own opener policy (server/security.ts, openerPolicy).
+  return redirectDocument(VERIFY_PATH, { headers });
 }
