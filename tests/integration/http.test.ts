@@ -145,6 +145,11 @@ describe("health and bad input", () => {
     const html = await res.text();
     expect(html).toContain('lang="es"');
     expect(html).toContain("Página no encontrada");
+    expect(html).toContain(
+      '<meta name="description" content="La página que buscas no existe o ha cambiado de dirección."/>',
+    );
+    // The 404 status keeps it out of search results; no robots tag on top of it.
+    expect(html).not.toMatch(/<meta name="robots"/);
   });
 
   it.each([

@@ -21,7 +21,9 @@ export function ErrorPage({ error }: { error: unknown }) {
   return (
     <section className="container section error-page">
       <title>{`${title} · Alejandra Nails`}</title>
-      <meta name="robots" content="noindex" />
+      <meta name="description" content={text} />
+      {/* A 404 is never indexed: its status says so, and a robots tag would add nothing. */}
+      {code === 404 ? null : <meta name="robots" content="noindex" />}
       {code ? <p className="error-page__code">{code}</p> : null}
       <h1>{title}</h1>
       <p>{text}</p>
