@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { readCookie, SESSION_COOKIE } from "../app/auth/session.server.ts";
+import { isUnderPath } from "./paths.ts";
 
 const PRIVATE_CACHE_CONTROL = "private, no-store";
 
@@ -32,9 +33,7 @@ const PRIVATE_PATHS = [
 ];
 
 export function isPrivatePath(pathname: string): boolean {
-  // React Router's data requests: /perfil.data carries what /perfil shows.
-  const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
-  return PRIVATE_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+  return PRIVATE_PATHS.some((prefix) => isUnderPath(pathname, prefix));
 }
 
 /**

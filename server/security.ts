@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 import type { Config } from "../app/config.server.ts";
+import { isUnderPath } from "./paths.ts";
 
 /** A fresh nonce per response; the CSP allows only scripts carrying it. */
 export function nonceMiddleware(_req: Request, res: Response, next: NextFunction) {
@@ -38,9 +39,6 @@ export function securityHeaders(config: Config, opts: { dev: boolean }) {
   });
 }
 
-/** The staff area's documents: /gestion, /gestion/… and their `.data` twins. */
-const STAFF_AREA = /^\/gestion(?:\/|\.data$|$)/;
-
 /**
  * `Cross-Origin-Opener-Policy: same-origin` on the staff area, not on the shop.
  *
@@ -61,7 +59,7 @@ const STAFF_AREA = /^\/gestion(?:\/|\.data$|$)/;
  * navigation never carries them into it inside a shop's document.
  */
 export function openerPolicy(req: Request, res: Response, next: NextFunction) {
-  if (STAFF_AREA.test(req.path)) res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  if (isUnderPath(req.path, "/gestion")) res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   next();
 }
 

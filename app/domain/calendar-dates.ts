@@ -90,6 +90,11 @@ export function madridOffsetMinutes(instant: Date): number {
   return Math.round((wall - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
 }
 
+/** The instant a Madrid calendar day ("YYYY-MM-DD") starts: its 00:00 in Madrid. */
+export function madridDayStart(date: string): Date {
+  return madridTimeToInstant(date, 0);
+}
+
 /**
  * The instant when Madrid's clocks show `hour`:`minute` on `date`. Meant for
  * daytime hours: the clock changes happen at night, so the offset found two

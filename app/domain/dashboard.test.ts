@@ -5,7 +5,6 @@ import {
   groupQuestions,
   intentTopic,
   madridDate,
-  madridDayStart,
   madridMonth,
   monthsEndingAt,
   niceAxis,
@@ -13,6 +12,7 @@ import {
   shortDateLabel,
   shortMonthLabel,
 } from "./dashboard.ts";
+import { madridDayStart } from "./calendar-dates.ts";
 
 describe("Madrid calendar", () => {
   it("puts an instant on the Madrid day, across midnight and the month boundary", () => {

@@ -4,7 +4,7 @@
  * assistant's unanswered questions. No I/O: app/staff/dashboard.server.ts
  * queries, the chart components draw.
  */
-import { madridDate as madridDateOf, madridOffsetMinutes } from "./calendar-dates.ts";
+import { madridDate as madridDateOf } from "./calendar-dates.ts";
 import { lazy } from "../lib/lazy.ts";
 
 const shortMonth = lazy(() => new Intl.DateTimeFormat("es-ES", { month: "short", timeZone: "UTC" }));
@@ -21,16 +21,6 @@ export function madridDate(at: Date | string): string {
 /** The calendar month in Madrid of an instant, "YYYY-MM". */
 export function madridMonth(at: Date | string): string {
   return madridDate(at).slice(0, 7);
-}
-
-/** The instant a Madrid calendar day ("YYYY-MM-DD") starts, as a UTC Date. */
-export function madridDayStart(date: string): Date {
-  const [y, m, d] = date.split("-").map(Number);
-  const utcMidnight = Date.UTC(y, m - 1, d);
-  // Two passes: the offset at the first guess may differ from the one at local midnight.
-  let start = utcMidnight - madridOffsetMinutes(new Date(utcMidnight)) * 60_000;
-  start = utcMidnight - madridOffsetMinutes(new Date(start)) * 60_000;
-  return new Date(start);
 }
 
 /** "2027-01" + 2 → "2027-03"; negative deltas go back. */

@@ -5,11 +5,14 @@ import {
   createdAtRange,
   hasOrderFilters,
   isCalendarDate,
-  madridDayStartUtc,
-  nextDay,
   orderFiltersSearch,
   parseOrderFilters,
 } from "./order-filters.ts";
+import { addDays, madridDayStart } from "./calendar-dates.ts";
+
+/** "2027-03-28" → the UTC instant of 00:00 that day in Madrid, as ISO text (createdAtRange's bounds). */
+const madridDayStartUtc = (day: string) => madridDayStart(day).toISOString();
+const nextDay = (day: string) => addDays(day, 1);
 
 const parse = (query: string) => parseOrderFilters(new URLSearchParams(query));
 

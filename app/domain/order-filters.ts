@@ -7,7 +7,7 @@
  * orders.created_at.
  */
 import { isPaymentMethodKey, type PaymentMethodKey } from "./payment-methods.ts";
-import { madridOffsetMinutes } from "./calendar-dates.ts";
+import { addDays, madridDayStart } from "./calendar-dates.ts";
 
 export const ORDER_STATUSES = ["pending", "paid", "failed", "cancelled", "refunded"] as const;
 /**
@@ -154,33 +154,13 @@ export function hasOrderFilters(filters: OrderFilters): boolean {
   return Boolean(filters.status || filters.method || filters.courseId || filters.from || filters.to || filters.q);
 }
 
-/** How far Madrid's wall clock is ahead of UTC at this instant (ms). */
-function madridOffsetMs(instant: number): number {
-  return madridOffsetMinutes(new Date(instant)) * 60_000;
-}
-
-/** "2027-03-28" → the UTC instant of 00:00 that day in Madrid, as ISO text. */
-export function madridDayStartUtc(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
-  const wall = Date.UTC(y, m - 1, d);
-  // Twice: the offset at the guessed instant may differ on a change-over day.
-  const guess = wall - madridOffsetMs(wall);
-  return new Date(wall - madridOffsetMs(guess)).toISOString();
-}
-
-/** The day after a YYYY-MM-DD day. */
-export function nextDay(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
-
 /** The created_at bounds of the filters: `fromIso` inclusive, `toIso` exclusive. */
 export function createdAtRange(filters: Pick<OrderFilters, "from" | "to">): {
   fromIso: string | null;
   toIso: string | null;
 } {
   return {
-    fromIso: filters.from ? madridDayStartUtc(filters.from) : null,
-    toIso: filters.to ? madridDayStartUtc(nextDay(filters.to)) : null,
+    fromIso: filters.from ? madridDayStart(filters.from).toISOString() : null,
+    toIso: filters.to ? madridDayStart(addDays(filters.to, 1)).toISOString() : null,
   };
 }

@@ -1,4 +1,3 @@
-import { madridWallClock } from "../domain/calendar-dates.ts";
 /**
  * CSV for Excel in Spain: `;` between cells (Excel es-ES uses `,` as the decimal
  * mark), amounts with a decimal comma, dates as dd/mm/yyyy hh:mm in Madrid time,
@@ -7,6 +6,8 @@ import { madridWallClock } from "../domain/calendar-dates.ts";
  * (CSV injection): it gets a leading apostrophe, which Excel shows as plain text.
  * Pure: used by the staff exports, tested in csv.test.ts.
  */
+import { madridWallClock } from "../domain/calendar-dates.ts";
+import { formatTime } from "../domain/salon-time.ts";
 
 export const CSV_BOM = "\uFEFF";
 export const CSV_SEPARATOR = ";";
@@ -58,7 +59,7 @@ export function csvDateTime(iso: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return "";
   const { date: day, minutes } = madridWallClock(date);
   const [y, m, d] = day.split("-");
-  return `${d}/${m}/${y} ${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+  return `${d}/${m}/${y} ${formatTime(minutes)}`;
 }
 
 /** "2027-02-09" → "09/02/2027"; an ISO instant gives its Madrid date. */

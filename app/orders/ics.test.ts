@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { buildCalendar, escapeIcsText, foldLine, icsFileName, nextDay } from "./ics.ts";
+import { addDays } from "~/domain/calendar-dates.ts";
+import { buildCalendar, escapeIcsText, foldLine, icsFileName } from "./ics.ts";
+
+/** The day after an ISO date: what DTEND of an all-day event is. */
+const nextDay = (isoDate: string) => addDays(isoDate, 1);
 
 const now = new Date("2026-11-23T10:00:00.000Z");
 

@@ -3,6 +3,8 @@
  * edition, so buyers add the dates to any calendar. Pure and deterministic
  * (the caller passes `now`), hence unit-tested byte for byte.
  */
+import { addDays } from "~/domain/calendar-dates.ts";
+
 export interface CalendarEvent {
   /** Stable across downloads so a calendar updates instead of duplicating. */
   uid: string;
@@ -48,12 +50,6 @@ export function foldLine(line: string): string {
 
 const compactDate = (isoDate: string) => isoDate.slice(0, 10).replace(/-/g, "");
 
-/** The day after an ISO date: DTEND of an all-day event is exclusive. */
-export function nextDay(isoDate: string): string {
-  const [y, m, d] = isoDate.slice(0, 10).split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
-
 function stamp(now: Date): string {
   return now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 }
@@ -74,7 +70,8 @@ export function buildCalendar(events: readonly CalendarEvent[], now: Date, calen
       `UID:${e.uid}`,
       `DTSTAMP:${stamp(now)}`,
       `DTSTART;VALUE=DATE:${compactDate(e.startsOn)}`,
-      `DTEND;VALUE=DATE:${compactDate(nextDay(e.endsOn ?? e.startsOn))}`,
+      // DTEND of an all-day event is exclusive: the day after the last one.
+      `DTEND;VALUE=DATE:${compactDate(addDays((e.endsOn ?? e.startsOn).slice(0, 10), 1))}`,
       `SUMMARY:${escapeIcsText(e.title)}`,
     );
     if (e.description) lines.push(`DESCRIPTION:${escapeIcsText(e.description)}`);

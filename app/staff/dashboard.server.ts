@@ -15,12 +15,12 @@ import {
   bucketByMonth,
   groupQuestions,
   madridDate,
-  madridDayStart,
   madridMonth,
   monthsEndingAt,
   type MonthTotal,
   type QuestionGroup,
 } from "~/domain/dashboard.ts";
+import { madridDayStart } from "~/domain/calendar-dates.ts";
 import { PAYMENT_METHOD_KEYS, paymentMethodName } from "~/domain/payment-methods.ts";
 
 export const REVENUE_MONTHS = 12;
