@@ -8,6 +8,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { nonceContext, servicesContext } from "./context.server.ts";
+import { documentResponse } from "./lib/rendered-document.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -28,13 +29,15 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 };
 
 /**
- * The whole document, rendered and gathered into one buffer. A page is complete
+ * The whole document, rendered and gathered into one string. A page is complete
  * before its first byte leaves anyway (loaders run first, nothing is deferred),
  * and the request handler sends it whole, compressed in one call
- * (server/request-handler.ts); React's chunks are collected here instead of
- * travelling one by one through a Node stream and a web ReadableStream. It also
- * means every page (and every crawler) gets the complete document, and a page
- * for the anonymous cache can have its inline scripts hashed (page-cache.ts).
+ * (server/request-handler.ts); React's chunks are decoded here as they come
+ * instead of travelling one by one through a Node stream and a web
+ * ReadableStream, and the string reaches the handler without being copied into
+ * bytes again (rendered-document.server.ts). It also means every page (and
+ * every crawler) gets the complete document, and a page for the anonymous cache
+ * can have its inline scripts hashed (page-cache.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -51,18 +54,21 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let status = responseStatusCode;
-    const chunks: Uint8Array[] = [];
+    // Should a chunk end inside a character, the decoder keeps its first half for the next.
+    const decoder = new TextDecoder();
+    const parts: string[] = [];
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const sink = new Writable({
       write(chunk: Uint8Array, _encoding, callback) {
-        chunks.push(chunk);
+        parts.push(decoder.decode(chunk, { stream: true }));
         callback();
       },
       final(callback) {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+        parts.push(decoder.decode());
+        resolve(documentResponse(parts.join(""), { headers: responseHeaders, status }));
         callback();
       },
     });

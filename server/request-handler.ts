@@ -6,6 +6,7 @@ import {
   type RouterContextProvider,
   type ServerBuild,
 } from "react-router";
+import { renderedDocument } from "../app/lib/rendered-document.server.ts";
 import { bufferedBody, streamedBody } from "./body-limit.ts";
 import { deferHydration } from "./defer-hydration.ts";
 import { takeTurn } from "./fair-turns.ts";
@@ -93,6 +94,23 @@ const PAGE_BROTLI_QUALITY = 2;
 const COMPRESS_MIN_BYTES = 1024;
 
 /**
+ * One buffer per process for the bytes of the page being compressed: the
+ * compressors run synchronously and keep nothing of their input, so it is free
+ * again when they return. A new buffer per page was one more short-lived
+ * ArrayBuffer of the page's size (see app/lib/rendered-document.server.ts for
+ * what those cost). Pages larger than the cap get their own buffer.
+ */
+const SCRATCH_BYTES = 256 * 1024;
+let scratch: Buffer | null = null;
+
+function utf8Bytes(html: string, length: number): Buffer {
+  if (length > SCRATCH_BYTES) return Buffer.from(html);
+  scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES);
+  scratch.write(html, 0, length, "utf8");
+  return scratch.subarray(0, length);
+}
+
+/**
  * A page rendered for one visitor, compressed here in one synchronous call
  * instead of through the compression middleware's stream (which then leaves
  * it alone, seeing Content-Encoding set). The stream's per-response setup and
@@ -102,15 +120,18 @@ const COMPRESS_MIN_BYTES = 1024;
  * 452–541 → 534–629 req/s.
  */
 function sendPage(res: Response, html: string) {
-  const body = Buffer.from(html);
+  const length = Buffer.byteLength(html);
   const encoding =
-    body.length >= COMPRESS_MIN_BYTES && !res.getHeader("Content-Encoding")
+    length >= COMPRESS_MIN_BYTES && !res.getHeader("Content-Encoding")
       ? res.req.acceptsEncodings("br", "gzip", "identity")
       : false;
   if (encoding !== "br" && encoding !== "gzip") {
-    res.end(body);
+    // Written as UTF-8 by the socket itself.
+    res.setHeader("Content-Length", length);
+    res.end(html);
     return;
   }
+  const body = utf8Bytes(html, length);
   const compressed =
     encoding === "br"
       ? zlib.brotliCompressSync(body, {
@@ -145,7 +166,8 @@ async function sendResponse(res: Response, response: globalThis.Response) {
   // per chunk made a signed-in page 7× slower than uncompressed). The whole
   // document is rendered before the first byte anyway (loaders run first).
   if (/^text\/html/i.test(response.headers.get("content-type") ?? "")) {
-    const html = deferHydration(await response.text());
+    // The entry's string, when this is the Response it made; read from the body otherwise.
+    const html = deferHydration(renderedDocument(response) ?? (await response.text()));
     if (res.destroyed) return;
     // An anonymous page rendered for the cache (page-cache.ts): sent and stored whole.
     const candidate = res.locals.pageCandidate as PageCandidate | undefined;

@@ -113,6 +113,30 @@ describe("security headers", () => {
     }
   });
 
+  it("sends every character of a rendered page intact, in every encoding", async () => {
+    // A page goes from React to the wire as text: decoded once by the entry, then
+    // written by the socket or encoded into one shared buffer for the compressor.
+    // Long Spanish pages, full of letters that take two bytes: the same
+    // characters in every encoding, the plain length counted in bytes.
+    for (const path of ["/privacy", "/terms", "/login"]) {
+      const bodies: string[] = [];
+      for (const encoding of ["br", "gzip", "identity"]) {
+        const res = await fetch(`${srv.url}${path}`, { headers: { "accept-encoding": encoding } });
+        expect(res.status).toBe(200);
+        const bytes = Buffer.from(await res.arrayBuffer());
+        // A page about one visitor goes out whole, its length counted in bytes, not characters.
+        if (path === "/login" && encoding === "identity") expect(Number(res.headers.get("content-length"))).toBe(bytes.length);
+        const html = bytes.toString("utf8");
+        expect(html).not.toContain("\uFFFD");
+        expect(html.trimEnd().endsWith("</html>")).toBe(true);
+        // The same page whatever the encoding (a page about one visitor has its own nonce).
+        bodies.push(html.replace(/nonce="[^"]*"|'nonce-[^']*'|nonce = "[^"]*"/g, "nonce"));
+      }
+      expect(new Set(bodies).size).toBe(1);
+      expect(bodies[0]!.match(/[áéíóúñÁÉÍÓÚÑ]/g)?.length ?? 0).toBeGreaterThan(path === "/login" ? 5 : 100);
+    }
+  });
+
   it("serves the build's precompressed copies of hashed assets", async () => {
     const html = await (await fetch(`${srv.url}/`)).text();
     const asset = /\/assets\/framework-[^"]+\.js/.exec(html)?.[0];

@@ -1,0 +1,42 @@
+/**
+ * A rendered page handed from the React entry (entry.server.tsx) to the Express
+ * adapter (server/request-handler.ts) as the string it already is.
+ *
+ * React writes the document as bytes; the adapter needs it as text (it rewrites
+ * the hydration script, then compresses or caches it). Going through a
+ * Response body meant four whole copies of every page in short-lived
+ * ArrayBuffers: React's chunks joined into one buffer, the body stream's copy,
+ * the bytes `response.text()` gathers, and the buffer the compressor was given.
+ * Under load those buffers were what set V8's major collections going
+ * ("external memory pressure": about 150 KB of them per signed-in page, a major
+ * collection every 1.5 s per worker), and each one held every request waiting
+ * in that worker for ~40 ms: the slowest percent of signed-in pages.
+ *
+ * The Response still carries the page as a real body, so anything that reads it
+ * (a test, a middleware that wraps it) gets the same bytes, encoded only when
+ * someone reads it. The adapter asks for the string first, keyed by the very
+ * Response object: a response that something replaced is read the normal way.
+ */
+const documents = new WeakMap<Response, string>();
+const encoder = new TextEncoder();
+
+export function documentResponse(html: string, init: ResponseInit): Response {
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        controller.enqueue(encoder.encode(html));
+        controller.close();
+      },
+    },
+    // Nothing is pulled (so nothing is encoded) until a reader asks.
+    { highWaterMark: 0 },
+  );
+  const response = new Response(body, init);
+  documents.set(response, html);
+  return response;
+}
+
+/** The page `documentResponse` made this Response from; undefined for any other. */
+export function renderedDocument(response: Response): string | undefined {
+  return documents.get(response);
+}
