@@ -1,4 +1,4 @@
-import { redirect, type RouterContextProvider } from "react-router";
+import { createContext, redirect, type RouterContextProvider } from "react-router";
 import type { Config } from "~/config.server.ts";
 import { getServices } from "~/context.server.ts";
 import type { Db } from "~/db/db.server.ts";
@@ -103,16 +103,23 @@ export async function findUserBySessionToken(db: Db, token: string, now = new Da
   };
 }
 
-// The root loader and the page's loader both ask within one request: one query.
-const perRequest = new WeakMap<Request, Promise<AuthUser | null>>();
+/**
+ * The root loader and the page's loader both ask within one request: one query,
+ * kept in the request's own context (a WeakMap keyed by the Request kept every
+ * answer alive through V8's minor collections, into the old generation). Only
+ * for the same Request: after an action (which may have changed the account or
+ * ended the session) React Router runs the loaders with a Request of their own,
+ * and they ask again.
+ */
+const userLookupContext = createContext<{ request: Request; user: Promise<AuthUser | null> } | null>(null);
 
 export function getOptionalUser(request: Request, context: Ctx): Promise<AuthUser | null> {
-  const cached = perRequest.get(request);
-  if (cached) return cached;
+  const cached = context.get(userLookupContext);
+  if (cached?.request === request) return cached.user;
   const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
-  const result = token ? findUserBySessionToken(getServices(context).db, token) : Promise.resolve(null);
-  perRequest.set(request, result);
-  return result;
+  const user = token ? findUserBySessionToken(getServices(context).db, token) : Promise.resolve(null);
+  context.set(userLookupContext, { request, user });
+  return user;
 }
 
 /**
@@ -189,7 +196,8 @@ export async function destroySession(request: Request, context: Ctx): Promise<st
   const { db, config } = getServices(context);
   const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
   if (token) await db.deleteFrom("sessions").where("id", "=", sha256(token)).execute();
-  perRequest.delete(request);
+  // Signed out for the rest of this request too.
+  if (context.get(userLookupContext)?.request === request) context.set(userLookupContext, null);
   return serializeCookie(config, SESSION_COOKIE, "", { maxAgeSeconds: 0 });
 }
 

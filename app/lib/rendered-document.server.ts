@@ -17,7 +17,10 @@
  * someone reads it. The adapter asks for the string first, keyed by the very
  * Response object: a response that something replaced is read the normal way.
  */
-const documents = new WeakMap<Response, string>();
+// On the Response object itself, not in a WeakMap: V8's minor collections keep
+// a WeakMap's values alive, so every page would have reached the old generation.
+const HTML = Symbol("rendered document");
+type DocumentResponse = Response & { [HTML]?: string };
 const encoder = new TextEncoder();
 
 export function documentResponse(html: string, init: ResponseInit): Response {
@@ -31,12 +34,12 @@ export function documentResponse(html: string, init: ResponseInit): Response {
     // Nothing is pulled (so nothing is encoded) until a reader asks.
     { highWaterMark: 0 },
   );
-  const response = new Response(body, init);
-  documents.set(response, html);
+  const response: DocumentResponse = new Response(body, init);
+  response[HTML] = html;
   return response;
 }
 
 /** The page `documentResponse` made this Response from; undefined for any other. */
 export function renderedDocument(response: Response): string | undefined {
-  return documents.get(response);
+  return (response as DocumentResponse)[HTML];
 }

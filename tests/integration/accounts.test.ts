@@ -60,6 +60,8 @@ describe.each(dbKinds)("accounts on %s", (kind) => {
 
       const req = new Request("http://localhost/perfil", { headers: { cookie: `x=1; ${cookiePair(setCookie)}` } });
       expect((await getOptionalUser(req, context))?.id).toBe(id);
+      // Asked again for the same request (root and page loaders): the same lookup.
+      expect(getOptionalUser(req, context)).toBe(getOptionalUser(req, context));
 
       const clear = await destroySession(req, context);
       expect(clear).toContain("Max-Age=0");
