@@ -9,8 +9,9 @@
  * the bytes `response.text()` gathers, and the buffer the compressor was given.
  * Under load those buffers were what set V8's major collections going
  * ("external memory pressure": about 150 KB of them per signed-in page, a major
- * collection every 1.5 s per worker), and each one held every request waiting
- * in that worker for ~40 ms: the slowest percent of signed-in pages.
+ * collection every 1.5 s per worker, each holding the requests waiting in that
+ * worker for ~40 ms). Without them a collection comes every ~3.5 s, when the
+ * old generation has grown (docs/architecture.md, decision 38).
  *
  * The Response still carries the page as a real body, so anything that reads it
  * (a test, a middleware that wraps it) gets the same bytes, encoded only when
