@@ -207,6 +207,8 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
             return;
           }
         }
+        // Counted here: the compression middleware further down would send it chunked.
+        res.setHeader("Content-Length", identity.length);
         res.end(identity);
       },
     };
