@@ -15,8 +15,8 @@
  *
  * The Response still carries the page as a real body, so anything that reads it
  * (a test, a middleware that wraps it) gets the same bytes, encoded only when
- * someone reads it. The adapter asks for the string first, keyed by the very
- * Response object: a response that something replaced is read the normal way.
+ * someone reads it. The adapter asks for the string first; it is on that very
+ * Response object, so a response that something replaced is read the normal way.
  */
 // On the Response object itself, not in a WeakMap: V8's minor collections keep
 // a WeakMap's values alive, so every page would have reached the old generation.
