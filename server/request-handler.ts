@@ -6,6 +6,7 @@ import {
   type RouterContextProvider,
   type ServerBuild,
 } from "react-router";
+import { unstable_preloadRoutePattern } from "react-router/route-pattern";
 import { renderedDocument } from "../app/lib/rendered-document.server.ts";
 import { bufferedBody, streamedBody } from "./body-limit.ts";
 import { deferHydration } from "./defer-hydration.ts";
@@ -30,7 +31,10 @@ export interface RequestHandlerOptions {
  * limit; here the Request gets the bytes `bodyLimit` already read and bounded.
  */
 export function createRequestHandler({ build, mode, getLoadContext, fairTurns = false }: RequestHandlerOptions) {
-  const handleRequest = createRouterHandler(build, mode);
+  const handleRequest = createRouterHandler(
+    typeof build === "function" ? async () => withPatternMatching(await build()) : withPatternMatching(build),
+    mode,
+  );
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       if (fairTurns) {
@@ -44,6 +48,24 @@ export function createRequestHandler({ build, mode, getLoadContext, fairTurns = 
       next(error);
     }
   };
+}
+
+/**
+ * The server matches URLs with React Router's route-pattern matcher (one lookup
+ * in a precompiled table) instead of trying the route branches one by one: a
+ * page is matched four times per request (the handler, then the document's
+ * partial route manifest for the page and each of its ancestors), and those
+ * linear scans over ~140 branches were a tenth of a signed-in page's CPU
+ * (architecture decision 39). The flag belongs to the static handler, which
+ * framework mode builds from `build.future`; the browser keeps its own matcher.
+ * Our routes have no overlapping patterns whose order the two would rank
+ * differently (server/pattern-matching.test.ts).
+ */
+export function withPatternMatching(build: ServerBuild): ServerBuild {
+  unstable_preloadRoutePattern();
+  // Framework mode's type lists only its own flags; the static handler reads this one too.
+  const future = { ...build.future, unstable_routePatternMatching: true } as unknown as ServerBuild["future"];
+  return { ...build, future };
 }
 
 function toFetchRequest(req: Request, res: Response): globalThis.Request {
