@@ -69,7 +69,13 @@ export function deferHydration(html: string): string {
     return "";
   });
   if (names.length === 0 || !rest.includes("window.__reactRouterRouteModules")) return html;
-  const preloads = [...html.slice(0, script.index).matchAll(MODULEPRELOAD)].map((m) => m[1]);
+  // One pass over the document before the script (React hoists the links into <head>):
+  // each link is collected and dropped.
+  const preloads: string[] = [];
+  const before = html.slice(0, script.index).replace(MODULEPRELOAD, (_link, href: string) => {
+    preloads.push(href);
+    return "";
+  });
   const entry = ENTRY_IMPORT.exec(rest)?.[1];
   const own = new Set([...urls, entry].filter((u) => u !== undefined).map((u) => JSON.parse(u) as string));
   const deferred =
@@ -81,8 +87,5 @@ export function deferHydration(html: string): string {
     ) +
     `const [${names.join(", ")}] = await Promise.all([${urls.map((u) => `import(${u})`).join(", ")}]);\n` +
     rest;
-  return (html.slice(0, script.index) + open + deferred + close + html.slice(script.index + whole.length)).replace(
-    MODULEPRELOAD,
-    "",
-  );
+  return before + open + deferred + close + html.slice(script.index + whole.length);
 }

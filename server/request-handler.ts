@@ -57,15 +57,22 @@ export function createRequestHandler({ build, mode, getLoadContext, fairTurns = 
  * partial route manifest for the page and each of its ancestors), and those
  * linear scans over ~140 branches were a tenth of a signed-in page's CPU
  * (architecture decision 39). The flag belongs to the static handler, which
- * framework mode builds from `build.future`; the browser keeps its own matcher.
- * Our routes have no overlapping patterns whose order the two would rank
- * differently (server/pattern-matching.test.ts).
+ * framework mode builds from `build.future`; the browser keeps its own matcher
+ * and never sees the flag.
+ * For every route of the app both pick the same route
+ * (server/pattern-matching.test.ts).
  */
 export function withPatternMatching(build: ServerBuild): ServerBuild {
   unstable_preloadRoutePattern();
+  // The same object is written into every page for the browser's router, which would then
+  // ask for a matcher it never loaded: the page gets the build's own flags (toJSON, left
+  // out of the static handler's copy, which spreads only enumerable properties).
+  const future = Object.defineProperty({ ...build.future, unstable_routePatternMatching: true }, "toJSON", {
+    value: () => build.future,
+    enumerable: false,
+  });
   // Framework mode's type lists only its own flags; the static handler reads this one too.
-  const future = { ...build.future, unstable_routePatternMatching: true } as unknown as ServerBuild["future"];
-  return { ...build, future };
+  return { ...build, future: future as unknown as ServerBuild["future"] };
 }
 
 function toFetchRequest(req: Request, res: Response): globalThis.Request {

@@ -176,6 +176,19 @@ describe("health and bad input", () => {
     expect(html).not.toMatch(/<meta name="robots"/);
   });
 
+  it("matches routes server-side only: the page's router context carries the build's own flags", async () => {
+    // The server turns on React Router's route-pattern matcher (request-handler.ts); a browser
+    // told about it would look for a matcher it never loaded and fail to hydrate.
+    for (const path of ["/login", "/formaciones/expert-nails", "/no-existe-esta-pagina"]) {
+      const html = await (await fetch(`${srv.url}${path}`)).text();
+      const json = /window\.__reactRouterContext = (\{.*?\});window\.__reactRouterContext\.stream/.exec(html)?.[1];
+      expect(json, path).toBeTruthy();
+      const context = JSON.parse(json!) as { future: Record<string, unknown>; routeDiscovery: { mode: string } };
+      expect(Object.keys(context.future).sort()).toEqual(["unstable_enableNodeReadableStream", "unstable_optimizeDeps"]);
+      expect(context.routeDiscovery.mode).toBe("lazy");
+    }
+  });
+
   it.each([
     ["GET", "/%E0%A4%A", 400],
     ["GET", "/formaciones/%", 400],
