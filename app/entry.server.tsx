@@ -1,5 +1,4 @@
-import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server.bun";
 import {
   isRouteErrorResponse,
   ServerRouter,
@@ -32,12 +31,20 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
  * The whole document, rendered and gathered into one string. A page is complete
  * before its first byte leaves anyway (loaders run first, nothing is deferred),
  * and the request handler sends it whole, compressed in one call
- * (server/request-handler.ts); React's chunks are decoded here as they come
- * instead of travelling one by one through a Node stream and a web
- * ReadableStream, and the string reaches the handler without being copied into
- * bytes again (rendered-document.server.ts). It also means every page (and
- * every crawler) gets the complete document, and a page for the anonymous cache
- * can have its inline scripts hashed (page-cache.ts).
+ * (server/request-handler.ts), so React's pieces are gathered here instead of
+ * travelling through a Node stream and a web ReadableStream, and the string
+ * reaches the handler as it is (rendered-document.server.ts). It also means
+ * every page (and every crawler) gets the complete document, and a page for the
+ * anonymous cache can have its inline scripts hashed (page-cache.ts).
+ *
+ * The renderer is `react-dom/server.bun`: the same React, the same markup, in
+ * the build react-dom publishes for a runtime whose streams take strings (it
+ * needs only Node's util, crypto and stream modules). The Node build encodes
+ * every piece into 4 KB byte views only for us to decode them back into a
+ * string; this one hands the pieces over as they are. Measured A/B on a
+ * signed-in page, one worker each, bursts alternated: 13 % less CPU per page
+ * (architecture decision 39). The one other difference: it schedules work it
+ * resumes later with `setTimeout(0)` where the Node build uses `setImmediate`.
  */
 export default function handleRequest(
   request: Request,
@@ -54,24 +61,24 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let status = responseStatusCode;
-    // Should a chunk end inside a character, the decoder keeps its first half for the next.
-    const decoder = new TextDecoder();
-    const parts: string[] = [];
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const sink = new Writable({
-      write(chunk: Uint8Array, _encoding, callback) {
-        parts.push(decoder.decode(chunk, { stream: true }));
-        callback();
+    let html = "";
+    // What React writes to (see above): its pieces as they come, then the whole.
+    const sink = {
+      write(chunk: string) {
+        html += chunk;
+        return true;
       },
-      final(callback) {
+      end() {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
-        parts.push(decoder.decode());
-        resolve(documentResponse(parts.join(""), { headers: responseHeaders, status }));
-        callback();
+        resolve(documentResponse(html, { headers: responseHeaders, status }));
       },
-    });
+      on() {
+        return sink;
+      },
+    };
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
@@ -81,7 +88,8 @@ export default function handleRequest(
           shellRendered = true;
         },
         onAllReady() {
-          pipe(sink);
+          // Only write, end and on are called on it (no back-pressure: write always accepts).
+          pipe(sink as unknown as NodeJS.WritableStream);
         },
         onShellError(error: unknown) {
           clearTimeout(timeoutId);
