@@ -58,8 +58,7 @@ export function createRequestHandler({ build, mode, getLoadContext, fairTurns = 
  * linear scans over ~140 branches were a tenth of a signed-in page's CPU
  * (architecture decision 39). The flag belongs to the static handler, which
  * framework mode builds from `build.future`; the browser keeps its own matcher
- * and never sees the flag.
- * For every route of the app both pick the same route
+ * and never sees the flag. For every route of the app both pick the same route
  * (server/pattern-matching.test.ts).
  */
 export function withPatternMatching(build: ServerBuild): ServerBuild {
