@@ -45,7 +45,7 @@ export async function buildServices(config: Config, logger: Logger): Promise<App
   const { startAssistant } = await import("./chat/assistant.server.ts");
   const assistant = startAssistant(db, logger);
   const { createJobWorker } = await import("./jobs/worker.server.ts");
-  const { jobHandlers } = await import("./jobs/handlers.server.ts");
+  const { jobHandlers } = await import("./job-handlers.server.ts");
   const jobs = createJobWorker({ db, dbKind, logger, handlers: jobHandlers({ db, logger, mailer, payments, config }) });
   jobs.start();
   return { config, db, dbKind, logger, mailer, payments, assistant, jobs };

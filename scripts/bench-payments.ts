@@ -18,7 +18,7 @@ const PUBLIC_URL = "http://localhost:3000";
 
 const { createDb, migrateToLatest } = await import("../app/db/db.server.ts");
 const { seedCatalogue } = await import("../app/db/seed.server.ts");
-const { todayInMadrid } = await import("../app/catalogue.server.ts");
+const { todayInMadrid } = await import("../app/catalogue/queries.server.ts");
 const { createLogger } = await import("../app/lib/logger.server.ts");
 const { newId } = await import("../app/lib/ids.server.ts");
 const { createOutboxMailer } = await import("../app/mail/outbox.server.ts");

@@ -30,7 +30,7 @@ const range = (from: number, to: number) =>
  * Every character an invoice can print: Basic Latin, Latin-1 Supplement, Latin Extended-A (but ŉ,
  * deprecated and not in Inter), punctuation, € and −. pdf.server.ts folds anything else to these.
  */
-export const INVOICE_GLYPHS =
+const INVOICE_GLYPHS =
   range(0x20, 0x7e) + range(0xa0, 0xff) + range(0x100, 0x148) + range(0x14a, 0x17f) + "ƒˆ˜–—‘’‚“”„†•…‹›€™−";
 
 const WEIGHTS = [

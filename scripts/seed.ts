@@ -16,7 +16,7 @@ const { ConfigError, loadConfig } = await import("../app/config.server.ts");
 const { createDb, dbKindOf, migrateToLatest } = await import("../app/db/db.server.ts");
 const { seedCatalogue } = await import("../app/db/seed.server.ts");
 const { seedSalon } = await import("../app/db/seed-salon.server.ts");
-const { todayInMadrid } = await import("../app/catalogue.server.ts");
+const { todayInMadrid } = await import("../app/catalogue/queries.server.ts");
 
 const seatsArg = parseArgs({ options: { seats: { type: "string" } }, strict: true }).values.seats;
 const seats = seatsArg === undefined ? undefined : Number(seatsArg);

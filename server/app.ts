@@ -10,7 +10,7 @@ import type { AppServices } from "../app/services.server.ts";
 import { freshReader, readContentVersion } from "../app/lib/content-version.server.ts";
 import { nextHoldExpiry } from "../app/orders/seat-holds.server.ts";
 import { UPLOADED_IMAGES_URL } from "../app/domain/course-image.ts";
-import { uploadedImagesDir } from "../app/staff/upload-route.ts";
+import { uploadedImagesDir } from "../app/catalogue/image-upload-route.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { cachePolicy } from "./cache-policy.ts";
 import { csrfProtection } from "./csrf.ts";
@@ -20,7 +20,7 @@ import { createPageCache } from "./page-cache.ts";
 import { nonceMiddleware, openerPolicy, permissionsPolicy, securityHeaders } from "./security.ts";
 import { precompressedAssets, uploadedImages } from "./static-assets.ts";
 
-export interface AppOptions {
+interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Directory of the built client (production); absent in dev where Vite serves assets. */
   clientDir?: string;

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isImageUploadPath, isUploadTooLarge, MAX_UPLOAD_REQUEST_BYTES } from "../app/staff/upload-route.ts";
+import { isImageUploadPath, isUploadTooLarge, MAX_UPLOAD_REQUEST_BYTES } from "../app/catalogue/image-upload-route.ts";
 import { bodyLimit, MAX_BODY_BYTES, streamedBody } from "./body-limit.ts";
 import { uploadedImages } from "./static-assets.ts";
 

@@ -1,6 +1,10 @@
 import type { NextFunction, Request, Response } from "express";
 import { MAX_WEBHOOK_BYTES, STRIPE_WEBHOOK_PATH } from "../app/payments/webhook-route.ts";
-import { isImageUploadPath, MAX_UPLOAD_REQUEST_BYTES, uploadTooLargeError } from "../app/staff/upload-route.ts";
+import {
+  isImageUploadPath,
+  MAX_UPLOAD_REQUEST_BYTES,
+  uploadTooLargeError,
+} from "../app/catalogue/image-upload-route.ts";
 import { isCleanText, isJsonApi, sendError } from "./errors.ts";
 
 /** Largest form or JSON body any route accepts (the biggest real form is a few KB). */
@@ -134,7 +138,7 @@ function discardRest(req: Request, res: Response) {
 const uploads = new WeakMap<Request, { res: Response; taken: boolean }>();
 
 /**
- * The image upload route (app/staff/upload-route.ts) is the one exception to reading
+ * The image upload route (app/catalogue/image-upload-route.ts) is the one exception to reading
  * the body here: a multipart body up to MAX_UPLOAD_REQUEST_BYTES goes on unread, and
  * the route streams it to disk through `streamedBody`. A declared length over that
  * cap, or any other content type, is refused without reading anything.

@@ -4,7 +4,7 @@ import { STRIPE_WEBHOOK_PATH } from "../app/payments/webhook-route.ts";
 import { sendError } from "./errors.ts";
 
 /** Signed by the sender instead (Stripe-Signature), and sent from Stripe's servers. */
-export const CSRF_EXEMPT_PATHS = new Set([STRIPE_WEBHOOK_PATH]);
+const CSRF_EXEMPT_PATHS = new Set([STRIPE_WEBHOOK_PATH]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**

@@ -9,7 +9,7 @@ import { buildServices } from "../app/services.server.ts";
 import { createApp } from "./app.ts";
 import { runPrimary } from "./cluster.ts";
 
-export interface MainOptions {
+interface MainOptions {
   vite?: ViteDevServer;
   /** Directory of build/client in production. */
   clientDir?: string;

@@ -28,7 +28,7 @@ import { inlineScriptHashes, policyWithHashes } from "./script-hashes.ts";
  * This process's memory holds only copies: losing them costs one render each.
  */
 
-export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 /** A shared cache keeps one copy per encoding and never gives it to a request with a cookie. */
 const SHARED_PAGE_VARY = "Accept-Encoding, Cookie";
 const MAX_AGE_MS = 60 * 60 * 1000;
@@ -83,13 +83,13 @@ export interface PageCacheOptions {
   onError?: (err: unknown) => void;
 }
 
-export interface PageCache {
+interface PageCache {
   middleware: (req: Request, res: Response, next: NextFunction) => void;
   stats(): { entries: number; bytes: number; hits: number; misses: number };
   clear(): void;
 }
 
-export function isCacheablePage(req: Request): boolean {
+function isCacheablePage(req: Request): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (req.originalUrl.length > MAX_URL_LENGTH) return false;
   const path = req.path;

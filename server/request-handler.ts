@@ -13,7 +13,7 @@ import { deferHydration } from "./defer-hydration.ts";
 import { takeTurn } from "./fair-turns.ts";
 import type { PageCandidate } from "./page-cache.ts";
 
-export interface RequestHandlerOptions {
+interface RequestHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "development" | "production";
   getLoadContext: (req: Request, res: Response) => RouterContextProvider;
@@ -61,7 +61,7 @@ export function createRequestHandler({ build, mode, getLoadContext, fairTurns = 
  * and never sees the flag. For every route of the app both pick the same route
  * (server/pattern-matching.test.ts).
  */
-export function withPatternMatching(build: ServerBuild): ServerBuild {
+function withPatternMatching(build: ServerBuild): ServerBuild {
   unstable_preloadRoutePattern();
   // The same object is written into every page for the browser's router, which would then
   // ask for a matcher it never loaded: the page gets the build's own flags (toJSON, left

@@ -34,7 +34,7 @@ export function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | unde
   return db.selectFrom("users").selectAll().where("google_sub", "=", sub).executeTakeFirst();
 }
 
-export interface NewUser {
+interface NewUser {
   email: string;
   firstName: string;
   lastName: string;
@@ -85,7 +85,7 @@ export async function createUser(db: Db, input: NewUser): Promise<string> {
   return id;
 }
 
-export interface ProfileUpdate {
+interface ProfileUpdate {
   firstName: string;
   lastName: string;
   email: string;

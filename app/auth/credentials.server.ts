@@ -2,10 +2,10 @@ import type { Db } from "~/db/db.server.ts";
 import { findUserByEmail, type UserRow } from "./accounts.server.ts";
 import { dummyPasswordHash, verifyPassword } from "./password.server.ts";
 
-export type CredentialCheck =
+type CredentialCheck =
   { status: "ok"; user: UserRow } | { status: "no-account" } | { status: "no-password" } | { status: "wrong-password" };
 
-export type PasswordVerifier = (hashed: string, password: string) => Promise<boolean>;
+type PasswordVerifier = (hashed: string, password: string) => Promise<boolean>;
 
 /**
  * Email + password sign-in check. Exactly one argon2 verification whatever the

@@ -121,10 +121,10 @@ export async function consumeVerificationToken(
   });
 }
 
-export const verificationLink = (publicUrl: string, token: string): string =>
+const verificationLink = (publicUrl: string, token: string): string =>
   `${publicUrl}${VERIFY_PATH}?token=${encodeURIComponent(token)}`;
 
-export function verificationEmail(to: string, firstName: string, link: string): MailMessage {
+function verificationEmail(to: string, firstName: string, link: string): MailMessage {
   const greeting = firstName ? `Hola, ${firstName}:` : "Hola:";
   const { html, text } = renderEmail({
     title: "Confirma tu correo electrónico",

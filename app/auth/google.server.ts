@@ -7,14 +7,14 @@ import { createUser, findUserByEmail, findUserByGoogleSub, linkGoogle, voidPendi
 import { clearLimit } from "./rate-limits.server.ts";
 import { readCookie, serializeCookie } from "./session.server.ts";
 
-export const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
-export const OIDC_COOKIE = "an_oidc";
+const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
+const OIDC_COOKIE = "an_oidc";
 const OIDC_COOKIE_TTL_S = 600;
 
 export type GoogleIntent = "login" | "register";
 
 /** What travels through the browser between start and callback (signed, HttpOnly, 10 min). */
-export interface OidcTransaction {
+interface OidcTransaction {
   state: string;
   nonce: string;
   verifier: string;
@@ -212,7 +212,7 @@ export async function finishGoogleSignIn(
  * unverified, no Google link) make a concurrent change lose rather than mix.
  * False when the account no longer matches.
  */
-export async function claimUnverifiedAccount(
+async function claimUnverifiedAccount(
   db: Db,
   userId: string,
   email: string,

@@ -1,13 +1,13 @@
 import type { Db } from "~/db/db.server.ts";
-import { newToken, nowIso, sha256 } from "~/lib/ids.server.ts";
+import { newToken, sha256 } from "~/lib/ids.server.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
 import type { MailMessage } from "~/mail/mailer.server.ts";
 import { hashPassword } from "./password.server.ts";
 import { clearLimit } from "./rate-limits.server.ts";
 
-export const RESET_TTL_MS = 60 * 60 * 1000;
-export const RESET_PATH = "/restablecer-contrasena";
+const RESET_TTL_MS = 60 * 60 * 1000;
+const RESET_PATH = "/restablecer-contrasena";
 
 /** Stores only the hash of a fresh single-use token and returns the raw token (for the email). */
 export async function createResetToken(db: Db, userId: string, now = new Date()): Promise<string> {
@@ -117,14 +117,6 @@ Si no has sido tú, ignora este correo: tu contraseña no cambiará.`,
 
 export const resetLink = (publicUrl: string, token: string): string =>
   `${publicUrl}${RESET_PATH}?token=${encodeURIComponent(token)}`;
-
-/** Housekeeping helper for tests and future cron: drops spent and expired rows. */
-export async function purgeResetTokens(db: Db): Promise<void> {
-  await db
-    .deleteFrom("password_resets")
-    .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", nowIso())]))
-    .execute();
-}
 
 export const PASSWORD_RESET = "password-reset";
 

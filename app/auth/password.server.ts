@@ -5,7 +5,7 @@ import { hash, verify, type Options } from "@node-rs/argon2";
  * argon2id with the OWASP minimum (19 MiB, 2 passes, 1 lane): ~30 ms here,
  * affordable on a small shared server and far beyond what GPUs like.
  */
-export const ARGON2_OPTIONS: Options = {
+const ARGON2_OPTIONS: Options = {
   // Algorithm.Argon2id: the package declares a const enum, which isolatedModules cannot import.
   algorithm: 2,
   memoryCost: 19456,

@@ -8,7 +8,7 @@ const MINUTE = 60_000;
  * Per account: slows guessing one password. Per address: slows trying many
  * accounts; generous because a salon's clients may share one network (NAT).
  */
-export const authLimits = {
+const authLimits = {
   loginAccount: { points: 5, windowMs: 15 * MINUTE },
   loginIp: { points: 60, windowMs: 15 * MINUTE },
   registerIp: { points: 20, windowMs: 60 * MINUTE },
@@ -20,10 +20,10 @@ export const authLimits = {
   verifyIp: { points: 20, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
-export type AuthLimit = keyof typeof authLimits;
+type AuthLimit = keyof typeof authLimits;
 
 /** Keys hold a hash, not the address or email: the table holds no personal data. */
-export const limitKey = (limit: AuthLimit, subject: string): string => `${limit}:${sha256(subject.toLowerCase())}`;
+const limitKey = (limit: AuthLimit, subject: string): string => `${limit}:${sha256(subject.toLowerCase())}`;
 
 /** Counts one attempt against every given limit; false as soon as one is exhausted. */
 export async function allowAttempt(db: Db, checks: [AuthLimit, string][]): Promise<boolean> {

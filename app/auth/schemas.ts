@@ -1,4 +1,5 @@
 // These schemas also run in the browser: zod comes through ~/lib/zod.ts (no eval probe under the CSP).
+import { PHONE_MAX_LENGTH } from "~/domain/form-text.ts";
 import { z } from "~/lib/zod.ts";
 
 /**
@@ -32,8 +33,8 @@ export const messages = {
   currentPasswordRequired: "Introduce tu contraseña actual",
 } as const;
 
-export const MIN_PASSWORD = 6;
-export const MAX_PASSWORD = 128;
+const MIN_PASSWORD = 6;
+const MAX_PASSWORD = 128;
 
 // Long enough for the 6-character minimum, yet guessed in seconds.
 const COMMON_PASSWORDS = new Set([
@@ -108,7 +109,7 @@ const name = (required: string) => capped(200, messages.tooLong).trim().min(1, r
 
 const phone = capped(40, messages.invalidPhone)
   .trim()
-  .max(20, messages.invalidPhone)
+  .max(PHONE_MAX_LENGTH, messages.invalidPhone)
   .refine((v) => v === "" || /^\+?[0-9 ().-]{6,20}$/.test(v), messages.invalidPhone)
   .default("");
 

@@ -31,7 +31,7 @@ export function settingsColumns(s: Readonly<UserSettings>): Record<SettingsColum
   };
 }
 
-export interface SettingsRecord {
+interface SettingsRecord {
   settings: UserSettings;
   /** ISO timestamp of the first time marketing consent was given (null when not given now). */
   newsletterConsentAt: string | null;
@@ -46,10 +46,6 @@ export async function getSettingsRecord(db: Db, userId: string): Promise<Setting
     settings[key] = Number(row[col]) === 1;
   }
   return { settings, newsletterConsentAt: settings.newsletter ? row.newsletter_consent_at : null };
-}
-
-export async function getSettings(db: Db, userId: string): Promise<UserSettings> {
-  return (await getSettingsRecord(db, userId)).settings;
 }
 
 /**

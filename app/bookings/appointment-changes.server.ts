@@ -9,7 +9,7 @@ import { inTransaction } from "~/db/db.server.ts";
 import type { BookingRules } from "~/domain/booking-rules.ts";
 import { isKeptStatus, isOpenStatus } from "~/domain/appointment-status.ts";
 import { clientMayChange } from "~/domain/booking-rules.ts";
-import { recordAudit, type AuditActor } from "~/staff/audit.server.ts";
+import { recordAudit, type AuditActor } from "~/audit/audit.server.ts";
 import { refundsDeposit } from "~/domain/deposit.ts";
 import { queueAppointmentEmails } from "./appointment-emails.server.ts";
 import { refundDepositOnCancel } from "./deposits.server.ts";
@@ -18,7 +18,7 @@ import { getAppointment } from "./queries.server.ts";
 import { checkStart } from "./availability.server.ts";
 import { expireHolds, SlotTaken, takeSlots } from "./slots.server.ts";
 
-export type ChangeResult =
+type ChangeResult =
   /** depositRefundCents: the señal asked back by a cancellation (0 when none). */
   | { ok: true; depositRefundCents?: number }
   /** window: too late for the client herself; gone: already cancelled or past; unavailable/taken: the new time is not free. */

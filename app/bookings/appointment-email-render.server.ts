@@ -183,7 +183,7 @@ export function buildCancelledEmail(d: Appointment, publicUrl: string, calendar:
 }
 
 /** "mañana", "hoy" or the weekday and date of the appointment, seen from `now`. */
-export function dayWord(startsAt: string, now: Date): string {
+function dayWord(startsAt: string, now: Date): string {
   const day = madridDate(new Date(startsAt));
   const today = madridDate(now);
   if (day === today) return "hoy";

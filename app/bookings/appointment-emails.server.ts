@@ -29,22 +29,22 @@ import { calendarAttachment } from "./appointment-mail-data.server.ts";
 import { getAppointment, type Appointment } from "./queries.server.ts";
 
 /** Guest: "Confirma tu cita" with the confirm link, while the hold lasts. */
-export const APPOINTMENT_HOLD = "appointment-hold";
+const APPOINTMENT_HOLD = "appointment-hold";
 /** Booked or confirmed: details, .ics, manage link, WhatsApp link, address. */
-export const APPOINTMENT_CONFIRMED = "appointment-confirmed";
+const APPOINTMENT_CONFIRMED = "appointment-confirmed";
 /** New time, updated .ics (same UID, higher SEQUENCE), manage link. */
-export const APPOINTMENT_MOVED = "appointment-moved";
+const APPOINTMENT_MOVED = "appointment-moved";
 /** Cancelled by the client or by the salon, .ics cancelling the event, link to book again. */
-export const APPOINTMENT_CANCELLED = "appointment-cancelled";
+const APPOINTMENT_CANCELLED = "appointment-cancelled";
 /** 24 h before the start. */
-export const APPOINTMENT_REMINDER = "appointment-reminder";
+const APPOINTMENT_REMINDER = "appointment-reminder";
 
 export type AppointmentEvent = "held" | "confirmed" | "moved" | "cancelled";
 
-export const REMINDER_LEAD_MS = 24 * 3_600_000;
+const REMINDER_LEAD_MS = 24 * 3_600_000;
 
 /** One reminder per appointment and start: a moved appointment gets one for its new start. */
-export const appointmentReminderKey = (appointmentId: string, startsAt: string): string =>
+const appointmentReminderKey = (appointmentId: string, startsAt: string): string =>
   `${APPOINTMENT_REMINDER}:${appointmentId}:${startsAt}`;
 
 /** Queues, in the caller's transaction, the email for this event and (confirmed/moved) the reminder for the current start. */
@@ -189,7 +189,7 @@ const reminderTemplate: EmailTemplate = {
   },
 };
 
-/** Registered in app/jobs/handlers.server.ts. */
+/** Registered by the composition root, app/job-handlers.server.ts. */
 export const appointmentEmailTemplates: Record<string, EmailTemplate> = {
   [APPOINTMENT_HOLD]: holdTemplate,
   [APPOINTMENT_CONFIRMED]: confirmedTemplate,

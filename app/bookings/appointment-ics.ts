@@ -35,7 +35,7 @@ export function icsUtc(instant: string | Date): string {
     .replace(/\.\d{3}/, "");
 }
 
-export const appointmentUid = (appointmentId: string): string => `${appointmentId}@alejandranails.es`;
+const appointmentUid = (appointmentId: string): string => `${appointmentId}@alejandranails.es`;
 
 /**
  * SEQUENCE from the row's timestamps: seconds between its creation and its last
@@ -51,7 +51,7 @@ export function appointmentSequence(createdAt: string, updatedAt: string): numbe
 export const appointmentIcsMethod = (cancelled: boolean): "PUBLISH" | "CANCEL" => (cancelled ? "CANCEL" : "PUBLISH");
 
 /** "Cita en Alejandra Nails: Manicura semipermanente, Pedicura spa". */
-export function appointmentSummary(services: readonly string[]): string {
+function appointmentSummary(services: readonly string[]): string {
   return `Cita en ${site.name}: ${services.join(", ")}`;
 }
 

@@ -9,13 +9,13 @@
 import type { Db } from "~/db/db.server.ts";
 import { newToken, sha256 } from "~/lib/ids.server.ts";
 
-export type AppointmentLinkPurpose = "confirm" | "manage";
+type AppointmentLinkPurpose = "confirm" | "manage";
 
 /** newToken(): 32 random bytes in base64url, 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** Whether a string can be a token at all (checked before any query). */
-export function isAppointmentToken(token: unknown): token is string {
+function isAppointmentToken(token: unknown): token is string {
   return typeof token === "string" && TOKEN_SHAPE.test(token);
 }
 
@@ -55,7 +55,3 @@ export const confirmUrl = (publicUrl: string, token: string): string => `${publi
 
 /** The client's page to see, move or cancel her appointment. */
 export const manageUrl = (publicUrl: string, token: string): string => `${publicUrl}/cita/${token}`;
-
-/** The appointment's calendar file, behind the same manage token. */
-export const calendarUrl = (publicUrl: string, token: string): string =>
-  `${manageUrl(publicUrl, token)}/calendario.ics`;

@@ -20,7 +20,7 @@ import {
 } from "./appointment-ics.ts";
 
 /** "25,00 €" or "desde 40,00 €". */
-export function priceText(d: Pick<Appointment, "priceCents" | "priceFrom">): string {
+function priceText(d: Pick<Appointment, "priceCents" | "priceFrom">): string {
   return formatServicePrice(d.priceCents, d.priceFrom);
 }
 

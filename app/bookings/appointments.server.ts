@@ -20,7 +20,7 @@ import type { Db } from "~/db/db.server.ts";
 import { inTransaction } from "~/db/db.server.ts";
 import type { BookingRules } from "~/domain/booking-rules.ts";
 import { newId } from "~/lib/ids.server.ts";
-import { recordAudit, type AuditActor } from "~/staff/audit.server.ts";
+import { recordAudit, type AuditActor } from "~/audit/audit.server.ts";
 import { depositFor } from "~/domain/deposit.ts";
 import { queueAppointmentEmails } from "./appointment-emails.server.ts";
 import { createDepositOrder, DEPOSIT_HOLD_MS } from "./deposits.server.ts";
@@ -28,7 +28,7 @@ import { freeProfessionalsAt } from "./availability.server.ts";
 import { confirmHold, expireHolds, SlotTaken, takeSlots } from "./slots.server.ts";
 import { sequenceLength, type MenuService } from "./menu.server.ts";
 
-export interface BookingClient {
+interface BookingClient {
   userId: string | null;
   name: string;
   /** Lower-cased by the caller's form parser. */
@@ -59,7 +59,7 @@ export interface BookRequest {
   deposit?: { provider: string };
 }
 
-export type BookResult =
+type BookResult =
   | {
       ok: true;
       appointmentId: string;
@@ -187,7 +187,7 @@ export async function bookAppointment(db: Db, req: BookRequest): Promise<BookRes
   return { ok: false, reason: found.free.length > 0 ? "taken" : "unavailable" };
 }
 
-export type ConfirmResult =
+type ConfirmResult =
   { ok: true; appointmentId: string; already: boolean } | { ok: false; reason: "taken" | "cancelled" | "past" };
 
 /**

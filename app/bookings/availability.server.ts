@@ -53,7 +53,7 @@ export interface AvailabilityQuery {
   ignoreAppointmentId?: string;
 }
 
-export type AvailabilityResult =
+type AvailabilityResult =
   | {
       ok: true;
       services: MenuService[];

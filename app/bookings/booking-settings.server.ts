@@ -13,9 +13,9 @@ import {
   type BookingSettings,
 } from "~/domain/booking-settings-form.ts";
 import { nowIso } from "~/lib/ids.server.ts";
-import { recordAudit, type AuditActor } from "~/staff/audit.server.ts";
+import { recordAudit, type AuditActor } from "~/audit/audit.server.ts";
 
-export const BOOKING_SETTINGS_KEY = "booking";
+const BOOKING_SETTINGS_KEY = "booking";
 
 /** The settings now, defaults filled in. */
 export async function getBookingSettings(db: Db): Promise<BookingSettings> {

@@ -5,7 +5,7 @@
  */
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { nowIso } from "~/lib/ids.server.ts";
-import { recordAudit, type AuditActor } from "~/staff/audit.server.ts";
+import { recordAudit, type AuditActor } from "~/audit/audit.server.ts";
 
 export { CLIENT_NOTES_MAX } from "~/components/staff/diary/labels.ts";
 

@@ -20,6 +20,7 @@ import type { Db } from "~/db/db.server.ts";
 import { depositPagePath } from "~/domain/booking-request.ts";
 import { depositLineTitle } from "~/domain/deposit.ts";
 import { newId } from "~/lib/ids.server.ts";
+import { depositKind } from "~/orders/kinds/deposit.server.ts";
 import { attachSession } from "~/orders/orders.server.ts";
 import { requestRefund } from "~/orders/refunds.server.ts";
 import { SEAT_HOLD_MS } from "~/orders/seat-holds.server.ts";
@@ -50,7 +51,7 @@ export async function createDepositOrder(
     .insertInto("orders")
     .values({
       id,
-      kind: "deposit",
+      kind: depositKind.id,
       appointment_id: input.appointmentId,
       user_id: input.client.userId,
       email: input.client.email,
@@ -80,8 +81,9 @@ export async function createDepositOrder(
       lines.map((s) => ({
         id: newId(),
         order_id: id,
-        // On a deposit order, the service the señal is for.
-        course_id: s.id,
+        // The service the señal is for (order lines name what they sell: 0014).
+        course_id: null,
+        service_id: s.id,
         edition_id: null,
         title: depositLineTitle(s.name, input.at),
         price_cents: s.depositCents!,
@@ -98,7 +100,7 @@ async function depositOrder(db: Db, appointmentId: string) {
     .selectFrom("orders")
     .selectAll()
     .where("appointment_id", "=", appointmentId)
-    .where("kind", "=", "deposit")
+    .where("kind", "=", depositKind.id)
     .executeTakeFirst();
 }
 
@@ -123,9 +125,9 @@ export async function startDepositCheckout(
   if (Date.parse(appointment.hold_expires_at) <= now.getTime()) return null;
   const items = await deps.db
     .selectFrom("order_items")
-    .select(["course_id", "title", "price_cents"])
+    .select(["title", "price_cents"])
     .where("order_id", "=", order.id)
-    .orderBy("course_id")
+    .orderBy("service_id")
     .execute();
   const session = await deps.payments.createCheckout({
     id: order.id,
@@ -134,7 +136,7 @@ export async function startDepositCheckout(
     method: "card",
     currency: "eur",
     totalCents: order.total_cents,
-    lines: items.map((i) => ({ courseId: i.course_id, title: i.title, priceCents: i.price_cents })),
+    lines: items.map((i) => ({ courseId: null, title: i.title, priceCents: i.price_cents })),
     cancelPath: depositPagePath(appointmentId),
   });
   await attachSession(deps.db, order.id, session.sessionId);

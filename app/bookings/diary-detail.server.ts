@@ -17,7 +17,7 @@ export interface ClientVisit {
   priceCents: number;
 }
 
-export interface ClientCard {
+interface ClientCard {
   email: string;
   /** From her latest appointment, else her account; "" when neither has it. */
   name: string;

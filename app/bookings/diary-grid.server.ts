@@ -54,7 +54,7 @@ export interface DiaryGrid {
 }
 
 /** [start, end) of an instant range in minutes of `date` in Madrid, or null when it misses that day. */
-export function minutesOn(date: string, startsAt: string, endsAt: string): MinuteRange | null {
+function minutesOn(date: string, startsAt: string, endsAt: string): MinuteRange | null {
   const s = wallClockOf(Date.parse(startsAt));
   const e = wallClockOf(Date.parse(endsAt));
   if (s.date > date || e.date < date) return null;

@@ -13,7 +13,7 @@ import { wallToInstant } from "~/domain/salon-time.ts";
 import { getBookingSettings } from "./booking-settings.server.ts";
 import { takesTimeWhere } from "./slots.server.ts";
 
-export interface DiaryProfessional {
+interface DiaryProfessional {
   id: string;
   name: string;
 }
@@ -31,14 +31,14 @@ export interface DiaryAppointment {
   services: string[];
 }
 
-export interface DiaryWorkingRange {
+interface DiaryWorkingRange {
   professionalId: string;
   weekday: number;
   startMin: number;
   endMin: number;
 }
 
-export interface DiaryTimeOff {
+interface DiaryTimeOff {
   id: string;
   /** null: the whole salon is closed. */
   professionalId: string | null;

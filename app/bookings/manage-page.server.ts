@@ -15,7 +15,7 @@ import { loadAvailability } from "./availability.server.ts";
 import { getBookingSettings } from "./booking-settings.server.ts";
 import { withoutClientData, type Appointment, type PublicAppointment } from "./queries.server.ts";
 
-export const MOVE_DAYS_SHOWN = 7;
+const MOVE_DAYS_SHOWN = 7;
 
 export interface ManagePageData {
   appointment: PublicAppointment;

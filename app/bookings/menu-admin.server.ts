@@ -13,17 +13,17 @@ import { isRole, isStaffRole } from "~/domain/roles.ts";
 import type { ProfessionalInput, WeeklyRange } from "~/domain/professional-form.ts";
 import { slugFromName, uniqueSlug, type ServiceInput } from "~/domain/service-form.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
-import { recordAudit, type AuditActor } from "~/staff/audit.server.ts";
+import { recordAudit, type AuditActor } from "~/audit/audit.server.ts";
 import { toService, type MenuService } from "./menu.server.ts";
 
-export interface StaffService extends MenuService {
+interface StaffService extends MenuService {
   active: boolean;
   reviewPending: boolean;
   /** Everyone linked to it, active or not, in the salon's order. */
   professionals: { id: string; name: string; active: boolean }[];
 }
 
-export interface StaffProfessional {
+interface StaffProfessional {
   id: string;
   name: string;
   title: string;
@@ -34,7 +34,7 @@ export interface StaffProfessional {
   hours: WeeklyRange[];
 }
 
-export type MenuWriteResult =
+type MenuWriteResult =
   | { ok: true; id: string }
   | { ok: false; reason: "not-found" | "unknown-professional" | "unknown-service" | "bad-account" | "account-taken" };
 

@@ -9,7 +9,7 @@ import type { Db } from "~/db/db.server.ts";
 import { isOpenStatus } from "~/domain/appointment-status.ts";
 import type { DepositState } from "~/domain/deposit.ts";
 
-export interface AppointmentService {
+interface AppointmentService {
   serviceId: string;
   name: string;
   durationMin: number;
@@ -47,7 +47,7 @@ export interface Appointment {
   deposit: AppointmentDeposit | null;
 }
 
-export interface AppointmentDeposit {
+interface AppointmentDeposit {
   cents: number;
   state: DepositState;
 }

@@ -87,9 +87,9 @@ export async function takeSlots(trx: Db, professionalId: string, appointmentId: 
 }
 
 /**
- * The SQL form of `takesTime` (app/domain/appointment-status.ts): the
- * appointments whose time is taken at `nowIso`. Availability, the diary and
- * time-off warnings all ask this.
+ * The appointments whose time is taken at `nowIso`: kept (`KEPT_STATUSES`,
+ * app/domain/appointment-status.ts), or held with a hold that has not lapsed.
+ * Availability, the diary and time-off warnings all ask this.
  */
 export function takesTimeWhere(eb: ExpressionBuilder<Database, "appointments">, nowIso: string) {
   return eb.or([

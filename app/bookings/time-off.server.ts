@@ -9,9 +9,9 @@ import { inTransaction, type Db } from "~/db/db.server.ts";
 import { takesTimeWhere } from "./slots.server.ts";
 import type { TimeOffInput } from "~/domain/time-off-form.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
-import { recordAudit, type AuditActor } from "~/staff/audit.server.ts";
+import { recordAudit, type AuditActor } from "~/audit/audit.server.ts";
 
-export interface TimeOffRow {
+interface TimeOffRow {
   id: string;
   /** null: the whole salon. */
   professionalId: string | null;
@@ -22,7 +22,7 @@ export interface TimeOffRow {
 }
 
 /** A live appointment inside a new block. */
-export interface TimeOffConflict {
+interface TimeOffConflict {
   id: string;
   clientName: string;
   clientPhone: string;
@@ -30,7 +30,7 @@ export interface TimeOffConflict {
   startsAt: string;
 }
 
-export type TimeOffCreateResult =
+type TimeOffCreateResult =
   { ok: true; id: string; conflicts: TimeOffConflict[] } | { ok: false; reason: "unknown-professional" };
 
 /** Blocks not yet over at `now`, soonest first. */
@@ -65,7 +65,7 @@ export async function listUpcomingTimeOff(db: Db, now: string = nowIso()): Promi
  * Confirmed appointments, and holds still alive at `now`, that overlap
  * [startsAt, endsAt) for this professional (or anyone's, for a salon closure).
  */
-export async function appointmentsDuring(
+async function appointmentsDuring(
   db: Db,
   block: { professionalId: string | null; startsAt: string; endsAt: string },
   now: string = nowIso(),

@@ -4,11 +4,12 @@
  * they always say what /formaciones and the footer say. No fact is copied here.
  * Links are written `[label](href)` (reply-format.ts); the widget shows the label.
  */
-import { listCourses, listUpcomingEditions, todayInMadrid } from "~/catalogue.server.ts";
+import { listCourses, listUpcomingEditions, todayInMadrid } from "~/catalogue/queries.server.ts";
 import { site } from "~/content/site.ts";
 import type { Db } from "~/db/db.server.ts";
 import type { Course } from "~/domain/course.ts";
 import { PAYMENT_METHODS } from "~/domain/payment-methods.ts";
+import { nextDateText } from "~/domain/edition-dates.ts";
 import { formatMonthYear, formatPriceShort } from "~/domain/pricing.ts";
 import {
   bullet,
@@ -19,7 +20,6 @@ import {
   coursesLink,
   financing,
   materialsAnswer,
-  nextDate,
   priceText,
 } from "./answers/courses.ts";
 import { getBookingLink } from "~/bookings/booking-settings.server.ts";
@@ -52,7 +52,7 @@ export interface AnswerOptions {
 }
 
 /** What was understood of a question. */
-export interface Question {
+interface Question {
   intent: Intent;
   /** Course ids named in the message, in order of appearance. */
   courseIds: string[];
@@ -71,7 +71,7 @@ async function coursesAnswer(intent: Intent, named: Course[], all: Course[], db:
       return `Tenemos ${all.length} formaciones:\n${bullet(
         all.map(
           (c) =>
-            `${c.title} (${c.level}): ${c.duration}, ${formatPriceShort(c.priceCents)}. Próxima convocatoria: ${nextDate(c)}.`,
+            `${c.title} (${c.level}): ${c.duration}, ${formatPriceShort(c.priceCents)}. Próxima convocatoria: ${nextDateText(c)}.`,
         ),
       )}\n${coursesLink()}`;
     case "courses.info":
@@ -104,13 +104,13 @@ async function coursesAnswer(intent: Intent, named: Course[], all: Course[], db:
     case "courses.dates": {
       if (named.length === 1) {
         const [c] = named;
-        if (!c.nextEdition) return `${c.title}: ${nextDate(c)}. ${contactLine()}`;
+        if (!c.nextEdition) return `${c.title}: ${nextDateText(c)}. ${contactLine()}`;
         const upcoming = await listUpcomingEditions(db, c.id, { today });
         const later = upcoming.slice(1, 3).map((e) => formatMonthYear(e.startsOn));
         const laterText = later.length ? ` Después: ${later.join(" y ")}.` : "";
-        return `La próxima convocatoria de ${c.title} empieza en ${nextDate(c)}.${laterText}\n${more}`;
+        return `La próxima convocatoria de ${c.title} empieza en ${nextDateText(c)}.${laterText}\n${more}`;
       }
-      return `Próximas convocatorias:\n${bullet(subject.map((c) => `${c.title}: ${nextDate(c)}`))}\n${more}`;
+      return `Próximas convocatorias:\n${bullet(subject.map((c) => `${c.title}: ${nextDateText(c)}`))}\n${more}`;
     }
     case "courses.materials":
       return materialsAnswer(named);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { listCourses } from "~/catalogue.server.ts";
-import { nextDateText } from "~/components/catalogue/course-card.tsx";
+import { listCourses } from "~/catalogue/queries.server.ts";
 import { hoursLines, site } from "~/content/site.ts";
+import { nextDateText } from "~/domain/edition-dates.ts";
 import { MONTH_NAMES } from "~/domain/es-format.ts";
 import { formatPriceShort, monthlyFinancingEuros } from "~/domain/pricing.ts";
 import { createLogger } from "~/lib/logger.server.ts";

@@ -5,7 +5,7 @@ import { composeAnswer, fallbackAnswer, type AnswerOptions } from "./answers.ser
 import type { Intent } from "./corpus.ts";
 import { trainClassifier, type Classifier } from "./nlp.server.ts";
 
-export interface AssistantReply {
+interface AssistantReply {
   response: string;
   /** Classifier score of the answered intent (0–1); 0 when the fallback was given. */
   confidence: number;
@@ -17,7 +17,7 @@ export interface Assistant {
 }
 
 /** Unanswered questions are kept this long (stated on /privacy), then deleted. */
-export const CHAT_QUESTION_RETENTION_MONTHS = 12;
+const CHAT_QUESTION_RETENTION_MONTHS = 12;
 const PURGE_EVERY_MS = 24 * 60 * 60 * 1000;
 
 /**

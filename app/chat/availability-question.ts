@@ -9,16 +9,16 @@ import { isDate, isoWeekday } from "~/domain/salon-time.ts";
 import { MONTH_NAMES } from "~/domain/es-format.ts";
 
 /** Mornings end at 14:00; afternoons start there (Madrid minutes). */
-export const AFTERNOON_STARTS_MIN = 14 * 60;
+const AFTERNOON_STARTS_MIN = 14 * 60;
 
 export type DayPart = "morning" | "afternoon";
 
-export interface AskedService {
+interface AskedService {
   id: string;
   name: string;
 }
 
-export interface AvailabilityQuestion {
+interface AvailabilityQuestion {
   /** A service of the menu, or null when none is named. */
   serviceId: string | null;
   /** The Madrid date asked about, or null for "the next days". */
@@ -26,7 +26,7 @@ export interface AvailabilityQuestion {
   part: DayPart | null;
 }
 
-export const fold = (text: string) =>
+const fold = (text: string) =>
   text
     .toLowerCase()
     .normalize("NFD")

@@ -5,7 +5,7 @@
  * this costs microseconds, which keeps the assistant's p95 under 10 ms.
  */
 
-export interface CourseMention {
+interface CourseMention {
   courseId: string;
   /** Character offsets in the original text, end exclusive. */
   start: number;
@@ -18,7 +18,7 @@ interface Word {
   end: number;
 }
 
-export const foldWord = (w: string) => w.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+const foldWord = (w: string) => w.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
 
 function words(text: string): Word[] {
   return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({
@@ -45,7 +45,7 @@ function sameWord(said: string, alias: string): boolean {
   return said === alias || (alias.length >= 5 && withinOneTypo(said, alias));
 }
 
-export interface CourseMatcher {
+interface CourseMatcher {
   find(text: string): CourseMention[];
 }
 

@@ -1,7 +1,7 @@
 import type { Classifier } from "./nlp.server.ts";
 import type { EvalCase } from "./eval-set.ts";
 
-export interface EvalFailure {
+interface EvalFailure {
   text: string;
   expected: string;
   got: string;

@@ -19,9 +19,9 @@ export const WEB_SESSION_ID = "web";
 export const CHAT_STORAGE_KEY = "alejandra-nails-chat";
 export const MAX_MESSAGE_CHARS = 500;
 /** Older messages are dropped from storage beyond this. */
-export const MAX_STORED_MESSAGES = 60;
+const MAX_STORED_MESSAGES = 60;
 
-export const GREETING = `¡Hola! Soy la asistente virtual de ${site.name}. Pregúntame por nuestras formaciones, precios y fechas, el horario o cómo llegar.`;
+const GREETING = `¡Hola! Soy la asistente virtual de ${site.name}. Pregúntame por nuestras formaciones, precios y fechas, el horario o cómo llegar.`;
 
 /** The suggested questions: courses, prices, hours, location, start dates. */
 export const QUICK_QUESTIONS = [
@@ -37,7 +37,7 @@ export function technicalProblemsMessage(): string {
   return `Lo siento, ahora mismo tengo problemas técnicos. Llámanos al ${phoneLink()} o escríbenos en Instagram ${instagramLink()} y te atendemos enseguida.`;
 }
 
-export function greetingMessage(now = Date.now()): ChatMessage {
+function greetingMessage(now = Date.now()): ChatMessage {
   return { text: GREETING, sender: "bot", timestamp: now };
 }
 

@@ -6,7 +6,7 @@ import { courseMatcher, replaceMentions, withinOneTypo } from "./course-mentions
 import { normalizeMessage } from "./normalize.ts";
 
 /** Below this classifier score the assistant admits it did not understand (tuned with `npm run chat:eval`). */
-export const CONFIDENCE_THRESHOLD = 0.7;
+const CONFIDENCE_THRESHOLD = 0.7;
 
 /**
  * Off-topic guard: a short question with a word the salon's corpus never uses
@@ -14,12 +14,12 @@ export const CONFIDENCE_THRESHOLD = 0.7;
  * "a qué hora abre" matches the opening-hours intent. Questions with more than
  * this many known words are trusted to the classifier.
  */
-export const OOV_MAX_KNOWN_WORDS = 3;
+const OOV_MAX_KNOWN_WORDS = 3;
 
 /** Longest text handed to the classifier; the API refuses longer messages anyway. */
 const MAX_CHARS = 500;
 
-export interface Understanding {
+interface Understanding {
   intent: Intent;
   /** Classifier score of `guess`, 0–1. */
   score: number;
@@ -51,7 +51,7 @@ function withCourse(intent: Intent, named: boolean): Intent {
 const noop = () => undefined;
 const silentLogger = { debug: noop, info: noop, warn: noop, error: noop, log: noop, trace: noop, fatal: noop };
 
-export interface NluTuning {
+interface NluTuning {
   keepStopwords: boolean;
   nonefeatureValue: number;
   nonedeltaMultiplier: number;

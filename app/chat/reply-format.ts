@@ -37,10 +37,9 @@ export function followBookingLink(text: string, booking: BookingLink): string {
 }
 export const directionsLink = (label = "Cómo llegar (Google Maps)") => link(label, site.maps.directions);
 
-export type LinkKind = "internal" | "external" | "tel";
+type LinkKind = "internal" | "external" | "tel";
 
-export type ReplySegment =
-  { type: "text"; text: string } | { type: "link"; label: string; href: string; kind: LinkKind };
+type ReplySegment = { type: "text"; text: string } | { type: "link"; label: string; href: string; kind: LinkKind };
 
 const KNOWN_EXTERNAL: readonly string[] = [
   site.externalBookingUrl,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Picture, type ImageSource, type PictureProps } from "~/components/picture.tsx";
 
-export interface ImageModalProps {
+interface ImageModalProps {
   name: ImageSource;
   alt: string;
   /** Called once the dialog has closed (close button, backdrop, Escape). */
@@ -13,7 +13,7 @@ export interface ImageModalProps {
  * inside, makes the rest of the page inert and closes it on Escape. Mounted only
  * while open, so the large rendition is never downloaded before it is wanted.
  */
-export function ImageModal({ name, alt, onClose }: ImageModalProps) {
+function ImageModal({ name, alt, onClose }: ImageModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -91,7 +91,7 @@ function closeDialog(dialog: HTMLDialogElement) {
   }
 }
 
-export interface ZoomableImageProps extends Pick<PictureProps, "sizes" | "className" | "priority" | "deferred"> {
+interface ZoomableImageProps extends Pick<PictureProps, "sizes" | "className" | "priority" | "deferred"> {
   name: ImageSource;
   alt: string;
 }

@@ -3,7 +3,7 @@ import { NavLink } from "react-router";
 import { legalLinks } from "./layout/footer.tsx";
 
 /** Date of the last revision of the legal texts (update it when they change). */
-export const LEGAL_UPDATED = "noviembre de 2026";
+const LEGAL_UPDATED = "noviembre de 2026";
 
 /** Shared frame of the legal pages: title, revision date, text and links to the sibling texts. */
 export function LegalPage({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {

@@ -3,7 +3,7 @@ import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { imageManifest } from "~/content/images.generated.ts";
 import { IMAGE_NAMES } from "~/content/image-names.ts";
-import { imagePreloadLink, imageSize, imageUrl, Picture } from "./picture.tsx";
+import { imagePreloadLink, imageUrl, Picture } from "./picture.tsx";
 
 afterEach(cleanup);
 
@@ -50,7 +50,7 @@ describe("Picture", () => {
   });
 });
 
-describe("imageUrl and imageSize", () => {
+describe("imageUrl", () => {
   it("picks the smallest rendition at least as wide as asked", () => {
     expect(imageUrl("hero", 600)).toMatch(/^\/img\/hero-640\.[0-9a-f]{8}\.webp$/);
     expect(imageUrl("hero", 100_000)).toBe(imageManifest.hero.webp.at(-1)!.src);
@@ -65,7 +65,7 @@ describe("imageUrl and imageSize", () => {
 
   it("gives a 1200×630 JPEG for Open Graph", () => {
     expect(imageUrl("og-default")).toMatch(/^\/img\/og-default-1200\.[0-9a-f]{8}\.jpg$/);
-    expect(imageSize("og-default")).toEqual({ width: 1200, height: 630 });
+    expect(imageManifest["og-default"]).toMatchObject({ width: 1200, height: 630 });
   });
 
   it("has a complete manifest: every name, ascending widths, a JPEG, the stated aspect", () => {

@@ -23,11 +23,6 @@ function pick(variants: ImageVariant[], width: number): ImageVariant {
   return variants.find((v) => v.width >= width) ?? variants[variants.length - 1];
 }
 
-export function imageSize(name: ImageSource): { width: number; height: number } {
-  const { width, height } = entryOf(name);
-  return { width, height };
-}
-
 /**
  * Site-absolute URL of one rendition (prefix the origin for og:image / JSON-LD / e-mail).
  * Default format is WebP, except og-default which defaults to JPEG (social networks).

@@ -6,9 +6,9 @@ import { CloseIcon, WhatsAppIcon } from "./layout/icons.tsx";
 export const WHATSAPP_APPEAR_MS = 2000;
 export const WHATSAPP_TOOLTIP_MS = 5000;
 /** Narrower screens get the button alone: there the tooltip would sit on the page's own fields and buttons. */
-export const WHATSAPP_TOOLTIP_MEDIA = "(min-width: 768px)";
+const WHATSAPP_TOOLTIP_MEDIA = "(min-width: 768px)";
 /** The tooltip greets a visitor once per browser session, not on every page. */
-export const WHATSAPP_TOOLTIP_SEEN_KEY = "an-whatsapp-tooltip-seen";
+const WHATSAPP_TOOLTIP_SEEN_KEY = "an-whatsapp-tooltip-seen";
 
 /** Whether this visit should see the tooltip (wide screen, not yet shown in this session); records that it was shown. */
 function takeTooltipTurn(): boolean {

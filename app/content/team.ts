@@ -26,7 +26,7 @@ export const founder = {
   ],
 } as const;
 
-export interface TeamMember {
+interface TeamMember {
   name: string;
   role: string;
   image: ImageName;

@@ -49,7 +49,7 @@ export async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): P
   }
 }
 
-export class MigrationError extends Error {}
+class MigrationError extends Error {}
 
 /** Brings the schema up to date; run at every start (idempotent). */
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -28,7 +28,7 @@ export interface UsersTable {
   billing_city: string | null;
 }
 
-export interface EmailVerificationsTable {
+interface EmailVerificationsTable {
   token_hash: string;
   user_id: string;
   /** The address the link was sent to: a later email change makes the link useless. */
@@ -38,7 +38,7 @@ export interface EmailVerificationsTable {
   created_at: string;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: string;
   user_id: string;
   expires_at: string;
@@ -47,7 +47,7 @@ export interface SessionsTable {
   second_factor_at: string | null;
 }
 
-export interface PasswordResetsTable {
+interface PasswordResetsTable {
   token_hash: string;
   user_id: string;
   expires_at: string;
@@ -55,7 +55,7 @@ export interface PasswordResetsTable {
   created_at: string;
 }
 
-export interface UserSettingsTable {
+interface UserSettingsTable {
   user_id: string;
   /** Reminder emails before an edition starts (read by the reminder job). */
   course_emails: number;
@@ -142,7 +142,7 @@ export interface OrdersTable {
   billing_address: string | null;
   billing_postal_code: string | null;
   billing_city: string | null;
-  /** "courses" | "deposit" (0013): a deposit is the señal of one appointment. */
+  /** The kind of sale (app/orders/kinds): "courses" | "deposit" (0013, the señal of one appointment). */
   kind: Generated<string>;
   /** The appointment a deposit order is for (0013); null for the shop's orders. */
   appointment_id: string | null;
@@ -151,8 +151,8 @@ export interface OrdersTable {
 export interface OrderItemsTable {
   id: string;
   order_id: string;
-  /** The course bought; on a deposit order (0013) the service the señal is for. */
-  course_id: string;
+  /** The course bought (its place: `edition_id`); null on a line that sells something else (0014). */
+  course_id: string | null;
   edition_id: string | null;
   title: string;
   price_cents: number;
@@ -161,9 +161,11 @@ export interface OrderItemsTable {
   edition_ends_on: string | null;
   /** Paid, but the edition had no seat left for it (0007): refunded automatically (reason no-seat). */
   no_seat_at: Generated<string | null>;
+  /** The salon service an appointment's deposit line is for (0014); null on other lines. */
+  service_id: Generated<string | null>;
 }
 
-export interface EnrollmentsTable {
+interface EnrollmentsTable {
   id: string;
   user_id: string;
   course_id: string;
@@ -213,20 +215,20 @@ export interface JobsTable {
   done_at: string | null;
 }
 
-export interface PaymentEventsTable {
+interface PaymentEventsTable {
   provider_event_id: string;
   type: string;
   order_id: string | null;
   received_at: string;
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   points: number;
   expires_at: string;
 }
 
-export interface ChatQuestionsTable {
+interface ChatQuestionsTable {
   id: string;
   text: string;
   intent: string;
@@ -234,7 +236,7 @@ export interface ChatQuestionsTable {
   created_at: string;
 }
 
-export interface StaffInvitationsTable {
+interface StaffInvitationsTable {
   token_hash: string;
   email: string;
   /** staff | owner */
@@ -245,7 +247,7 @@ export interface StaffInvitationsTable {
   created_at: string;
 }
 
-export interface StaffTotpTable {
+interface StaffTotpTable {
   user_id: string;
   /** Base32 RFC 6238 secret. */
   secret: string;
@@ -256,7 +258,7 @@ export interface StaffTotpTable {
   created_at: string;
 }
 
-export interface RecoveryCodesTable {
+interface RecoveryCodesTable {
   id: string;
   user_id: string;
   code_hash: string;
@@ -264,7 +266,7 @@ export interface RecoveryCodesTable {
   created_at: string;
 }
 
-export interface StaffChallengesTable {
+interface StaffChallengesTable {
   token_hash: string;
   user_id: string;
   redirect_to: string | null;
@@ -272,7 +274,7 @@ export interface StaffChallengesTable {
   created_at: string;
 }
 
-export interface AuditLogTable {
+interface AuditLogTable {
   id: string;
   actor_id: string | null;
   actor_email: string;
@@ -288,7 +290,7 @@ export interface AuditLogTable {
 }
 
 /** A seat reserved for an order while its payment is in progress (0007). */
-export interface SeatHoldsTable {
+interface SeatHoldsTable {
   id: string;
   order_id: string;
   edition_id: string;
@@ -301,7 +303,7 @@ export interface SeatHoldsTable {
   converted_at: string | null;
 }
 
-export interface SalonSettingsTable {
+interface SalonSettingsTable {
   key: string;
   value: string;
   updated_at: string;
@@ -352,7 +354,7 @@ export interface Database {
 }
 
 /** The last number given in each invoice series (0011). */
-export interface InvoiceCountersTable {
+interface InvoiceCountersTable {
   series: string;
   last_number: number;
 }
@@ -392,7 +394,7 @@ export interface InvoicesTable {
   verifactu: number;
 }
 
-export interface InvoiceLinesTable {
+interface InvoiceLinesTable {
   id: string;
   invoice_id: string;
   position: number;
@@ -408,14 +410,14 @@ export interface InvoiceLinesTable {
 }
 
 /** The head of the record chain (0011): one row, id 1; the lock that orders the records. */
-export interface BillingChainTable {
+interface BillingChainTable {
   id: number;
   last_position: number;
   last_huella: string;
 }
 
 /** Registros de facturación (0011): one per invoice, chained by huella. Never updated or deleted. */
-export interface BillingRecordsTable {
+interface BillingRecordsTable {
   position: number;
   invoice_id: string;
   /** "alta" */
@@ -436,8 +438,12 @@ export interface BillingRecordsTable {
   xml: string;
 }
 
-/** Attempts to send a record to the AEAT (0011). */
-export interface BillingSubmissionsTable {
+/**
+ * Attempts to send a record to the AEAT (0011). Nothing writes it yet, and it stays on
+ * purpose: the VERI*FACTU sender (the next step, docs/invoicing.md) stores each
+ * submission here with the AEAT's answer, apart from the immutable records.
+ */
+interface BillingSubmissionsTable {
   id: string;
   record_position: number;
   attempted_at: string;
@@ -446,7 +452,7 @@ export interface BillingSubmissionsTable {
 }
 
 /** The public pages' content version (0010): one row (id 1), bumped by triggers. */
-export interface ContentStateTable {
+interface ContentStateTable {
   id: number;
   /** bigint: a string from PostgreSQL. */
   version: number | string;
@@ -465,7 +471,7 @@ export interface WithdrawalsTable {
 }
 
 /** A person waiting for a seat of a full edition (0008). */
-export interface WaitlistEntriesTable {
+interface WaitlistEntriesTable {
   id: string;
   edition_id: string;
   /** Lower-cased; deleted with the entry's purpose (the staff remove it, or the edition ends). */
@@ -506,7 +512,7 @@ export interface ServicesTable {
 }
 
 /** The people who perform services (0012), optionally linked to a staff account. */
-export interface ProfessionalsTable {
+interface ProfessionalsTable {
   id: string;
   name: string;
   title: string;
@@ -517,13 +523,13 @@ export interface ProfessionalsTable {
 }
 
 /** Which professional can perform which service (0012). */
-export interface ProfessionalServicesTable {
+interface ProfessionalServicesTable {
   professional_id: string;
   service_id: string;
 }
 
 /** A professional's weekly hours (0012), Madrid wall-clock minutes since midnight. */
-export interface WorkingHoursTable {
+interface WorkingHoursTable {
   id: string;
   professional_id: string;
   /** ISO weekday: 1 Monday … 7 Sunday. */
@@ -533,7 +539,7 @@ export interface WorkingHoursTable {
 }
 
 /** A professional's day off or blocked time, or (professional_id null) a salon closure (0012). */
-export interface TimeOffTable {
+interface TimeOffTable {
   id: string;
   professional_id: string | null;
   starts_at: string;
@@ -544,7 +550,7 @@ export interface TimeOffTable {
 }
 
 /** One visit: one or several services in a row with one professional (0012). */
-export interface AppointmentsTable {
+interface AppointmentsTable {
   id: string;
   professional_id: string;
   user_id: string | null;
@@ -577,7 +583,7 @@ export interface AppointmentsTable {
 }
 
 /** The services of an appointment, in order, as they were booked (0012). */
-export interface AppointmentServicesTable {
+interface AppointmentServicesTable {
   appointment_id: string;
   position: number;
   service_id: string;
@@ -589,7 +595,7 @@ export interface AppointmentServicesTable {
 }
 
 /** A five-minute slot taken by an appointment (0012); primary key (professional_id, slot). */
-export interface AppointmentSlotsTable {
+interface AppointmentSlotsTable {
   professional_id: string;
   /** floor(epoch ms / 300 000) */
   slot: number;
@@ -597,7 +603,7 @@ export interface AppointmentSlotsTable {
 }
 
 /** The staff's notes on a client, by lower-cased email (0012). */
-export interface ClientNotesTable {
+interface ClientNotesTable {
   email: string;
   notes: string;
   updated_at: string;
@@ -605,7 +611,7 @@ export interface ClientNotesTable {
 }
 
 /** A link emailed about an appointment (0012), stored as the SHA-256 of its token. */
-export interface AppointmentTokensTable {
+interface AppointmentTokensTable {
   token_hash: string;
   appointment_id: string;
   /** confirm | manage */

@@ -6,7 +6,7 @@
  */
 import { addDays, firstMondayOfMonth } from "../domain/calendar-dates.ts";
 
-export interface SeedCourse {
+interface SeedCourse {
   id: string;
   title: string;
   category: string;

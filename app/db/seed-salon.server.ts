@@ -15,7 +15,7 @@ import { founder, teamMembers } from "~/content/team.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
 import { inTransaction, type Db } from "./db.server.ts";
 
-export interface SeedService {
+interface SeedService {
   id: string;
   name: string;
   category: "manos" | "pies" | "facial" | "diseno";
@@ -163,7 +163,7 @@ const FACE = ["limpieza-facial", "facial-hidratante", "cejas"];
 type Range = [number, string, string];
 const weekdays = (from: string, to: string, days = [1, 2, 3, 4, 5]): Range[] => days.map((d) => [d, from, to]);
 
-export interface SeedProfessional {
+interface SeedProfessional {
   id: string;
   name: string;
   title: string;
@@ -218,7 +218,7 @@ export const seedProfessionals: readonly SeedProfessional[] = [
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-export interface SalonSeedResult {
+interface SalonSeedResult {
   servicesInserted: number;
   professionalsInserted: number;
 }

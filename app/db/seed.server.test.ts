@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { listCourses } from "~/catalogue.server.ts";
+import { listCourses } from "~/catalogue/queries.server.ts";
 import { createTestDb, dbKinds, type TestDb } from "../../tests/helpers/db.ts";
 import { seedCatalogue } from "./seed.server.ts";
 

@@ -12,14 +12,14 @@ import { nowIso } from "~/lib/ids.server.ts";
 import { inTransaction, type Db } from "./db.server.ts";
 import { catalogueSeedCourses, planEditions } from "./seed-courses.server.ts";
 
-export interface SeedOptions {
+interface SeedOptions {
   /** YYYY-MM-DD in Madrid: editions start after it. */
   today: string;
   /** Seats of every edition added (default: the course's class size). Benchmarks buy far more places than a class holds. */
   seats?: number;
 }
 
-export interface SeedResult {
+interface SeedResult {
   coursesInserted: number;
   editionsInserted: number;
 }

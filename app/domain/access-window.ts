@@ -5,9 +5,9 @@
  * the booked edition (or from the purchase when no edition is scheduled),
  * whichever is later.
  */
-export const ACCESS_WINDOW_HOURS = 720;
+const ACCESS_WINDOW_HOURS = 720;
 
-export interface EditionDates {
+interface EditionDates {
   startsOn: string;
   endsOn: string | null;
 }

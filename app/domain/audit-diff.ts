@@ -2,7 +2,7 @@
  * The audit log's before/after JSON as a list of changed fields, for the owner's
  * screen: only what differs, each value as short readable text. No I/O.
  */
-export interface FieldChange {
+interface FieldChange {
   field: string;
   before: string;
   after: string;

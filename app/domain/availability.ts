@@ -62,7 +62,7 @@ export interface AvailabilityInput {
   closures: Interval[];
 }
 
-export interface FreeStart {
+interface FreeStart {
   /** Madrid minutes after midnight. */
   minutes: number;
   /** The instant, epoch ms. */

@@ -85,7 +85,7 @@ const INVALID_MESSAGES: Record<BillingField, string> = {
 /** Anything longer than this is refused before any other work (pasted garbage). */
 const HARD_LIMIT = 1_000;
 
-export type BillingFormResult =
+type BillingFormResult =
   | { ok: true; details: BillingDetails | null; values: BillingFormValues }
   | { ok: false; errors: BillingFieldErrors; values: BillingFormValues };
 

@@ -8,7 +8,7 @@
 import { formatTime, isDate, parseTime } from "./salon-time.ts";
 
 /** At most this many services booked in a row. */
-export const MAX_SERVICES = 4;
+const MAX_SERVICES = 4;
 
 const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
@@ -52,7 +52,7 @@ export function bookingStepHref(q: Partial<BookingQuery>, base = "/reservar"): s
   return s ? `${base}?${s}` : base;
 }
 
-export interface ClientDetails {
+interface ClientDetails {
   name: string;
   email: string;
   phone: string;
@@ -61,7 +61,7 @@ export interface ClientDetails {
 
 export type ClientDetailsErrors = Partial<Record<"name" | "email" | "phone" | "comment" | "consent", string>>;
 
-export const CLIENT_DETAILS_MESSAGES = {
+const CLIENT_DETAILS_MESSAGES = {
   name: "Escribe tu nombre (entre 2 y 100 caracteres).",
   email: "Escribe un correo electrónico válido: te enviaremos el enlace para confirmar la cita.",
   phone: "Escribe un móvil válido, por ejemplo 612 345 678 o +34 612 345 678.",
@@ -72,7 +72,7 @@ export const CLIENT_DETAILS_MESSAGES = {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** "612 34 56 78", "+34 612345678", "0034…" → "+34612345678"; other countries' numbers with their prefix. */
-export function normalizePhone(value: string): string | null {
+function normalizePhone(value: string): string | null {
   const compact = value.replace(/[\s().-]/g, "");
   if (/^[67]\d{8}$/.test(compact)) return `+34${compact}`;
   if (/^(\+|00)34[67]\d{8}$/.test(compact)) return `+34${compact.slice(-9)}`;

@@ -8,7 +8,7 @@
 import { BOOKING_RULE_LIMITS, DEFAULT_BOOKING_RULES, type BookingRules } from "./booking-rules.ts";
 import { decimalText } from "./es-format.ts";
 
-export const BOOKING_MODES = ["site", "external"] as const;
+const BOOKING_MODES = ["site", "external"] as const;
 export type BookingMode = (typeof BOOKING_MODES)[number];
 
 export interface BookingSettings {
@@ -42,7 +42,7 @@ export function bookingHref(settings: Pick<BookingSettings, "mode" | "externalUr
 const MAX_URL_LENGTH = 500;
 
 /** An absolute https URL with a host, no credentials and no spaces; null otherwise. */
-export function cleanExternalUrl(raw: string): string | null {
+function cleanExternalUrl(raw: string): string | null {
   const text = raw.trim();
   if (!text || text.length > MAX_URL_LENGTH || /\s/.test(text)) return null;
   let url: URL;
@@ -64,11 +64,11 @@ export const BOOKING_FORM_FIELDS = [
   "cancelHours",
   "holdMinutes",
 ] as const;
-export type BookingFormField = (typeof BOOKING_FORM_FIELDS)[number];
+type BookingFormField = (typeof BOOKING_FORM_FIELDS)[number];
 export type BookingFormValues = Record<BookingFormField, string>;
 export type BookingFormErrors = Partial<Record<BookingFormField, string>>;
 
-export type BookingFormResult =
+type BookingFormResult =
   { ok: true; settings: BookingSettings } | { ok: false; errors: BookingFormErrors; values: BookingFormValues };
 
 /** The settings as the form shows them (notice in hours, "1,5" for 90 minutes). */

@@ -86,10 +86,6 @@ export function clearCart(): CartItem[] {
   return [];
 }
 
-export function hasItem(items: readonly CartItem[], id: string): boolean {
-  return items.some((i) => i.id === id);
-}
-
 export function cartTotalCents(items: readonly Pick<CartItem, "priceCents">[]): number {
   return items.reduce((sum, i) => sum + i.priceCents, 0);
 }
@@ -153,7 +149,7 @@ export function serializeCart(items: readonly CartItem[]): string {
   return JSON.stringify(items);
 }
 
-export interface Reconciliation {
+interface Reconciliation {
   items: CartItem[];
   /** True when the buyer should be told: a course dropped, or a price, title or quantity corrected. */
   changed: boolean;

@@ -23,7 +23,7 @@ export const COURSE_LIMITS = {
 
 export const EDITION_LIMITS = { scheduleMax: 200, seatsMax: 500 } as const;
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Path words of /gestion/cursos/… that a course id would shadow. */
 const RESERVED_SLUGS: readonly string[] = ["nuevo"];

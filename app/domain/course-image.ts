@@ -52,7 +52,7 @@ export function courseImageHeight(width: number): number {
 }
 
 /** The widths rendered for an image whose largest rendition is `maxWidth` wide (the pipeline's rule). */
-export function courseImageWidths(maxWidth: number): number[] {
+function courseImageWidths(maxWidth: number): number[] {
   return [...IMAGE_WIDTHS.filter((w) => w < maxWidth), maxWidth];
 }
 
@@ -62,7 +62,7 @@ export function jpegWidthOf(widths: readonly number[]): number {
 }
 
 /** File name of one rendition of an upload (in DATA_DIR/img). */
-export function uploadedFileName(key: string, width: number, format: ImageFormat): string {
+function uploadedFileName(key: string, width: number, format: ImageFormat): string {
   return `course-${key}-${width}.${EXT[format]}`;
 }
 

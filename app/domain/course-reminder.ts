@@ -6,8 +6,8 @@
  */
 import { addDays, madridTimeToInstant } from "./calendar-dates.ts";
 
-export const REMINDER_DAYS_BEFORE = 3;
-export const REMINDER_HOUR = 9;
+const REMINDER_DAYS_BEFORE = 3;
+const REMINDER_HOUR = 9;
 
 /** When to send the reminder, or null when there is nothing to remind of any more. */
 export function reminderRunAfter(startsOn: string | null, now: Date, todayMadrid: string): Date | null {

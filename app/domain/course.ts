@@ -35,7 +35,7 @@ export interface Course {
 
 export const COURSE_CATEGORIES: readonly CourseCategory[] = ["iniciacion", "profesional", "experto", "intensivo"];
 
-export type CourseFilterId = "todos" | CourseCategory;
+type CourseFilterId = "todos" | CourseCategory;
 
 /** The catalogue's filter options, in display order. */
 export const COURSE_FILTERS: readonly { id: CourseFilterId; name: string }[] = [

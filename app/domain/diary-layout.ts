@@ -7,7 +7,7 @@
  */
 
 /** One row of the grid per this many minutes. */
-export const DIARY_ROW_MINUTES = 15;
+const DIARY_ROW_MINUTES = 15;
 
 export interface MinuteRange {
   /** Madrid minutes after midnight, inclusive. */
@@ -20,7 +20,7 @@ export interface DiaryItem extends MinuteRange {
   id: string;
 }
 
-export interface PlacedItem {
+interface PlacedItem {
   id: string;
   /** 1-based first row of the grid's body. */
   row: number;

@@ -1,3 +1,4 @@
+import { UNDATED_EDITION_NOTICE } from "./edition-dates.ts";
 import { formatLongDate } from "./pricing.ts";
 
 /**
@@ -5,7 +6,7 @@ import { formatLongDate } from "./pricing.ts";
  * dates (YYYY-MM-DD) and today's date in Madrid. This replaces a progress
  * percentage that nothing ever measured: attendance happens in the classroom.
  */
-export type EnrollmentStage = "unscheduled" | "upcoming" | "in-progress" | "finished";
+type EnrollmentStage = "unscheduled" | "upcoming" | "in-progress" | "finished";
 
 export function enrollmentStage(startsOn: string | null, endsOn: string | null, today: string): EnrollmentStage {
   if (!startsOn) return "unscheduled";
@@ -18,7 +19,7 @@ export function enrollmentStage(startsOn: string | null, endsOn: string | null, 
 export function enrollmentStageText(stage: EnrollmentStage, startsOn: string | null): string {
   switch (stage) {
     case "unscheduled":
-      return "Fecha por confirmar: te avisaremos en cuanto se abra la convocatoria";
+      return UNDATED_EDITION_NOTICE;
     case "upcoming":
       return `Empieza el ${formatLongDate(startsOn!)}`;
     case "in-progress":

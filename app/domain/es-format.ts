@@ -63,7 +63,7 @@ export function decimalText(value: number, fractionDigits = 2): string {
   return value < 0 && rounded !== 0 ? `-${text}` : text;
 }
 
-export interface DateTextParts {
+interface DateTextParts {
   weekday?: boolean;
   day?: boolean;
   year?: boolean;

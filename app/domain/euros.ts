@@ -6,9 +6,9 @@
  */
 
 /** Largest price a course may have (100.000 €): anything above is a typo. */
-export const MAX_EUROS_CENTS = 100_000_00;
+const MAX_EUROS_CENTS = 100_000_00;
 
-export type EurosResult = { ok: true; cents: number } | { ok: false; error: string };
+type EurosResult = { ok: true; cents: number } | { ok: false; error: string };
 
 export const EUROS_MESSAGES = {
   empty: "Escribe un importe en euros",

@@ -1,7 +1,15 @@
 /**
  * Free text and Spanish postal codes as the forms that ask for an address take
- * them (checkout billing details, the seller's fiscal data). Pure.
+ * them (checkout billing details, the seller's fiscal data), and the longest
+ * phone number a form takes. Pure.
  */
+
+/**
+ * The most characters a phone number input takes: what the account schema
+ * accepts (app/auth/schemas.ts), used as `maxLength` by every phone input
+ * (account, booking, Gestión's new appointment).
+ */
+export const PHONE_MAX_LENGTH = 20;
 
 /** Control characters become spaces, runs of whitespace collapse to one space, trimmed. */
 export function cleanFormText(value: string): string {

@@ -2,15 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   FULL_INVOICE_THRESHOLD_CENTS,
   allocateRefund,
-  fullRefundLines,
   invoiceLines,
   invoiceTotals,
-  partialRefundLines,
   rectifyingLines,
   requiresFullInvoice,
   splitVatIncluded,
   vatBreakdown,
 } from "./invoice-math.ts";
+import type { InvoiceLine } from "~/invoices/document.ts";
 
 const COURSE_1279 = {
   description: "Curso de uñas acrílicas",
@@ -192,6 +191,22 @@ describe("allocateRefund", () => {
 });
 
 describe("rectificativas", () => {
+  /** `amountCents` of the original invoice spread over its lines, as app/invoices/rectify.server.ts does. */
+  const partialRefundLines = (original: readonly InvoiceLine[], amountCents: number) =>
+    rectifyingLines(
+      original,
+      allocateRefund(
+        original.map((line, index) => ({ key: String(index), totalCents: line.totalCents })),
+        amountCents,
+      ).map((p) => ({ index: Number(p.key), totalCents: p.totalCents })),
+    );
+  /** The whole original invoice: every non-zero line in full. */
+  const fullRefundLines = (original: readonly InvoiceLine[]) =>
+    rectifyingLines(
+      original,
+      original.map((line, index) => ({ index, totalCents: line.totalCents })).filter((p) => p.totalCents !== 0),
+    );
+
   it("refunds 100 € of the 1.279 € order: −82,64 base, −17,36 VAT", () => {
     const original = invoiceLines([COURSE_1279]);
     const lines = partialRefundLines(original, 10_000);

@@ -18,9 +18,9 @@ export function requiresFullInvoice(totalCents: number): boolean {
 }
 
 /** The general VAT rate, 21 %, in basis points. */
-export const VAT_STANDARD_RATE_BP = 2100;
+const VAT_STANDARD_RATE_BP = 2100;
 
-export interface VatSplit {
+interface VatSplit {
   baseCents: number;
   vatCents: number;
   vatRateBp: number;
@@ -62,7 +62,7 @@ export function splitVatIncluded(totalCents: number, treatment: VatTreatment): V
 }
 
 /** An item sold, as the invoice lists it: one unit at a VAT-included price. */
-export interface InvoiceItem {
+interface InvoiceItem {
   description: string;
   detail: string | null;
   totalCents: number;
@@ -125,7 +125,7 @@ export function invoiceTotals(lines: readonly InvoiceLine[]): {
 }
 
 /** A line a refund can be spread over. `vatTreatment` is not used by the split; callers may pass their lines as they are. */
-export interface RefundableLine {
+interface RefundableLine {
   key: string;
   totalCents: number;
   vatTreatment?: VatTreatment;
@@ -199,24 +199,4 @@ export function rectifyingLines(
       totalCents: -totalCents,
     };
   });
-}
-
-/** The lines of a rectificativa refunding `amountCents` of the original invoice, spread over its lines (allocateRefund). */
-export function partialRefundLines(original: readonly InvoiceLine[], amountCents: number): InvoiceLine[] {
-  const parts = allocateRefund(
-    original.map((line, index) => ({ key: String(index), totalCents: line.totalCents })),
-    amountCents,
-  );
-  return rectifyingLines(
-    original,
-    parts.map((p) => ({ index: Number(p.key), totalCents: p.totalCents })),
-  );
-}
-
-/** The lines of a rectificativa refunding the whole original invoice: the exact negatives of its (non-zero) lines. */
-export function fullRefundLines(original: readonly InvoiceLine[]): InvoiceLine[] {
-  const parts = original
-    .map((line, index) => ({ index, totalCents: line.totalCents }))
-    .filter((p) => p.totalCents !== 0);
-  return rectifyingLines(original, parts);
 }

@@ -8,7 +8,7 @@
 import { addDays } from "./calendar-dates.ts";
 import { formatLongDate, formatMonthYear } from "./pricing.ts";
 
-export type PeriodKind = "quarter" | "month" | "year" | "range";
+type PeriodKind = "quarter" | "month" | "year" | "range";
 
 export interface InvoicePeriod {
   kind: PeriodKind;
@@ -48,7 +48,7 @@ function isDay(value: string): boolean {
   return d.toISOString().slice(0, 10) === value;
 }
 
-export function quarterPeriod(year: number, quarter: number): InvoicePeriod {
+function quarterPeriod(year: number, quarter: number): InvoicePeriod {
   const firstMonth = (quarter - 1) * 3 + 1;
   return {
     kind: "quarter",
@@ -59,7 +59,7 @@ export function quarterPeriod(year: number, quarter: number): InvoicePeriod {
   };
 }
 
-export function monthPeriod(year: number, month: number): InvoicePeriod {
+function monthPeriod(year: number, month: number): InvoicePeriod {
   const from = `${year}-${pad(month)}-01`;
   return {
     kind: "month",
@@ -70,11 +70,11 @@ export function monthPeriod(year: number, month: number): InvoicePeriod {
   };
 }
 
-export function yearPeriod(year: number): InvoicePeriod {
+function yearPeriod(year: number): InvoicePeriod {
   return { kind: "year", key: String(year), from: `${year}-01-01`, to: `${year}-12-31`, label: `año ${year}` };
 }
 
-export function rangePeriod(from: string, to: string): InvoicePeriod {
+function rangePeriod(from: string, to: string): InvoicePeriod {
   return {
     kind: "range",
     key: `${from}..${to}`,
@@ -106,12 +106,7 @@ export function tryParsePeriod(raw: string | null | undefined): InvoicePeriod | 
   return null;
 }
 
-/** The period a key names, or the current quarter (in Madrid: `today`) when it is missing or bad. */
-export function parsePeriod(raw: string | null | undefined, today: string): InvoicePeriod {
-  return tryParsePeriod(raw) ?? currentQuarter(today);
-}
-
-export interface PeriodChoice {
+interface PeriodChoice {
   period: InvoicePeriod;
   /** Set when something was asked for and could not be read: the list says the default is shown instead. */
   note: string | null;

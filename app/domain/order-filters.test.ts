@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
-  EMPTY_ORDER_FILTERS,
   MAX_ORDERS_PAGE,
   createdAtRange,
   hasOrderFilters,
   isCalendarDate,
   orderFiltersSearch,
   parseOrderFilters,
+  type OrderFilters,
 } from "./order-filters.ts";
 import { addDays, madridDayStart } from "./calendar-dates.ts";
+
+const EMPTY_ORDER_FILTERS: OrderFilters = { status: null, method: null, courseId: null, from: null, to: null, q: "" };
 
 /** "2027-03-28" → the UTC instant of 00:00 that day in Madrid, as ISO text (createdAtRange's bounds). */
 const madridDayStartUtc = (day: string) => madridDayStart(day).toISOString();

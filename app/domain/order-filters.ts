@@ -9,20 +9,20 @@
 import { isPaymentMethodKey, type PaymentMethodKey } from "./payment-methods.ts";
 import { addDays, madridDayStart } from "./calendar-dates.ts";
 
-export const ORDER_STATUSES = ["pending", "paid", "failed", "cancelled", "refunded"] as const;
+const ORDER_STATUSES = ["pending", "paid", "failed", "cancelled", "refunded"] as const;
 /**
  * What the status filter accepts: the stored statuses, plus the paid orders of
  * which part was given back, shown as "Reembolso parcial" though their status
  * is still "paid" (so "paid" alone lists the paid orders with nothing refunded).
  */
 export const PARTIALLY_REFUNDED = "partially-refunded";
-export const ORDER_STATUS_FILTERS = [...ORDER_STATUSES, PARTIALLY_REFUNDED] as const;
-export type OrderStatus = (typeof ORDER_STATUS_FILTERS)[number];
+const ORDER_STATUS_FILTERS = [...ORDER_STATUSES, PARTIALLY_REFUNDED] as const;
+type OrderStatus = (typeof ORDER_STATUS_FILTERS)[number];
 
 export const ORDERS_PAGE_SIZE = 25;
 /** Past this the page number is nonsense (25 × 10 000 orders). */
 export const MAX_ORDERS_PAGE = 10_000;
-export const MAX_SEARCH_LENGTH = 100;
+const MAX_SEARCH_LENGTH = 100;
 
 /** The names in the URL (Spanish, as the staff read them). */
 export const ORDER_FILTER_PARAMS = {
@@ -47,21 +47,12 @@ export interface OrderFilters {
   q: string;
 }
 
-export interface ParsedOrderFilters {
+interface ParsedOrderFilters {
   filters: OrderFilters;
   page: number;
   /** What was ignored or changed, in Spanish, to show above the list. */
   notes: string[];
 }
-
-export const EMPTY_ORDER_FILTERS: OrderFilters = {
-  status: null,
-  method: null,
-  courseId: null,
-  from: null,
-  to: null,
-  q: "",
-};
 
 const COURSE_ID = /^[a-z0-9][a-z0-9-]{0,79}$/u;
 

@@ -17,7 +17,7 @@
 export const PAYMENT_METHOD_KEYS = ["card", "klarna", "sequra", "scalapay"] as const;
 export type PaymentMethodKey = (typeof PAYMENT_METHOD_KEYS)[number];
 
-export interface PaymentMethod {
+interface PaymentMethod {
   key: PaymentMethodKey;
   name: string;
   description: string;

@@ -1,7 +1,7 @@
 /** Colour family of a status badge (the brand's --success/--warning/--danger/--neutral tokens). */
-export type StatusTone = "success" | "warning" | "danger" | "neutral";
+type StatusTone = "success" | "warning" | "danger" | "neutral";
 
-export interface PurchaseStatusView {
+interface PurchaseStatusView {
   label: string;
   tone: StatusTone;
 }

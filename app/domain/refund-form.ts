@@ -87,7 +87,7 @@ export function refundFormSchema(availableCents: number) {
     });
 }
 
-export type RefundFormInput = z.output<ReturnType<typeof refundFormSchema>>;
+type RefundFormInput = z.output<ReturnType<typeof refundFormSchema>>;
 
 /** The values the form starts with: everything that is left, no reason chosen. */
 export function refundFormDefaults(

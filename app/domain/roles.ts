@@ -3,7 +3,7 @@
  * (`users.role`, default customer); an unknown value counts as a customer, so the
  * staff area stays closed unless a role was granted on purpose.
  */
-export const ROLES = ["customer", "staff", "owner"] as const;
+const ROLES = ["customer", "staff", "owner"] as const;
 export type Role = (typeof ROLES)[number];
 
 const STAFF_ROLES: ReadonlySet<Role> = new Set(["staff", "owner"]);

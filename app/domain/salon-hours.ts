@@ -17,7 +17,7 @@ const SCHEMA_DAY: Record<string, number> = {
 
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-export interface OpeningRange {
+interface OpeningRange {
   opens: number;
   closes: number;
 }

@@ -7,11 +7,11 @@ import { madridTimeToInstant, madridWallClock } from "./calendar-dates.ts";
 import { dateText } from "./es-format.ts";
 
 /** Appointments occupy whole five-minute slots; durations are multiples of 5. */
-export const SLOT_MINUTES = 5;
-export const SLOT_MS = SLOT_MINUTES * 60_000;
+const SLOT_MINUTES = 5;
+const SLOT_MS = SLOT_MINUTES * 60_000;
 
 /** The slot an instant (epoch ms) falls in. */
-export const slotOf = (ms: number): number => Math.floor(ms / SLOT_MS);
+const slotOf = (ms: number): number => Math.floor(ms / SLOT_MS);
 
 /** The slots of [startMs, endMs): what an appointment from start to end occupies. */
 export function slotsBetween(startMs: number, endMs: number): number[] {

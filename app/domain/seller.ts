@@ -36,7 +36,7 @@ export const SELLER_FIELDS = [
 export type SellerField = (typeof SELLER_FIELDS)[number];
 
 /** What an invoice cannot be issued without (RD 1619/2012 art. 6.1). */
-export const REQUIRED_SELLER_FIELDS = ["legalName", "nif", "address", "postalCode", "city", "province"] as const;
+const REQUIRED_SELLER_FIELDS = ["legalName", "nif", "address", "postalCode", "city", "province"] as const;
 
 export const SELLER_FIELD_LABELS: Record<SellerField, string> = {
   legalName: "Nombre y apellidos o razón social",
@@ -67,7 +67,7 @@ export function missingSellerFields(data: Partial<SellerData>): SellerField[] {
   return REQUIRED_SELLER_FIELDS.filter((field) => !data[field]?.trim());
 }
 
-export type SellerFormResult =
+type SellerFormResult =
   | { ok: true; data: SellerData }
   | { ok: false; errors: Partial<Record<SellerField, string>>; values: Partial<Record<SellerField, string>> };
 

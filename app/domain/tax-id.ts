@@ -6,9 +6,9 @@
  * Pure; never throws, whatever the input.
  */
 
-export type TaxIdKind = "NIF" | "NIE" | "CIF";
+type TaxIdKind = "NIF" | "NIE" | "CIF";
 
-export type TaxIdResult = { ok: true; value: string; kind: TaxIdKind } | { ok: false; message: string };
+type TaxIdResult = { ok: true; value: string; kind: TaxIdKind } | { ok: false; message: string };
 
 export const TAX_ID_MESSAGES = {
   empty: "Escribe tu NIF, NIE o CIF.",

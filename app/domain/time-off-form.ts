@@ -18,7 +18,7 @@ export interface TimeOffInput {
   reason: string;
 }
 
-export type TimeOffResult =
+type TimeOffResult =
   { ok: true; input: TimeOffInput } | { ok: false; errors: Record<string, string>; values: Record<string, string> };
 
 /**

@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 
 export type TotpAlgorithm = "sha1" | "sha256" | "sha512";
 
-export interface TotpOptions {
+interface TotpOptions {
   /** Seconds per step (30 by default). */
   step?: number;
   /** Code length, 6 by default (RFC 6238's test vectors use 8). */
@@ -76,11 +76,6 @@ export function hotp(key: Uint8Array, counter: number, digits = 6, algorithm: To
 /** The 30-second step a moment falls in (RFC 6238 "T"). */
 export function timeStep(timeMs: number, step = 30): number {
   return Math.floor(timeMs / 1000 / step);
-}
-
-/** RFC 6238: the code at a moment. */
-export function totp(key: Uint8Array, timeMs: number, opts: TotpOptions = {}): string {
-  return hotp(key, timeStep(timeMs, opts.step), opts.digits, opts.algorithm);
 }
 
 function sameCode(a: string, b: string): boolean {

@@ -25,7 +25,7 @@ const consentField = z
   .string({ error: WAITLIST_MESSAGES.consent })
   .refine((v) => v === "on" || v === "1" || v === "true", WAITLIST_MESSAGES.consent);
 
-export const waitlistEmailSchema = z
+const waitlistEmailSchema = z
   .string({ error: WAITLIST_MESSAGES.email })
   .trim()
   .max(254, WAITLIST_MESSAGES.email)

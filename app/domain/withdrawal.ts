@@ -8,7 +8,7 @@
 import { addDays } from "./calendar-dates.ts";
 
 /** Natural days to withdraw, counted from the day of purchase. */
-export const WITHDRAWAL_DAYS = 14;
+const WITHDRAWAL_DAYS = 14;
 
 /** The last day of the withdrawal period for a purchase made on `today` (YYYY-MM-DD). */
 export function withdrawalPeriodEnds(today: string): string {

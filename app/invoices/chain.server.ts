@@ -12,7 +12,7 @@ import type { Db } from "~/db/db.server.ts";
 import { registroAltaXml, type RegistroAltaInput } from "./verifactu-xml.ts";
 import { altaHashInput, huella, type AltaHashFields } from "./verifactu.ts";
 
-export interface ChainHead {
+interface ChainHead {
   /** The position the new record takes (1 for the first). */
   position: number;
   /** The previous record's huella ("" for the first). */

@@ -12,19 +12,15 @@
 import type { Db } from "~/db/db.server.ts";
 import { billingDetailsOf } from "~/domain/billing-details.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
-import { invoiceLines, invoiceTotals, vatBreakdown, vatTreatmentOf } from "~/domain/invoice-math.ts";
+import { invoiceLines, invoiceTotals, vatBreakdown } from "~/domain/invoice-math.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import type { SellerData } from "~/domain/seller.ts";
 import { newId } from "~/lib/ids.server.ts";
-import { editionLabel } from "./texts.ts";
+import { orderKind } from "~/orders/kinds/index.server.ts";
 import type { InvoiceBuyer, InvoiceKind, InvoiceLine, SellerIdentity } from "./document.ts";
 import { appendBillingRecord, lockChainHead, nextInvoiceNumber } from "./chain.server.ts";
 import { readSeller, sellerIdentity } from "./seller.server.ts";
 import { aeatAmount, aeatDate, madridTimestamp, verificationUrl, type VerifactuMode } from "./verifactu.ts";
-
-/** The operation an invoice documents (DescripcionOperacion of its billing record). */
-const COURSES_OPERATION = "Formación presencial en técnicas de uñas";
-const DEPOSIT_OPERATION = "Señal a cuenta de servicios de manicura y estética en el salón";
 
 /** What issuing needs from the configuration. */
 export interface InvoicingConfig {
@@ -183,30 +179,10 @@ export async function issueOrderInvoice(
   if (existing) return null;
   const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   if (!order?.paid_at) return null;
-  const items = await trx
-    .selectFrom("order_items")
-    .leftJoin("courses", "courses.id", "order_items.course_id")
-    .select([
-      "order_items.id",
-      "order_items.title",
-      "order_items.price_cents",
-      "order_items.edition_starts_on",
-      "order_items.edition_ends_on",
-      "courses.vat_treatment",
-    ])
-    .where("order_items.order_id", "=", orderId)
-    .orderBy("order_items.course_id")
-    .execute();
-  const lines = invoiceLines(
-    items.map((item) => ({
-      description: item.title,
-      detail: editionLabel(item.edition_starts_on, item.edition_ends_on),
-      totalCents: item.price_cents,
-      // A course's own treatment (its teaching may be exempt). A deposit is for a beauty
-      // service, always standard: its `course_id` holds a service id that may equal a course's.
-      vatTreatment: order.kind === "deposit" ? "standard" : vatTreatmentOf(item.vat_treatment),
-    })),
-  ).map((line, i) => ({ ...line, orderItemId: items[i]!.id }));
+  // The kind of sale says what its lines are on the invoice, their VAT and the operation.
+  const kind = orderKind(order.kind);
+  const source = await kind.invoiceLines(trx, orderId);
+  const lines = invoiceLines(source).map((line, i) => ({ ...line, orderItemId: source[i]!.orderItemId }));
   const details = billingDetailsOf(order);
   const buyer = details?.name && details.taxId ? details : null;
   return issue(
@@ -222,7 +198,7 @@ export async function issueOrderInvoice(
       operationDate: madridDate(new Date(order.paid_at)),
       paymentMethod: paymentMethodName(order.payment_method),
       reason: null,
-      operation: order.kind === "deposit" ? DEPOSIT_OPERATION : COURSES_OPERATION,
+      operation: kind.invoiceOperation,
     },
     { ...seller, config, now },
   );

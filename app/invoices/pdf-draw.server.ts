@@ -6,7 +6,7 @@ import { printable } from "./pdf-format.ts";
 import { INVOICE_KIND_LABELS } from "./texts.ts";
 
 export const ACCENT = "#5b1f3e"; // --plum in app/styles/app.css
-export const TEXT = "#000000";
+const TEXT = "#000000";
 export const MUTED = "#4a4a4a";
 export const MM = 72 / 25.4;
 export const PAGE = { width: 595.28, height: 841.89 }; // A4 in points

@@ -14,7 +14,7 @@ import { shortOrderId } from "~/domain/order-reference.ts";
 import { renderInvoicePdf } from "./pdf.server.ts";
 import { EXEMPTION_NOTE } from "./texts.ts";
 
-export type InvoiceRow = Selectable<InvoicesTable>;
+type InvoiceRow = Selectable<InvoicesTable>;
 
 /** The whole invoice as the PDF states it, from what was stored when it was issued. */
 export async function getInvoiceDocument(db: Db, invoiceId: string): Promise<InvoiceDocument | null> {
@@ -58,7 +58,7 @@ export async function getInvoiceDocument(db: Db, invoiceId: string): Promise<Inv
 }
 
 /** "factura-AN2026-000001.pdf" */
-export function invoiceFileName(fullNumber: string): string {
+function invoiceFileName(fullNumber: string): string {
   return `factura-${fullNumber.replace(/[^A-Za-z0-9-]/g, "_")}.pdf`;
 }
 

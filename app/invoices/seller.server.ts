@@ -17,14 +17,14 @@ import {
 } from "~/domain/seller.ts";
 import { enqueueJob } from "~/jobs/queue.server.ts";
 import { nowIso } from "~/lib/ids.server.ts";
-import { recordAudit, type AuditActor } from "~/staff/audit.server.ts";
+import { recordAudit, type AuditActor } from "~/audit/audit.server.ts";
 import type { SellerIdentity } from "./document.ts";
 
-export const SELLER_KEY = "seller";
+const SELLER_KEY = "seller";
 /** The job that issues the invoices of orders paid while the seller data was incomplete. */
 export const ISSUE_PENDING_INVOICES = "invoices:issue-pending";
 
-export interface SellerState {
+interface SellerState {
   /** Every field, empty when unknown; seriesPrefix always set. */
   data: SellerData;
   /** Required fields still empty: no invoice is issued until this is empty. */
@@ -129,7 +129,7 @@ export async function saveSeller(
 }
 
 /** What the legal pages state about the owner: only what is known (never a placeholder). */
-export interface PublicSellerFacts {
+interface PublicSellerFacts {
   legalName: string | null;
   nif: string | null;
   /** The fiscal address on one line, when complete. */

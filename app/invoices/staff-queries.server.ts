@@ -13,9 +13,9 @@ import type { InvoiceKind, VatTreatment } from "./document.ts";
 import { invoiceBuyerOf } from "./rows.ts";
 
 /** Rows a page of the list shows. */
-export const INVOICES_PAGE_SIZE = 50;
+const INVOICES_PAGE_SIZE = 50;
 /** Most invoices one export holds. */
-export const MAX_EXPORT_INVOICES = 50_000;
+const MAX_EXPORT_INVOICES = 50_000;
 
 type Period = Pick<InvoicePeriod, "from" | "to">;
 
@@ -137,7 +137,7 @@ async function withSplit(db: Db, rows: RawRow[]): Promise<StaffInvoiceRow[]> {
   });
 }
 
-export interface StaffInvoicePage {
+interface StaffInvoicePage {
   rows: StaffInvoiceRow[];
   total: number;
   /** The page shown: the one asked for, or the last one when it was past the end. */
@@ -163,7 +163,7 @@ export async function listStaffInvoices(db: Db, period: Period, page = 1): Promi
   return { rows: await withSplit(db, rows), total, page: shown, pageCount };
 }
 
-export interface VatRateTotal {
+interface VatRateTotal {
   vatTreatment: VatTreatment;
   /** 2100 for 21 %, 0 when exempt. */
   vatRateBp: number;
@@ -171,7 +171,7 @@ export interface VatRateTotal {
   vatCents: number;
 }
 
-export interface MonthInvoiceTotal {
+interface MonthInvoiceTotal {
   /** "YYYY-MM" */
   month: string;
   invoices: number;
@@ -180,7 +180,7 @@ export interface MonthInvoiceTotal {
   totalCents: number;
 }
 
-export interface InvoiceTotals {
+interface InvoiceTotals {
   invoices: number;
   /** How many of them are rectificativas. */
   rectificativas: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invoiceLines, fullRefundLines, invoiceTotals, vatBreakdown } from "~/domain/invoice-math.ts";
+import { invoiceLines, invoiceTotals, rectifyingLines, vatBreakdown } from "~/domain/invoice-math.ts";
 import { SUM1_NAMESPACE, escapeXml, registroAltaXml, type RegistroAltaInput } from "./verifactu-xml.ts";
 import { aeatAmount, aeatDate, altaHashInput, huella, madridTimestamp } from "./verifactu.ts";
 
@@ -89,7 +89,10 @@ function rectificativa(previousHuella: string): RegistroAltaInput {
     { ...COURSE, totalCents: 127_900 },
     { description: "Curso de manicura", detail: null, totalCents: 35_000, vatTreatment: "exempt" },
   ]);
-  const lines = fullRefundLines(original);
+  const lines = rectifyingLines(
+    original,
+    original.map((line, index) => ({ index, totalCents: line.totalCents })),
+  );
   const totals = invoiceTotals(lines);
   return {
     hash: {

@@ -17,7 +17,7 @@ export const SUM1_NAMESPACE =
   "https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/tike/cont/ws/SuministroInformacion.xsd";
 
 /** The invoicing software as it declares itself (SistemaInformatico). */
-export const SISTEMA_INFORMATICO = {
+const SISTEMA_INFORMATICO = {
   nombre: "Alejandra Nails web",
   id: "AN",
   version: "1.0",
@@ -25,7 +25,7 @@ export const SISTEMA_INFORMATICO = {
 } as const;
 
 /** An invoice identified as the AEAT does: issuer's NIF, series and number, issue date DD-MM-YYYY. */
-export interface AeatInvoiceId {
+interface AeatInvoiceId {
   issuerNif: string;
   invoiceNumber: string;
   /** DD-MM-YYYY (aeatDate). */

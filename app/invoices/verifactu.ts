@@ -73,7 +73,7 @@ export interface AltaHashFields {
 }
 
 /** The fields of a registro de anulación that enter its huella. */
-export interface AnulacionHashFields {
+interface AnulacionHashFields {
   /** IDEmisorFacturaAnulada. */
   issuerNif: string;
   /** NumSerieFacturaAnulada. */

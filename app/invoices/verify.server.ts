@@ -11,9 +11,9 @@
 import type { Db } from "~/db/db.server.ts";
 import { aeatAmount, aeatDate, altaHashInput, huella, type AltaHashFields } from "./verifactu.ts";
 
-export type ChainProblem = "gap" | "previous-huella" | "huella" | "invoice-missing" | "invoice-differs" | "head";
+type ChainProblem = "gap" | "previous-huella" | "huella" | "invoice-missing" | "invoice-differs" | "head";
 
-export interface ChainReport {
+interface ChainReport {
   /** Records checked. */
   records: number;
   /** The first broken link, or null when the whole chain holds. */

@@ -23,7 +23,7 @@ export interface JobWorker {
   stop(): Promise<void>;
 }
 
-export interface JobWorkerOptions {
+interface JobWorkerOptions {
   db: Db;
   dbKind: DbKind;
   logger: Logger;

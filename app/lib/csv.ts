@@ -10,12 +10,12 @@ import { madridWallClock } from "../domain/calendar-dates.ts";
 import { formatTime } from "../domain/salon-time.ts";
 
 export const CSV_BOM = "\uFEFF";
-export const CSV_SEPARATOR = ";";
-export const CSV_EOL = "\r\n";
+const CSV_SEPARATOR = ";";
+const CSV_EOL = "\r\n";
 export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
 
 /** A number we formatted ourselves (an amount): written as is, never neutralised. */
-export interface CsvNumber {
+interface CsvNumber {
   readonly csvNumber: string;
 }
 

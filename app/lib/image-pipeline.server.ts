@@ -1,6 +1,6 @@
 /**
  * The image pipeline's settings and steps, shared by the build (scripts/build-images.ts,
- * the site's own artwork) and the back office (app/staff/course-images.server.ts,
+ * the site's own artwork) and the back office (app/catalogue/images.server.ts,
  * photos the staff upload): one master crop, then AVIF and WebP at each width of the
  * ladder plus one JPEG for e-mail and social networks.
  */
@@ -18,7 +18,7 @@ export const JPEG = { quality: 78, mozjpeg: true, progressive: true } as const;
 /** Painted under transparent pixels (the site's blush). */
 export const BACKGROUND = "#F7E6EA";
 
-export interface Master {
+interface Master {
   data: Buffer;
   info: OutputInfo;
 }
@@ -39,7 +39,7 @@ export async function renderMaster(base: Sharp, width: number, height: number): 
     .toBuffer({ resolveWithObject: true });
 }
 
-export type EncodedFormat = "avif" | "webp" | "jpeg";
+type EncodedFormat = "avif" | "webp" | "jpeg";
 
 /** One rendition of the master. */
 export function encode(master: Master, width: number, height: number, format: EncodedFormat): Promise<Buffer> {

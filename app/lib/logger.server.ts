@@ -3,7 +3,7 @@ import { pino, type Logger } from "pino";
 export type { Logger };
 
 /** Paths that must never reach a log line (passwords, tokens, cookies). */
-export const redactPaths = [
+const redactPaths = [
   "req.headers.cookie",
   "req.headers.authorization",
   "res.headers[\"set-cookie\"]",

@@ -1,4 +1,4 @@
-export type BodyText = { ok: true; text: string } | { ok: false; reason: "too-large" | "not-utf8" };
+type BodyText = { ok: true; text: string } | { ok: false; reason: "too-large" | "not-utf8" };
 
 /**
  * The request body as UTF-8 text, reading at most `limit` bytes. A declared

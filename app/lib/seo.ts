@@ -4,7 +4,7 @@ import type { MetaDescriptor } from "react-router";
 import { imageUrl } from "~/components/picture.tsx";
 import { site } from "~/content/site.ts";
 
-export interface PageMetaInput {
+interface PageMetaInput {
   /** Page title; " · Alejandra Nails" is appended unless it already names the salon. */
   title: string;
   description: string;

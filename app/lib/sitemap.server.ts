@@ -1,10 +1,10 @@
 // Entries of /sitemap.xml. Static public pages are listed here; areas with pages
 // generated from data (course pages) add a provider to `sitemapProviders`.
-import { courseSitemapEntries } from "~/catalogue.server.ts";
+import { courseSitemapEntries } from "~/catalogue/queries.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { absoluteUrl } from "./seo.ts";
 
-export interface SitemapEntry {
+interface SitemapEntry {
   /** Site-absolute path, e.g. "/formaciones/expert-nails". */
   path: string;
   /** ISO date (YYYY-MM-DD) of the last meaningful change, when known. */
@@ -24,10 +24,10 @@ export const sitemapPaths: readonly string[] = [
   "/cookies",
 ];
 
-export type SitemapProvider = (db: Db) => Promise<SitemapEntry[]>;
+type SitemapProvider = (db: Db) => Promise<SitemapEntry[]>;
 
 /** Data-driven entries, e.g. the catalogue's course pages: add one line per provider. */
-export const sitemapProviders: SitemapProvider[] = [courseSitemapEntries];
+const sitemapProviders: SitemapProvider[] = [courseSitemapEntries];
 
 export async function sitemapEntries(db: Db, providers: readonly SitemapProvider[] = sitemapProviders): Promise<SitemapEntry[]> {
   const extra = (await Promise.all(providers.map((provide) => provide(db)))).flat();
@@ -55,7 +55,7 @@ export function renderSitemap(origin: string, entries: readonly SitemapEntry[]):
 }
 
 /** Paths crawlers should skip: private, transactional or machine-only. */
-export const robotsDisallow: readonly string[] = [
+const robotsDisallow: readonly string[] = [
   "/perfil",
   "/checkout",
   "/mis-cursos",

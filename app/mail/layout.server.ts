@@ -1,6 +1,6 @@
 import { hoursLines, site } from "~/content/site.ts";
 
-export interface EmailContent {
+interface EmailContent {
   /** Heading inside the message (also the HTML <title>). */
   title: string;
   /** The grey line mail clients show after the subject. */
@@ -10,7 +10,7 @@ export interface EmailContent {
   bodyText: string;
 }
 
-export interface RenderedEmail {
+interface RenderedEmail {
   html: string;
   text: string;
 }

@@ -22,7 +22,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 /** smtp(s)://user:pass@host:port → nodemailer options (its own URL form takes no other options). */
-export function smtpOptionsFromUrl(smtpUrl: string) {
+function smtpOptionsFromUrl(smtpUrl: string) {
   const u = new URL(smtpUrl);
   const secure = u.protocol === "smtps:";
   return {

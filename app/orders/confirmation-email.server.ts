@@ -17,11 +17,15 @@ import { EMAIL_JOB_PREFIX, enqueueEmail, type EmailTemplate } from "~/mail/email
 import type { MailAttachment, MailMessage } from "~/mail/mailer.server.ts";
 import { buildCalendar, icsFileName } from "./ics.ts";
 import { orderCalendarEvents } from "./order-calendar.ts";
+import { courseLines } from "./order-lines.ts";
 import { getOrderWithItems, type OrderItemRow, type OrderRow } from "./orders.server.ts";
 
 export { shortOrderId };
 
 /** "febrero de 2027 (del 9 de febrero de 2027 al 11 de febrero de 2027)" or a fallback. */
+/** A line that sells a course place. */
+type CourseItemRow = OrderItemRow & { course_id: string };
+
 export function editionText(item: Pick<OrderItemRow, "edition_starts_on" | "edition_ends_on">): string {
   if (!item.edition_starts_on) return "Fecha por confirmar: te escribiremos en cuanto se abra la próxima convocatoria";
   const start = formatLongDate(item.edition_starts_on);
@@ -45,7 +49,7 @@ export function withdrawalText(order: Pick<OrderRow, "withdrawal_waiver_at">): s
 /** .ics files, one per booked edition. */
 export function calendarAttachments(
   order: Pick<OrderRow, "id">,
-  items: OrderItemRow[],
+  items: CourseItemRow[],
   publicUrl: string,
   now: Date,
 ): MailAttachment[] {
@@ -61,9 +65,9 @@ export function calendarAttachments(
 export function buildConfirmationEmail(input: {
   order: OrderRow;
   /** The lines the buyer is enrolled in by this order. */
-  items: OrderItemRow[];
+  items: CourseItemRow[];
   /** Lines of courses the buyer already had: not enrolled again, their amount is being refunded. */
-  alreadyOwned?: OrderItemRow[];
+  alreadyOwned?: CourseItemRow[];
   buyerName: string;
   publicUrl: string;
   now: Date;
@@ -168,9 +172,10 @@ export const orderConfirmationTemplate: EmailTemplate = {
           ),
         )
       : null;
-    const items = enrolled ? data.items.filter((i) => enrolled.has(i.course_id)) : data.items;
+    const lines = courseLines(data.items);
+    const items = enrolled ? lines.filter((i) => enrolled.has(i.course_id)) : lines;
     // Lines paid without a seat left have their own email (seat-email.server.ts).
-    const alreadyOwned = data.items.filter((i) => !items.includes(i) && i.no_seat_at === null);
+    const alreadyOwned = lines.filter((i) => !items.includes(i) && i.no_seat_at === null);
     const invoiceId = await orderInvoiceId(ctx.db, orderId);
     return buildConfirmationEmail({
       invoice: invoiceId ? await invoiceAttachment(ctx.db, invoiceId) : null,

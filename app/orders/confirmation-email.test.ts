@@ -28,9 +28,9 @@ const order: OrderRow = {
   kind: "courses",
   appointment_id: null,
 };
-const items: OrderItemRow[] = [
-  { id: "00-a", order_id: order.id, course_id: "formacion-inicio", edition_id: "e1", title: "Formación de inicio", price_cents: 28000, edition_starts_on: "2027-02-09", edition_ends_on: "2027-02-11", no_seat_at: null },
-  { id: "01-b", order_id: order.id, course_id: "expert-nails", edition_id: null, title: "Expert Nails", price_cents: 99900, edition_starts_on: null, edition_ends_on: null, no_seat_at: null },
+const items: (OrderItemRow & { course_id: string })[] = [
+  { id: "00-a", order_id: order.id, course_id: "formacion-inicio", edition_id: "e1", title: "Formación de inicio", price_cents: 28000, edition_starts_on: "2027-02-09", edition_ends_on: "2027-02-11", no_seat_at: null, service_id: null },
+  { id: "01-b", order_id: order.id, course_id: "expert-nails", edition_id: null, title: "Expert Nails", price_cents: 99900, edition_starts_on: null, edition_ends_on: null, no_seat_at: null, service_id: null },
 ];
 
 describe("confirmation email", () => {

@@ -6,10 +6,9 @@
  * por confirmar"); one whose editions are all full or closed is refused. The
  * seat itself is decided later, by the hold in the order's transaction.
  */
-import { getEditionsByIds, listEditionChoices } from "~/catalogue.server.ts";
+import { getEditionsByIds, listEditionChoices } from "~/catalogue/queries.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { isBookable, type Course, type CourseEdition } from "~/domain/course.ts";
-import { formatLongDate } from "~/domain/pricing.ts";
 import { CheckoutError } from "./checkout-error.ts";
 
 type CourseRef = Pick<Course, "id" | "title" | "nextEdition">;
@@ -30,18 +29,13 @@ export async function chooseEditions(
     if (editionId) {
       const edition = byId.get(editionId);
       if (!edition || edition.courseId !== course.id) {
-        throw new CheckoutError(`La convocatoria elegida no es de «${course.title}»`, 400);
+        throw new CheckoutError("edition-mismatch", { title: course.title });
       }
-      const when = formatLongDate(edition.startsOn);
-      if (edition.status === "cancelled") {
-        throw new CheckoutError(`La convocatoria del ${when} de «${course.title}» se ha cancelado. Elige otra fecha.`, 409);
-      }
-      if (edition.startsOn < options.today) {
-        throw new CheckoutError(`La convocatoria del ${when} de «${course.title}» ya ha empezado. Elige otra fecha.`, 409);
-      }
+      const which = { title: course.title, startsOn: edition.startsOn };
+      if (edition.status === "cancelled") throw new CheckoutError("edition-cancelled", which);
+      if (edition.startsOn < options.today) throw new CheckoutError("edition-started", which);
       if (!isBookable(edition)) {
-        const why = edition.status === "closed" ? "tiene la inscripción cerrada" : "está completa";
-        throw new CheckoutError(`La convocatoria del ${when} de «${course.title}» ${why}. Elige otra fecha.`, 409);
+        throw new CheckoutError(edition.status === "closed" ? "edition-closed" : "edition-full", which);
       }
       chosen.set(course.id, edition);
     } else if (course.nextEdition) {
@@ -57,7 +51,7 @@ export async function chooseEditions(
       options,
     );
     const full = undated.find((c) => ahead.some((e) => e.courseId === c.id));
-    if (full) throw new CheckoutError(`No quedan plazas en ninguna convocatoria de «${full.title}»`, 409);
+    if (full) throw new CheckoutError("sold-out", { title: full.title });
   }
   return chosen;
 }

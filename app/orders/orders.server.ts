@@ -6,21 +6,14 @@
  */
 import type { Selectable } from "kysely";
 import { saveBillingDetails } from "~/auth/accounts.server.ts";
-import { getCoursesByIds, todayInMadrid } from "~/catalogue.server.ts";
+import { getCoursesByIds, todayInMadrid } from "~/catalogue/queries.server.ts";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { isUniqueViolation } from "~/db/errors.server.ts";
 import type { OrderItemsTable, OrdersTable } from "~/db/schema.ts";
-import {
-  BILLING_INVALID_MESSAGE,
-  BILLING_REQUIRED_MESSAGE,
-  billingColumns,
-  checkBillingDetails,
-  type BillingDetails,
-} from "~/domain/billing-details.ts";
+import { billingColumns, checkBillingDetails, type BillingDetails } from "~/domain/billing-details.ts";
 import { requiresFullInvoice } from "~/domain/invoice-math.ts";
 import { isWithinBounds, paymentMethod, type PaymentMethodKey } from "~/domain/payment-methods.ts";
-import { formatLongDate } from "~/domain/pricing.ts";
-import { EARLY_START_REQUIRED_MESSAGE, needsEarlyStartRequest } from "~/domain/withdrawal.ts";
+import { needsEarlyStartRequest } from "~/domain/withdrawal.ts";
 import { newId, sha256 } from "~/lib/ids.server.ts";
 import { releaseDepositHold } from "~/bookings/slots.server.ts";
 import { chooseEditions } from "./edition-choice.server.ts";
@@ -118,21 +111,21 @@ async function pendingByKey(db: Db, key: string): Promise<OrderRow | undefined> 
 export async function createOrder(db: Db, input: CreateOrderInput): Promise<OrderWithItems & { reused: boolean }> {
   const now = input.now ?? new Date();
   const ids = [...new Set(input.courseIds.map((id) => id.trim()).filter(Boolean))];
-  if (ids.length === 0) throw new CheckoutError("No hay ningún curso que pagar", 400);
-  if (ids.length > MAX_ORDER_ITEMS) throw new CheckoutError("Demasiados cursos en un mismo pedido", 400);
+  if (ids.length === 0) throw new CheckoutError("empty-cart");
+  if (ids.length > MAX_ORDER_ITEMS) throw new CheckoutError("too-many-items");
 
   const today = input.today ?? todayInMadrid(now);
   const courses = await getCoursesByIds(db, ids, { today, now });
   const byId = new Map(courses.map((c) => [c.id, c]));
   const missing = ids.find((id) => !byId.has(id));
-  if (missing) throw new CheckoutError("El curso no existe o ya no está disponible", 404);
+  if (missing) throw new CheckoutError("course-unavailable");
   const ordered = ids.map((id) => byId.get(id)!);
   const editions = await chooseEditions(db, ordered, input.editionIds ?? {}, { today, now });
   const earlyStart = needsEarlyStartRequest(
     [...editions.values()].map((e) => e.startsOn),
     today,
   );
-  if (earlyStart && !input.withdrawalWaiver) throw new CheckoutError(EARLY_START_REQUIRED_MESSAGE, 400);
+  if (earlyStart && !input.withdrawalWaiver) throw new CheckoutError("early-start-required");
   const earlyStartRequested = earlyStart && input.withdrawalWaiver;
 
   const owned = await db
@@ -145,16 +138,16 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
     .executeTakeFirst();
   if (owned) {
     const title = byId.get(owned.course_id)?.title ?? owned.course_id;
-    throw new CheckoutError(`Ya tienes acceso a «${title}»: consúltalo en Mis Cursos`, 409);
+    throw new CheckoutError("already-enrolled", { title });
   }
 
   const totalCents = ordered.reduce((sum, c) => sum + c.priceCents, 0);
   if (!isWithinBounds(paymentMethod(input.method), totalCents)) {
-    throw new CheckoutError(`${paymentMethod(input.method).name} no está disponible para este importe`, 400);
+    throw new CheckoutError("method-unavailable", { method: paymentMethod(input.method).name });
   }
   const billing = checkBillingDetails(input.billing);
-  if (input.billing && !billing) throw new CheckoutError(BILLING_INVALID_MESSAGE, 400);
-  if (!billing && requiresFullInvoice(totalCents)) throw new CheckoutError(BILLING_REQUIRED_MESSAGE, 400);
+  if (input.billing && !billing) throw new CheckoutError("billing-invalid");
+  if (!billing && requiresFullInvoice(totalCents)) throw new CheckoutError("billing-required");
 
   const key = checkoutKey(
     input.user.id,
@@ -224,7 +217,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
           expiresAt: holdExpiresAt(nowIso),
           email: input.user.email,
         });
-        if (!ok) throw new CheckoutError(noSeatMessage(byId.get(courseId)!.title, edition.startsOn), 409);
+        if (!ok) throw new CheckoutError("no-seat", { title: byId.get(courseId)!.title, startsOn: edition.startsOn });
       }
     });
   } catch (err) {
@@ -239,10 +232,6 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
   }
   const created = await getOrderWithItems(db, orderId);
   return { ...created!, reused: false };
-}
-
-export function noSeatMessage(title: string, startsOn: string): string {
-  return `Ya no quedan plazas en la convocatoria del ${formatLongDate(startsOn)} de «${title}». Elige otra fecha.`;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { listOrderInvoices } from "~/invoices/queries.server.ts";
 import type { Db } from "~/db/db.server.ts";
+import { coursesKind } from "./kinds/courses.server.ts";
 
 export interface OrderView {
   id: string;
@@ -18,9 +19,10 @@ export interface OrderView {
   refundedCents: number;
   /** Paid through the demo gateway: no money was taken. */
   demo: boolean;
-  /** courses | deposit (an appointment's señal). */
+  /** The kind of sale (app/orders/kinds): courses | deposit (an appointment's señal). */
   kind: string;
-  items: { courseId: string; title: string; priceCents: number }[];
+  /** `courseId`: null on a line that sells something else (a deposit's service). */
+  items: { courseId: string | null; title: string; priceCents: number }[];
   /** The order's invoice and rectificativas, in issue order (issue 13). */
   invoices: { id: string; number: string; kind: string }[];
 }
@@ -88,7 +90,7 @@ export async function latestOrderSince(
     .selectFrom("orders")
     .select(["id", "status"])
     .where("user_id", "=", userId)
-    .where("kind", "=", "courses")
+    .where("kind", "=", coursesKind.id)
     .where("created_at", ">=", since)
     .orderBy("created_at", "desc")
     .executeTakeFirst();

@@ -24,7 +24,7 @@ import type { RefundsTable } from "~/db/schema.ts";
 import { enqueueJob } from "~/jobs/queue.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
-import { notifySalonOfRefund } from "~/staff/salon-notifications.server.ts";
+import { notifySalonOfRefund } from "~/salon/notifications.server.ts";
 import { offerFreedSeats } from "~/waitlist/waitlist.server.ts";
 
 export type RefundRow = RefundsTable;

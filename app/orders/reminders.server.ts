@@ -7,7 +7,7 @@
  * edition moved to another date (that job is stale: `rescheduleEditionReminders`
  * queues one for the new date, keyed by it).
  */
-import { todayInMadrid } from "~/catalogue.server.ts";
+import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { DEFAULT_USER_SETTINGS } from "~/auth/user-settings.server.ts";
 import { site } from "~/content/site.ts";
 import type { Db } from "~/db/db.server.ts";

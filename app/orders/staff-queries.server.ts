@@ -4,7 +4,7 @@
  * every buyer's orders. One order in full is staff-order-detail.server.ts.
  * Titles come from the lines copied at purchase.
  */
-import { sql, type SqlBool } from "kysely";
+import { sql, type NotNull, type SqlBool } from "kysely";
 import type { Db } from "~/db/db.server.ts";
 import { createdAtRange, ORDERS_PAGE_SIZE, PARTIALLY_REFUNDED, type OrderFilters } from "~/domain/order-filters.ts";
 
@@ -201,16 +201,17 @@ export async function* staffOrderBatches(
 
 /**
  * The courses that appear in orders (a course may have left the catalogue since), for the filter.
- * Not the appointments' deposits: their lines name a service and a date, not a course.
+ * Only lines that sell a course (an appointment's deposit names a service: `order_items.service_id`).
  */
 export async function listOrderedCourses(db: Db): Promise<{ id: string; title: string }[]> {
   const rows = await db
     .selectFrom("order_items")
     .innerJoin("orders", "orders.id", "order_items.order_id")
-    .where("orders.kind", "=", "courses")
+    .where("order_items.course_id", "is not", null)
+    .$narrowType<{ course_id: NotNull }>()
     .select(["order_items.course_id as id", (eb) => eb.fn.max("order_items.title").as("title")])
     .groupBy("order_items.course_id")
     .orderBy("title")
     .execute();
-  return rows.map((r) => ({ id: r.id, title: r.title }));
+  return rows.map((r) => ({ id: r.id!, title: r.title }));
 }

@@ -12,12 +12,13 @@
  *   staff to confirm from the order's page; status "pending-staff".
  */
 import type { Selectable } from "kysely";
-import { todayInMadrid } from "~/catalogue.server.ts";
+import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import type { WithdrawalsTable } from "~/db/schema.ts";
 import { proportionalRefundCents, startedEarly, withdrawalOpen } from "~/domain/withdrawal.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
+import { orderKind } from "./kinds/index.server.ts";
 import { getOrderWithItems, type OrderWithItems } from "./orders.server.ts";
 import { lockOrderForRefund, requestRefund } from "./refunds.server.ts";
 
@@ -36,14 +37,15 @@ export async function withdrawnOrderIds(db: Db, orderIds: string[]): Promise<Set
 }
 
 /**
- * True while the order can be withdrawn from: paid, nothing refunded yet, within 14 days of payment.
- * Never an appointment's deposit: cancelling the appointment in time is what gives it back.
+ * True while the order can be withdrawn from: paid, nothing refunded yet, within 14 days of payment,
+ * and of a kind of sale the withdrawal applies to (not an appointment's deposit: cancelling the
+ * appointment in time is what gives it back).
  */
 export function canWithdraw(
   order: { status: string; paidAt: string | null; refundedCents: number; kind?: string },
   now: Date,
 ): boolean {
-  if (order.kind === "deposit") return false;
+  if (order.kind !== undefined && !orderKind(order.kind).withdrawable) return false;
   if (order.status !== "paid" || order.refundedCents > 0 || !order.paidAt) return false;
   return withdrawalOpen(todayInMadrid(new Date(order.paidAt)), todayInMadrid(now));
 }

@@ -1,28 +1,23 @@
 /**
  * Handlers of the two payment APIs, separate from the route modules so the
- * integration tests call them with a real database and the Stripe mock.
+ * integration tests call them with a real database and the Stripe mock. The
+ * checkout API is one of the two adapters over requestCheckout
+ * (./checkout-request.server.ts); the checkout page's form action is the other.
  */
 import "~/lib/zod-spanish.server.ts";
 import { z } from "zod";
 import type { Db } from "~/db/db.server.ts";
 import { parseBillingForm } from "~/domain/billing-details.ts";
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHOD_KEYS } from "~/domain/payment-methods.ts";
-import { hitRateLimit } from "~/lib/rate-limit.server.ts";
 import { readBodyText } from "~/lib/read-body.server.ts";
-import { CheckoutError, MAX_ORDER_ITEMS } from "~/orders/orders.server.ts";
-import { processPaymentEvent, startCheckout, type PaymentDeps } from "./checkout.server.ts";
+import { MAX_ORDER_ITEMS } from "~/orders/orders.server.ts";
+import { processPaymentEvent, type PaymentDeps } from "./checkout.server.ts";
+import { requestCheckout, type CheckoutAttempt } from "./checkout-request.server.ts";
 import { WebhookSignatureError } from "./provider.server.ts";
 import { MAX_WEBHOOK_BYTES } from "./webhook-route.ts";
 
 export const DEFAULT_CHECKOUT_ERROR = "Error al crear la sesión de pago";
 const MAX_BODY_BYTES = 16 * 1024;
-
-/** Per buyer: generous for real use, stops a script from opening sessions in a loop. */
-export const CHECKOUT_RATE_LIMIT = { points: 20, windowMs: 10 * 60 * 1000 };
-
-export function checkoutRateLimitKey(userId: string): string {
-  return `checkout:${userId}`;
-}
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
@@ -134,25 +129,29 @@ export async function createCheckoutFromRequest(
   // Given: it must be a whole, valid set (a factura completa asked for); absent: createOrder decides by the total.
   const billing = body.billing ? parseBillingForm(body.billing, { required: true }) : null;
   if (billing && !billing.ok) return json({ message: Object.values(billing.errors)[0] ?? "Los datos de facturación no son válidos" }, 400);
-  const limit = await hitRateLimit(deps.db, checkoutRateLimitKey(user.id), CHECKOUT_RATE_LIMIT);
-  if (!limit.allowed) {
-    return json({ message: "Demasiados intentos. Inténtalo más tarde" }, 429, {
-      "Retry-After": String(limit.retryAfterSeconds),
-    });
-  }
-  try {
-    const started = await startCheckout(deps, {
-      user,
-      ...requestedLines(body),
-      method: body.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
-      withdrawalWaiver: body.withdrawalWaiver ?? false,
-      billing: billing?.ok ? billing.details : null,
-    });
-    return json({ url: started.url, orderId: started.orderId });
-  } catch (err) {
-    if (err instanceof CheckoutError) return json({ message: err.message }, err.status);
-    deps.logger.error({ err, userId: user.id }, "payments: could not create the checkout session");
-    return json({ message: DEFAULT_CHECKOUT_ERROR }, 502);
+  const attempt = await requestCheckout(deps, {
+    user,
+    ...requestedLines(body),
+    method: body.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
+    withdrawalWaiver: body.withdrawalWaiver ?? false,
+    billing: billing?.ok ? billing.details : null,
+  });
+  return checkoutApiAnswer(attempt);
+}
+
+/** The API's answer to each outcome: `{ url, orderId }`, or `{ message }` with the refusal's status (by its code). */
+export function checkoutApiAnswer(attempt: CheckoutAttempt): Response {
+  switch (attempt.kind) {
+    case "started":
+      return json({ url: attempt.started.url, orderId: attempt.started.orderId });
+    case "refused":
+      return json({ message: attempt.error.message }, attempt.error.status);
+    case "rate-limited":
+      return json({ message: "Demasiados intentos. Inténtalo más tarde" }, 429, {
+        "Retry-After": String(attempt.retryAfterSeconds),
+      });
+    case "failed":
+      return json({ message: DEFAULT_CHECKOUT_ERROR }, 502);
   }
 }
 

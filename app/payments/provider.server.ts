@@ -14,7 +14,8 @@ export interface CheckoutOrder {
   method: PaymentMethodKey;
   currency: "eur";
   totalCents: number;
-  lines: { courseId: string; title: string; priceCents: number }[];
+  /** `courseId`: the course a line sells (null on a line that sells something else, e.g. a deposit). */
+  lines: { courseId: string | null; title: string; priceCents: number }[];
   /** Where "back" on the provider's page leads (a same-site path); the shop's /cancel when absent. */
   cancelPath?: string;
 }

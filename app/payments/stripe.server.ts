@@ -108,7 +108,7 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
           price_data: {
             currency: order.currency,
             unit_amount: line.priceCents,
-            product_data: { name: line.title, metadata: { course_id: line.courseId } },
+            product_data: { name: line.title, ...(line.courseId ? { metadata: { course_id: line.courseId } } : {}) },
           },
         })),
         client_reference_id: order.id,

@@ -1,5 +1,5 @@
 // GET /api/catalogue: the public course list (with bookable editions) the browser's cart is reconciled against.
-import { listCartCatalogue } from "~/catalogue.server.ts";
+import { listCartCatalogue } from "~/catalogue/queries.server.ts";
 import { getServices } from "~/context.server.ts";
 import type { Route } from "./+types/api.catalogue";
 

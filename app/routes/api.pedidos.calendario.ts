@@ -1,3 +1,4 @@
+import { courseLines } from "~/orders/order-lines.ts";
 import { data } from "react-router";
 import { getUser } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
@@ -17,7 +18,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw data({ message: "Calendario no encontrado" }, { status: 404 });
   }
   const only = new URL(request.url).searchParams.get("curso");
-  const items = found.items.filter((i) => i.edition_starts_on && (!only || i.course_id === only));
+  const items = courseLines(found.items).filter((i) => i.edition_starts_on && (!only || i.course_id === only));
   if (items.length === 0) throw data({ message: "Este pedido no tiene fechas programadas todavía" }, { status: 404 });
   const ics = buildCalendar(orderCalendarEvents(found.order.id, items, config.publicUrl), new Date());
   const name = icsFileName(only && items.length === 1 ? `${items[0].title} ${items[0].edition_starts_on}` : "formaciones-alejandra-nails");

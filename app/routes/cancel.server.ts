@@ -1,3 +1,4 @@
+import { courseLines } from "~/orders/order-lines.ts";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getOptionalUser, requireUser } from "~/auth/session.server.ts";
 import { getServices } from "~/context.server.ts";
@@ -37,9 +38,9 @@ export async function cancelAction(request: Request, context: Ctx, url?: URL) {
   try {
     const started = await startCheckout(services, {
       user,
-      courseIds: found.items.map((i) => i.course_id),
+      courseIds: courseLines(found.items).map((i) => i.course_id),
       // The same editions (each checked again; a full one is refused with its own message).
-      editionIds: Object.fromEntries(found.items.flatMap((i) => (i.edition_id ? [[i.course_id, i.edition_id]] : []))),
+      editionIds: Object.fromEntries(courseLines(found.items).flatMap((i) => (i.edition_id ? [[i.course_id, i.edition_id]] : []))),
       method: isPaymentMethodKey(found.order.payment_method) ? found.order.payment_method : "card",
       withdrawalWaiver: !!found.order.withdrawal_waiver_at,
       // The same billing details (a factura completa stays one).

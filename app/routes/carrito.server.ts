@@ -1,12 +1,12 @@
 import type { RouterContextProvider } from "react-router";
 import { getOptionalUser } from "~/auth/session.server.ts";
-import { listCartCatalogue, todayInMadrid } from "~/catalogue.server.ts";
+import { listCartCatalogue, todayInMadrid } from "~/catalogue/queries.server.ts";
 import { getServices } from "~/context.server.ts";
 import type { CatalogueCourse } from "~/domain/cart.ts";
 import { withdrawalPeriodEnds } from "~/domain/withdrawal.ts";
 import { listEnrolledCourseIds } from "~/orders/queries.server.ts";
 
-export interface CartCatalogue {
+interface CartCatalogue {
   /** The live catalogue: cart rows are shown with these prices and editions, never the stored ones. */
   courses: CatalogueCourse[];
   /** Courses the signed-in buyer already has (dropped from the cart); empty for visitors. */

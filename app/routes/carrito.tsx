@@ -12,7 +12,8 @@ import {
   type CartEdition,
   type CatalogueCourse,
 } from "~/domain/cart.ts";
-import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
+import { editionDatesText, UNDATED_EDITION_NOTICE } from "~/domain/edition-dates.ts";
+import { formatEuros } from "~/domain/pricing.ts";
 import { checkoutPath } from "~/domain/checkout-lines.ts";
 import { WITHDRAWAL_FORM_PATH, WITHDRAWAL_INFO } from "~/domain/withdrawal.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
@@ -157,10 +158,7 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
 
 /** "12 de enero de 2027" or "del 12 al …" for a select option. */
 function editionOptionText(edition: CartEdition): string {
-  const dates =
-    edition.endsOn && edition.endsOn !== edition.startsOn
-      ? `Del ${formatLongDate(edition.startsOn)} al ${formatLongDate(edition.endsOn)}`
-      : formatLongDate(edition.startsOn);
+  const dates = editionDatesText(edition.startsOn, edition.endsOn);
   const seats = edition.seatsLeft === 1 ? "queda 1 plaza" : `quedan ${edition.seatsLeft} plazas`;
   return `${dates}${edition.schedule ? ` · ${edition.schedule}` : ""} · ${seats}`;
 }
@@ -205,7 +203,7 @@ function CartRow({
         ) : course.fullyBooked ? (
           <p className="cart-item__edition cart-item__full">Completo: no quedan plazas en ninguna convocatoria.</p>
         ) : (
-          <p className="cart-item__edition">Fecha por confirmar: te escribiremos en cuanto se abra una convocatoria.</p>
+          <p className="cart-item__edition">{UNDATED_EDITION_NOTICE}.</p>
         )}
       </div>
       <div className="cart-item__price">

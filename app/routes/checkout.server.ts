@@ -2,12 +2,10 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { findUserById } from "~/auth/accounts.server.ts";
 import { getUser } from "~/auth/user-context.server.ts";
-import { getCoursesByIds, listEditionChoices, todayInMadrid } from "~/catalogue.server.ts";
+import { getCoursesByIds, listEditionChoices, todayInMadrid } from "~/catalogue/queries.server.ts";
 import { getServices } from "~/context.server.ts";
 import {
   BILLING_FIELDS,
-  BILLING_INVALID_MESSAGE,
-  BILLING_REQUIRED_MESSAGE,
   billingDetailsOf,
   billingFormValues,
   billingRequired,
@@ -20,21 +18,18 @@ import { editionFieldName, formatCheckoutLines, parseCheckoutLines, type Checkou
 import { requiresFullInvoice } from "~/domain/invoice-math.ts";
 import { availableMethods, PAYMENT_METHOD_KEYS } from "~/domain/payment-methods.ts";
 import { discountCents } from "~/domain/pricing.ts";
-import { EARLY_START_REQUIRED_MESSAGE, withdrawalPeriodEnds } from "~/domain/withdrawal.ts";
-import { hitRateLimit } from "~/lib/rate-limit.server.ts";
-import { CheckoutError } from "~/orders/orders.server.ts";
-import { CHECKOUT_RATE_LIMIT, checkoutRateLimitKey } from "~/payments/api.server.ts";
-import { startCheckout } from "~/payments/checkout.server.ts";
-import { PaymentProviderError } from "~/payments/provider.server.ts";
+import { withdrawalPeriodEnds } from "~/domain/withdrawal.ts";
+import { checkoutErrorMessage, type CheckoutErrorCode } from "~/orders/checkout-error.ts";
+import { requestCheckout, type CheckoutAttempt } from "~/payments/checkout-request.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
 export const checkoutMessages = {
   terms: "Debes aceptar los términos y condiciones y la política de privacidad para continuar",
-  waiver: EARLY_START_REQUIRED_MESSAGE,
+  waiver: checkoutErrorMessage("early-start-required"),
   method: "Elige un método de pago",
   edition: "Elige una de las convocatorias con plazas libres",
-  noCourses: "No hay ningún curso que pagar",
+  noCourses: checkoutErrorMessage("empty-cart"),
   /** The provider gave no payment page / any other failure. */
   noUrl: "Error al crear la sesión de pago",
   default: "Error al procesar el pago",
@@ -53,6 +48,37 @@ const checkoutSchema = z.object({
 });
 
 export type CheckoutFieldErrors = Partial<Record<"method" | "edition" | "terms" | "waiver" | "form" | BillingField, string>>;
+
+/** What the form sends back to be shown again after a refusal. */
+export interface CheckoutFormValues {
+  method: string;
+  editions: Record<string, string>;
+  wantsFullInvoice: boolean;
+  billing: BillingFormValues;
+}
+
+/**
+ * The field that shows each refusal: a refused edition (full, closed, not this
+ * course's, its seat gone) is the edition field's; the missing early-start
+ * request is the waiver's; the rest are the form's message.
+ */
+export const CHECKOUT_ERROR_FIELD: Readonly<Record<CheckoutErrorCode, "edition" | "waiver" | "form">> = {
+  "empty-cart": "form",
+  "too-many-items": "form",
+  "course-unavailable": "form",
+  "early-start-required": "waiver",
+  "already-enrolled": "form",
+  "method-unavailable": "form",
+  "billing-invalid": "form",
+  "billing-required": "form",
+  "no-seat": "edition",
+  "edition-mismatch": "edition",
+  "edition-cancelled": "edition",
+  "edition-started": "edition",
+  "edition-closed": "edition",
+  "edition-full": "edition",
+  "sold-out": "edition",
+};
 
 /**
  * The lines asked for: `/checkout/:courseId[?convocatoria=<id>]` is one course;
@@ -119,11 +145,11 @@ export async function checkoutAction(request: Request, context: Ctx, courseId?: 
   const editions = formEditions(form, lines);
   const wantsFullInvoice = form.get(WANTS_FULL_INVOICE_FIELD) === "on";
   const billingInput = Object.fromEntries(BILLING_FIELDS.map((f) => [f, form.get(f) ?? undefined]));
-  const values = {
+  const values: CheckoutFormValues = {
     method: String(form.get("method") ?? ""),
     editions: Object.fromEntries(Object.entries(editions).map(([k, v]) => [k, v?.slice(0, 200) ?? ""])),
     wantsFullInvoice,
-    billing: {} as BillingFormValues,
+    billing: {},
   };
   if (lines.length === 0) {
     return data({ errors: { form: checkoutMessages.noCourses } as CheckoutFieldErrors, values }, { status: 400 });
@@ -147,31 +173,36 @@ export async function checkoutAction(request: Request, context: Ctx, courseId?: 
     }
     return data({ errors, values }, { status: 400 });
   }
-  const limit = await hitRateLimit(services.db, checkoutRateLimitKey(user.id), CHECKOUT_RATE_LIMIT);
-  if (!limit.allowed) return data({ errors: { form: checkoutMessages.tooMany } as CheckoutFieldErrors, values }, { status: 429 });
-  try {
-    const started = await startCheckout(services, {
-      user,
-      courseIds: lines.map((l) => l.courseId),
-      editionIds: parsed.data.editions,
-      method: parsed.data.method,
-      withdrawalWaiver: parsed.data.waiver === "on",
-      billing: billing?.ok ? billing.details : null,
-    });
-    return redirect(started.url);
-  } catch (err) {
-    if (err instanceof CheckoutError) {
+  const attempt = await requestCheckout(services, {
+    user,
+    courseIds: lines.map((l) => l.courseId),
+    editionIds: parsed.data.editions,
+    method: parsed.data.method,
+    withdrawalWaiver: parsed.data.waiver === "on",
+    billing: billing?.ok ? billing.details : null,
+  });
+  return checkoutFormAnswer(attempt, values, courseId);
+}
+
+/** The form's answer to each outcome of requestCheckout (the same outcomes the JSON API answers). */
+export function checkoutFormAnswer(attempt: CheckoutAttempt, values: CheckoutFormValues, courseId?: string) {
+  const refuse = (errors: CheckoutFieldErrors, status: number, shown = values) =>
+    data({ errors, values: shown }, { status });
+  switch (attempt.kind) {
+    case "started":
+      return redirect(attempt.started.url);
+    case "rate-limited":
+      return refuse({ form: checkoutMessages.tooMany }, 429);
+    case "failed":
+      return refuse({ form: attempt.cause === "provider" ? checkoutMessages.noUrl : checkoutMessages.default }, 502);
+    case "refused": {
+      const { code, message, status } = attempt.error;
       // A course gone since the page was shown: the one-course page has nothing left; the cart says which.
-      if (err.status === 404 && courseId) return redirect("/formaciones");
-      // A refused edition (full, closed, not this course's) is the edition field's error.
-      // The billing refusals (a price changed since the page was shown) are the form's message, as the rest.
-      const field =
-        err.message === EARLY_START_REQUIRED_MESSAGE ? "waiver" : /convocatoria/i.test(err.message) ? "edition" : "form";
-      if (err.message === BILLING_REQUIRED_MESSAGE || err.message === BILLING_INVALID_MESSAGE) values.wantsFullInvoice = true;
-      return data({ errors: { [field]: err.message } as CheckoutFieldErrors, values }, { status: err.status });
+      if (code === "course-unavailable" && courseId) return redirect("/formaciones");
+      // A billing refusal (a price changed since the page was shown) opens the billing fields again.
+      const billingRefused = code === "billing-required" || code === "billing-invalid";
+      const shown = billingRefused ? { ...values, wantsFullInvoice: true } : values;
+      return refuse({ [CHECKOUT_ERROR_FIELD[code]]: message }, status, shown);
     }
-    services.logger.error({ err, courseId }, "checkout: could not start the payment");
-    const message = err instanceof PaymentProviderError ? checkoutMessages.noUrl : checkoutMessages.default;
-    return data({ errors: { form: message } as CheckoutFieldErrors, values }, { status: 502 });
   }
 }

@@ -8,8 +8,7 @@ import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/contacto";
 import { PostalAddress } from "~/components/postal-address.tsx";
 
-export const URGENT_WHATSAPP_MESSAGE =
-  "¡Hola, Alejandra Nails! Necesito una cita urgente. ¿Tenéis algún hueco hoy o mañana?";
+const URGENT_WHATSAPP_MESSAGE = "¡Hola, Alejandra Nails! Necesito una cita urgente. ¿Tenéis algún hueco hoy o mañana?";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getCourse, listEditionChoices } from "~/catalogue.server.ts";
+import { getCourse, listEditionChoices } from "~/catalogue/queries.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { listEnrolledCourseIds } from "~/orders/queries.server.ts";
 import type { Course, CourseEdition } from "~/domain/course.ts";

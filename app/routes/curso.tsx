@@ -1,7 +1,7 @@
 import { Link, useActionData } from "react-router";
 import { useCart } from "~/components/cart/cart-context.tsx";
 import { courseImageName } from "~/components/catalogue/course-bits.tsx";
-import { CourseOffer, EnrolledNote, nextDateText } from "~/components/catalogue/course-card.tsx";
+import { CourseOffer, EnrolledNote } from "~/components/catalogue/course-card.tsx";
 import { coursePageJsonLd, coursePath } from "~/components/catalogue/course-jsonld.ts";
 import { defaultEditionId, EditionChoices } from "~/components/catalogue/edition-choices.tsx";
 import { WaitlistForm, type WaitlistFormState } from "~/components/catalogue/waitlist-form.tsx";
@@ -11,6 +11,7 @@ import { site } from "~/content/site.ts";
 import { getServices } from "~/context.server.ts";
 import { getOptionalUser } from "~/auth/session.server.ts";
 import { isBookable, unavailableLabel } from "~/domain/course.ts";
+import { nextDateText } from "~/domain/edition-dates.ts";
 import { jsonLd, pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/curso";
 import { loadCoursePage } from "./curso.server.ts";

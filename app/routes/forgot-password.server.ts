@@ -6,7 +6,7 @@ import { fieldErrorsOf, forgotSchema, formValues, messages, type FieldErrors } f
 import { clientIpContext, getServices } from "~/context.server.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
 
-export type ForgotActionData = { sent: true; email: string } | { sent: false; errors: FieldErrors; email: string };
+type ForgotActionData = { sent: true; email: string } | { sent: false; errors: FieldErrors; email: string };
 
 export async function forgotAction(request: Request, context: Readonly<RouterContextProvider>) {
   const services = getServices(context);

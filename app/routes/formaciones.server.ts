@@ -1,4 +1,4 @@
-import { listCourses } from "~/catalogue.server.ts";
+import { listCourses } from "~/catalogue/queries.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { listEnrolledCourseIds } from "~/orders/queries.server.ts";
 import type { Course } from "~/domain/course.ts";

@@ -15,7 +15,7 @@ import { enrolmentSecret, matchEnrolmentCode, totpQrSvg } from "~/staff/auth/sec
 type Ctx = Readonly<RouterContextProvider>;
 
 /** new: no account yet · password: an account with a password (prove it) · google: an account without one. */
-export type ActivationMode = "new" | "password" | "google";
+type ActivationMode = "new" | "password" | "google";
 
 const codeSchema = z
   .string()

@@ -15,7 +15,7 @@ type Ctx = Readonly<RouterContextProvider>;
 export const TAKEN_MESSAGE = "Ese hueco ya no está libre: elige otro.";
 export const TOO_EARLY_MESSAGE = "Todavía no ha llegado la hora de la cita: podrás marcarla cuando empiece.";
 
-export interface AppointmentActionData {
+interface AppointmentActionData {
   error: string;
 }
 

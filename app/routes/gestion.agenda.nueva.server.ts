@@ -27,9 +27,9 @@ const REFUSALS: Record<AvailabilityRefusal, string> = {
   "no-professional": "Ninguna profesional hace todos esos servicios: elige menos servicios u otra profesional.",
 };
 
-export type NewAppointmentField = "at" | "nombre" | "telefono" | "email" | "nota";
+type NewAppointmentField = "at" | "nombre" | "telefono" | "email" | "nota";
 
-export interface NewAppointmentActionData {
+interface NewAppointmentActionData {
   errors: Partial<Record<NewAppointmentField | "form", string>>;
   values: Record<"nombre" | "telefono" | "email" | "nota", string>;
 }
@@ -90,7 +90,7 @@ export async function loadNewAppointment(request: Request, context: Ctx, now = n
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 
 /** The client's details from the form; errors in Spanish by field. */
-export function parseClientFields(form: FormData) {
+function parseClientFields(form: FormData) {
   const text = (name: string) => String(form.get(name) ?? "").trim();
   const values = {
     nombre: text("nombre"),

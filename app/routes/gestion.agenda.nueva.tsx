@@ -1,6 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
-import { Field, FieldError, TextAreaField } from "~/components/auth/field.tsx";
+import { FieldError, TextAreaField } from "~/components/auth/field.tsx";
+import { ClientDetailsFields } from "~/components/forms/client-details-fields.tsx";
 import { ANY_PROFESSIONAL, diaryHref } from "~/components/staff/diary/labels.ts";
+import { FilterInput, ProfessionalFilter } from "~/components/staff/filter-fields.tsx";
 import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
 import { formatDayLong, formatTime } from "~/domain/salon-time.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
@@ -61,21 +63,13 @@ export default function NewAppointment({ loaderData, actionData }: Route.Compone
           </ul>
         </fieldset>
         <div className="staff-filters">
-          <div className="staff-filters__field">
-            <label htmlFor="nueva-profesional">Profesional</label>
-            <select id="nueva-profesional" name="profesional" defaultValue={professional}>
-              <option value={ANY_PROFESSIONAL}>Cualquier profesional</option>
-              {professionals.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="staff-filters__field">
-            <label htmlFor="nueva-dia">Día</label>
-            <input id="nueva-dia" name="dia" type="date" defaultValue={day} required />
-          </div>
+          <ProfessionalFilter
+            id="nueva-profesional"
+            professionals={professionals}
+            selected={professional}
+            anyone={{ value: ANY_PROFESSIONAL, label: "Cualquier profesional" }}
+          />
+          <FilterInput id="nueva-dia" label="Día" name="dia" type="date" defaultValue={day} required />
           <div className="staff-filters__actions">
             <button type="submit" className="staff-button staff-button--secondary">
               Ver horas libres
@@ -117,33 +111,10 @@ export default function NewAppointment({ loaderData, actionData }: Route.Compone
             </ul>
             {errors.at ? <FieldError id="nueva-at-error">{errors.at}</FieldError> : null}
           </fieldset>
-          <Field
-            name="nombre"
-            label="Nombre"
-            autoComplete="off"
-            maxLength={100}
-            defaultValue={values.nombre}
-            error={errors.nombre}
-          />
-          <Field
-            name="telefono"
-            type="tel"
-            label="Teléfono"
-            autoComplete="off"
-            maxLength={30}
-            defaultValue={values.telefono}
-            error={errors.telefono}
-          />
-          <Field
-            name="email"
-            type="email"
-            label="Email"
-            optional
-            autoComplete="off"
-            maxLength={254}
-            hint="Con email recibirá la confirmación y el recordatorio."
-            defaultValue={values.email}
-            error={errors.email}
+          <ClientDetailsFields
+            bookedBy="staff"
+            values={values}
+            errors={{ name: errors.nombre, email: errors.email, phone: errors.telefono }}
           />
           <TextAreaField
             name="nota"

@@ -8,9 +8,9 @@ import { formatDayLong, isDate, isoWeekday } from "~/domain/salon-time.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
-export type DiaryView = "dia" | "semana";
+type DiaryView = "dia" | "semana";
 
-export interface DiaryQuery {
+interface DiaryQuery {
   date: string;
   view: DiaryView;
   /** A professional's id, or "todas". */
@@ -19,11 +19,7 @@ export interface DiaryQuery {
 }
 
 /** Reads ?dia, ?vista and ?profesional; anything unreadable falls back with a note. */
-export function parseDiaryQuery(
-  params: URLSearchParams,
-  today: string,
-  professionalIds: readonly string[],
-): DiaryQuery {
+function parseDiaryQuery(params: URLSearchParams, today: string, professionalIds: readonly string[]): DiaryQuery {
   const notes: string[] = [];
   const rawDate = params.get("dia")?.trim() ?? "";
   let date = today;

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { requireOwner } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
 import { auditChanges } from "~/domain/audit-diff.ts";
-import { listAudit, listAuditEntityTypes } from "~/staff/audit.server.ts";
+import { listAudit, listAuditEntityTypes } from "~/audit/audit.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 // Anything odd in the URL falls back to the first page and every type: a filter link never errors.
 const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1);

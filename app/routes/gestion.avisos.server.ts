@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getUser } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
 import { NOTIFY_KINDS, NOTIFY_LABELS, type NotifyKind } from "~/domain/salon-notify.ts";
-import { getNotifySettings, saveNotifySettings, type NotifySettings } from "~/staff/salon-settings.server.ts";
+import { getNotifySettings, saveNotifySettings, type NotifySettings } from "~/salon/settings.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 

@@ -12,7 +12,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 
 const emailOf = (request: Request) => (new URL(request.url).searchParams.get("email") ?? "").trim().toLowerCase();
 
-export interface ClientNotesActionData {
+interface ClientNotesActionData {
   error: string;
   notes: string;
 }

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { ClientVisit } from "~/bookings/diary-detail.server.ts";
+import { FilterInput } from "~/components/staff/filter-fields.tsx";
 import { formatDateTime } from "~/components/staff/format.ts";
 import { appointmentStatusLabel, CLIENT_NOTES_MAX } from "~/components/staff/diary/labels.ts";
 import { formatEuros } from "~/domain/pricing.ts";
@@ -68,10 +69,16 @@ export default function ClientCardPage({ loaderData, actionData }: Route.Compone
       </p>
       <h1>{card ? `Ficha de ${card.name || card.email}` : "Ficha de clienta"}</h1>
       <Form method="get" className="staff-filters" role="search" aria-label="Buscar clienta">
-        <div className="staff-filters__field staff-filters__field--wide">
-          <label htmlFor="cliente-email">Email de la clienta</label>
-          <input id="cliente-email" name="email" type="email" defaultValue={email} maxLength={254} required />
-        </div>
+        <FilterInput
+          id="cliente-email"
+          label="Email de la clienta"
+          wide
+          name="email"
+          type="email"
+          defaultValue={email}
+          maxLength={254}
+          required
+        />
         <div className="staff-filters__actions">
           <button type="submit" className="staff-button staff-button--secondary">
             Buscar

@@ -1,6 +1,7 @@
 import { Link, useActionData, useSearchParams } from "react-router";
 import { AttendeesTable } from "~/components/staff/attendees-table.tsx";
-import { editionDates, editionStatusLabel } from "~/components/staff/format.ts";
+import { editionStatusLabel } from "~/components/staff/format.ts";
+import { editionDatesText } from "~/domain/edition-dates.ts";
 import { SignInSheet } from "~/components/staff/sign-in-sheet.tsx";
 import { WaitlistTable } from "~/components/staff/waitlist-table.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
@@ -40,7 +41,7 @@ export default function EditionAttendees({ loaderData }: Route.ComponentProps) {
       <h1>Alumnos · {edition.courseTitle}</h1>
       <dl className="staff-facts staff-facts--inline">
         <dt>Fechas</dt>
-        <dd>{editionDates(edition.startsOn, edition.endsOn)}</dd>
+        <dd>{editionDatesText(edition.startsOn, edition.endsOn)}</dd>
         <dt>Horario</dt>
         <dd>{edition.schedule || "Sin horario"}</dd>
         <dt>Plazas ocupadas / ofrecidas</dt>

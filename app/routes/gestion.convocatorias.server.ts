@@ -1,6 +1,6 @@
 /** /gestion/convocatorias: every edition, upcoming first, optionally of one course. */
 import type { RouterContextProvider } from "react-router";
-import { todayInMadrid } from "~/catalogue.server.ts";
+import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { getServices } from "~/context.server.ts";
 import { listCourseChoices, listStaffEditions } from "~/orders/staff-attendees.server.ts";
 

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { EditionsTable } from "~/components/staff/editions-table.tsx";
+import { CourseFilter } from "~/components/staff/filter-fields.tsx";
 import { FilterNotes } from "~/components/staff/pager.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/gestion.convocatorias";
@@ -25,17 +26,7 @@ export default function StaffEditions({ loaderData }: Route.ComponentProps) {
       <h1>Convocatorias</h1>
       <FilterNotes id="convocatorias-avisos" notes={notes} />
       <Form method="get" className="staff-filters" role="search" aria-label="Filtrar convocatorias">
-        <div className="staff-filters__field">
-          <label htmlFor="f-curso">Curso</label>
-          <select id="f-curso" name="curso" defaultValue={courseId ?? ""}>
-            <option value="">Todos</option>
-            {courses.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CourseFilter id="f-curso" name="curso" courses={courses} selected={courseId} />
         <div className="staff-filters__actions">
           <button type="submit" className="staff-button">
             Filtrar

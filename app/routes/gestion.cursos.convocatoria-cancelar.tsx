@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { FormAlert } from "~/components/auth/field.tsx";
+import { Checkbox } from "~/components/forms/checkbox-fields.tsx";
 import { formatLongDate } from "~/domain/pricing.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/gestion.cursos.convocatoria-cancelar";
@@ -85,10 +86,7 @@ export default function CancelEdition({ loaderData, actionData }: Route.Componen
       <Form method="post" className="staff-cat__form">
         <FormAlert message={actionData?.error} />
         {students.length > 0 ? (
-          <div className="field field--checkbox">
-            <input id="f-confirm" name="confirm" type="checkbox" value="yes" required />
-            <label htmlFor="f-confirm">Avisaré a estas alumnas de la cancelación</label>
-          </div>
+          <Checkbox name="confirm" value="yes" required label="Avisaré a estas alumnas de la cancelación" />
         ) : (
           <input type="hidden" name="confirm" value="yes" />
         )}

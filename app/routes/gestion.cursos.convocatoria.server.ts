@@ -4,18 +4,18 @@ import { formValues } from "~/auth/schemas.ts";
 import { noticeOf } from "~/components/staff/catalogue-labels.ts";
 import { getServices } from "~/context.server.ts";
 import { echoValues, editionFormSchema, editionFormValues, formErrors } from "~/domain/course-form.ts";
-import { getStaffCourse, getStaffEdition, listEditionStudents } from "~/staff/catalogue-reads.server.ts";
+import { getStaffCourse, getStaffEdition, listEditionStudents } from "~/catalogue/staff-queries.server.ts";
 import {
   changeEditionStatus,
   createEdition,
   updateEdition,
   type EditionWriteResult,
-} from "~/staff/catalogue-editions.server.ts";
+} from "~/catalogue/edition-admin.server.ts";
 import { actorOf } from "./gestion.cursos.nuevo.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
-export interface EditionFormData {
+interface EditionFormData {
   errors: Partial<Record<string, string>>;
   values: Record<string, string>;
 }

@@ -1,10 +1,10 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { formValues } from "~/auth/schemas.ts";
 import { getServices } from "~/context.server.ts";
-import { todayInMadrid } from "~/catalogue.server.ts";
+import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { courseFormSchema, courseFormValues, echoValues, formErrors } from "~/domain/course-form.ts";
-import { setCoursePublished, updateCourse } from "~/staff/catalogue-admin.server.ts";
-import { courseIsSold, getStaffCourse, listCourseEditions } from "~/staff/catalogue-reads.server.ts";
+import { setCoursePublished, updateCourse } from "~/catalogue/course-admin.server.ts";
+import { courseIsSold, getStaffCourse, listCourseEditions } from "~/catalogue/staff-queries.server.ts";
 import { noticeOf } from "~/components/staff/catalogue-labels.ts";
 import { actorOf, SLUG_MESSAGES, type CourseFormData } from "./gestion.cursos.nuevo.server.ts";
 

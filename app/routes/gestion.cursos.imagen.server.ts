@@ -1,8 +1,8 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getServices } from "~/context.server.ts";
-import { setCourseImage } from "~/staff/catalogue-admin.server.ts";
-import { getStaffCourse } from "~/staff/catalogue-reads.server.ts";
-import { ImageUploadError, uploadCourseImage } from "~/staff/course-images.server.ts";
+import { setCourseImage } from "~/catalogue/course-admin.server.ts";
+import { getStaffCourse } from "~/catalogue/staff-queries.server.ts";
+import { ImageUploadError, uploadCourseImage } from "~/catalogue/images.server.ts";
 import { actorOf } from "./gestion.cursos.nuevo.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;

@@ -3,7 +3,7 @@ import { formValues } from "~/auth/schemas.ts";
 import { getUser } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
 import { courseFormSchema, echoValues, formErrors } from "~/domain/course-form.ts";
-import { createCourse } from "~/staff/catalogue-admin.server.ts";
+import { createCourse } from "~/catalogue/course-admin.server.ts";
 
 export interface CourseFormData {
   errors: Partial<Record<string, string>>;

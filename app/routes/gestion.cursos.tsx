@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { EDITION_STATUS_LABELS } from "~/components/staff/catalogue-labels.ts";
 import { getServices } from "~/context.server.ts";
-import { todayInMadrid } from "~/catalogue.server.ts";
+import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { CATEGORY_LABELS } from "~/domain/course-form.ts";
 import { isCourseCategory } from "~/domain/course.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
-import { listStaffCourses } from "~/staff/catalogue-reads.server.ts";
+import { listStaffCourses } from "~/catalogue/staff-queries.server.ts";
 import type { Route } from "./+types/gestion.cursos";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -39,9 +39,7 @@ const teamSchema = z.discriminatedUnion(
   { message: teamMessages.unknownAction },
 );
 
-export type TeamIntent = z.infer<typeof teamSchema>["intent"];
-
-export type TeamActionData =
+type TeamActionData =
   | { status: "invited"; email: string; link: string; expiresAt: string }
   | { status: "done"; notice: string }
   | { status: "error"; intent: string; target?: string; errors: FieldErrors; values?: Record<string, string> };

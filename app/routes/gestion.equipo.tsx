@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { FieldError, FormAlert } from "~/components/auth/field.tsx";
+import { Field, FieldError, FormAlert } from "~/components/auth/field.tsx";
 import { madridDateTimeText } from "~/domain/calendar-dates.ts";
 import { ROLE_LABELS, isRole } from "~/domain/roles.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
@@ -173,21 +173,16 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
       <h2 id="invitar">Invitar a una persona</h2>
       <Form method="post" noValidate className="staff-auth__form" aria-labelledby="invitar">
         <input type="hidden" name="intent" value="invite" />
-        <div className="field">
-          <label htmlFor="invite-email">Correo electrónico</label>
-          <input
-            id="invite-email"
-            name="email"
-            type="email"
-            autoComplete="off"
-            required
-            maxLength={254}
-            defaultValue={error?.intent === "invite" ? error.values?.email : undefined}
-            aria-invalid={inviteErrors.email ? true : undefined}
-            aria-describedby={inviteErrors.email ? "invite-email-error" : undefined}
-          />
-          {inviteErrors.email ? <FieldError id="invite-email-error">{inviteErrors.email}</FieldError> : null}
-        </div>
+        <Field
+          id="invite-email"
+          name="email"
+          type="email"
+          label="Correo electrónico"
+          autoComplete="off"
+          maxLength={254}
+          defaultValue={error?.intent === "invite" ? error.values?.email : undefined}
+          error={inviteErrors.email}
+        />
         <fieldset aria-describedby={inviteErrors.role ? "invite-role-error" : undefined}>
           <legend>Rol</legend>
           <label>

@@ -93,7 +93,7 @@ export const INVOICE_CSV_HEADER = [
 ];
 
 /** What the list and the CSV call the buyer: the name on a factura completa, else "Consumidor final". */
-export function invoiceClient(row: Pick<StaffInvoiceRow, "buyerName">): string {
+function invoiceClient(row: Pick<StaffInvoiceRow, "buyerName">): string {
   return row.buyerName ?? "Consumidor final";
 }
 

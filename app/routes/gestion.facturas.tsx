@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { BarChart } from "~/components/staff/charts/bar-chart.tsx";
 import { ChartFigure } from "~/components/staff/charts/chart-figure.tsx";
 import { DataTable } from "~/components/staff/charts/data-table.tsx";
+import { FilterInput, FilterSelect } from "~/components/staff/filter-fields.tsx";
 import { formatShortDate, orderRef } from "~/components/staff/format.ts";
 import { FilterNotes, Pager } from "~/components/staff/pager.tsx";
 import { niceAxis, shortMonthLabel } from "~/domain/dashboard.ts";
@@ -49,15 +50,18 @@ function PeriodForms({ period, choices }: Pick<Data, "period" | "choices">) {
   return (
     <div className="staff-toolbar">
       <Form method="get" className="staff-filters" role="search" aria-label="Elegir el periodo">
-        <div className="staff-filters__field staff-filters__field--wide">
-          <label htmlFor="f-periodo">Periodo</label>
-          <select id="f-periodo" name={PERIOD_PARAM} defaultValue={period.key}>
-            {listed ? null : <option value={period.key}>{period.label}</option>}
-            {group("Trimestres", choices.quarters)}
-            {group("Meses", choices.months)}
-            {group("Años", choices.years)}
-          </select>
-        </div>
+        <FilterSelect
+          id="f-periodo"
+          label="Periodo"
+          wide
+          name={PERIOD_PARAM}
+          defaultValue={period.key}
+          options={listed ? [] : [{ value: period.key, label: period.label }]}
+        >
+          {group("Trimestres", choices.quarters)}
+          {group("Meses", choices.months)}
+          {group("Años", choices.years)}
+        </FilterSelect>
         <div className="staff-filters__actions">
           <button type="submit" className="staff-button">
             Ver
@@ -69,16 +73,15 @@ function PeriodForms({ period, choices }: Pick<Data, "period" | "choices">) {
           ["desde", "Desde", period.from],
           ["hasta", "Hasta", period.to],
         ].map(([name, label, value]) => (
-          <div className="staff-filters__field" key={name}>
-            <label htmlFor={`f-${name}`}>{label}</label>
-            <input
-              id={`f-${name}`}
-              name={name}
-              type="date"
-              required
-              defaultValue={period.kind === "range" ? value : ""}
-            />
-          </div>
+          <FilterInput
+            key={name}
+            id={`f-${name}`}
+            label={label}
+            name={name}
+            type="date"
+            required
+            defaultValue={period.kind === "range" ? value : ""}
+          />
         ))}
         <div className="staff-filters__actions">
           <button type="submit" className="staff-button staff-button--secondary">

@@ -11,7 +11,7 @@ import { actorOf } from "./gestion.cursos.nuevo.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
-export interface TimeOffActionData {
+interface TimeOffActionData {
   errors: Record<string, string>;
   values: Record<string, string>;
   /** After a block was saved over live appointments: who to call. */
@@ -44,7 +44,7 @@ export async function loadTimeOffPage(request: Request, context: Ctx) {
  * Only a known professional and a real day from today on are taken; anything else is
  * left for the staff member to choose.
  */
-export function timeOffPrefill(
+function timeOffPrefill(
   params: URLSearchParams,
   professionalIds: ReadonlySet<string>,
   today: string,

@@ -1,4 +1,4 @@
-import { todayInMadrid } from "~/catalogue.server.ts";
+import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { getServices } from "~/context.server.ts";
 import { parseOrderFilters } from "~/domain/order-filters.ts";
 import { shortOrderId } from "~/domain/order-reference.ts";

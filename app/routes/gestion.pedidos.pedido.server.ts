@@ -9,7 +9,7 @@ import { getOrderWithItems } from "~/orders/orders.server.ts";
 import { getStaffOrderDetail } from "~/orders/staff-order-detail.server.ts";
 import { isPlausibleOrderId } from "~/orders/staff-queries.server.ts";
 import { getWithdrawal } from "~/orders/withdrawals.server.ts";
-import { recordAudit } from "~/staff/audit.server.ts";
+import { recordAudit } from "~/audit/audit.server.ts";
 import { lookup } from "~/lib/lookup.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -31,7 +31,7 @@ export async function loadOrderDetail(orderId: string, request: Request, context
   return { ...detail, history: orderHistory(detail), notice, withdrawal };
 }
 
-export interface OrderActionData {
+interface OrderActionData {
   error: string;
 }
 

@@ -1,9 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
+import { OrderLinesTable } from "~/components/orders/order-lines-table.tsx";
 import { formatDateTime, orderRef } from "~/components/staff/format.ts";
 import {
   OrderEmailsTable,
   OrderHistoryList,
-  OrderLines,
   PaymentEventsTable,
   RefundAction,
   RefundsTable,
@@ -108,7 +108,13 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
 
       <section aria-labelledby="lineas">
         <h2 id="lineas">Cursos</h2>
-        <OrderLines items={items} totalCents={order.totalCents} refundedCents={order.refundedCents} />
+        <OrderLinesTable
+          lines={items}
+          caption="Cursos del pedido"
+          look="staff"
+          totalCents={order.totalCents}
+          refundedCents={order.refundedCents}
+        />
       </section>
 
       <section aria-labelledby="historial">

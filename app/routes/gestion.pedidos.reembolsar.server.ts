@@ -1,6 +1,6 @@
 /**
  * /gestion/pedidos/:orderId/reembolsar: the refund form, then a confirmation
- * step, then the refund (app/staff/order-refunds.server.ts). Works without JS:
+ * step, then the refund (app/orders/staff-refunds.server.ts). Works without JS:
  * the review answers with the confirmation (hidden fields), which posts again;
  * every step validates again on the server.
  */
@@ -21,12 +21,12 @@ import { getOrderWithItems } from "~/orders/orders.server.ts";
 import { getRefund, getRefundableOrder } from "~/orders/refunds.server.ts";
 import { isPlausibleOrderId } from "~/orders/staff-queries.server.ts";
 import { getWithdrawal } from "~/orders/withdrawals.server.ts";
-import { refundOrderAsStaff } from "~/staff/order-refunds.server.ts";
+import { refundOrderAsStaff } from "~/orders/staff-refunds.server.ts";
 import { actorOf } from "./gestion.cursos.nuevo.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
-export const REFUND_NOTICE_PARAM = "reembolso-solicitado";
+const REFUND_NOTICE_PARAM = "reembolso-solicitado";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/u;
 
@@ -51,7 +51,7 @@ async function orderOr404(context: Ctx, orderId: string) {
   };
 }
 
-export type RefundPageOrder = Awaited<ReturnType<typeof orderOr404>>;
+type RefundPageOrder = Awaited<ReturnType<typeof orderOr404>>;
 
 /** Why the order cannot be refunded now, or null. */
 function blocked(order: RefundPageOrder): string | null {
@@ -72,7 +72,7 @@ export async function loadRefundPage(context: Ctx, orderId: string) {
   return { order, blocked: blocked(order), values: refundFormDefaults(order.availableCents, proposed) };
 }
 
-export type RefundActionData =
+type RefundActionData =
   | { step: "form"; errors: Partial<Record<string, string>>; values: Record<string, string> }
   | {
       step: "confirm";

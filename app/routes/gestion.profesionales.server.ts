@@ -8,7 +8,7 @@ import {
   listStaffServices,
   updateProfessional,
 } from "~/bookings/menu-admin.server.ts";
-import type { CheckboxOption } from "~/components/staff/bookings/checkbox-list.tsx";
+import type { CheckboxOption } from "~/components/forms/checkbox-fields.tsx";
 import { MENU_WRITE_MESSAGES, bookingNoticeOf, type BookingFormState } from "~/components/staff/bookings/labels.ts";
 import type { AccountOption } from "~/components/staff/bookings/professional-fields.tsx";
 import { parseProfessionalForm, weekSummary } from "~/domain/professional-form.ts";

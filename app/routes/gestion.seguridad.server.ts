@@ -3,7 +3,7 @@ import { formValues, messages } from "~/auth/schemas.ts";
 import { getUser } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
 import { inTransaction } from "~/db/db.server.ts";
-import { recordAudit } from "~/staff/audit.server.ts";
+import { recordAudit } from "~/audit/audit.server.ts";
 import { clearStaffLimit, hitStaffLimit } from "~/staff/auth/limits.server.ts";
 import { countRecoveryCodes, replaceRecoveryCodes, verifyStaffTotp } from "~/staff/auth/second-factor.server.ts";
 
@@ -15,7 +15,7 @@ export const securityMessages = {
   failed: "No se han podido generar los códigos. Inténtalo de nuevo.",
 } as const;
 
-export type SecurityActionData = { status: "done"; recoveryCodes: string[] } | { status: "error"; error: string };
+type SecurityActionData = { status: "done"; recoveryCodes: string[] } | { status: "error"; error: string };
 
 /** Any staff member: how many recovery codes are left. */
 export async function loadSecurity(context: Ctx) {

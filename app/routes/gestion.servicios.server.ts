@@ -2,7 +2,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { getServices } from "~/context.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { MENU_WRITE_MESSAGES, bookingNoticeOf, type BookingFormState } from "~/components/staff/bookings/labels.ts";
-import type { CheckboxOption } from "~/components/staff/bookings/checkbox-list.tsx";
+import type { CheckboxOption } from "~/components/forms/checkbox-fields.tsx";
 import {
   createService,
   getStaffService,

@@ -3,7 +3,7 @@ import { formValues, messages } from "~/auth/schemas.ts";
 import { createStaffSession } from "~/auth/session.server.ts";
 import { clientIpContext, getServices } from "~/context.server.ts";
 import { inTransaction } from "~/db/db.server.ts";
-import { recordAudit } from "~/staff/audit.server.ts";
+import { recordAudit } from "~/audit/audit.server.ts";
 import {
   clearChallengeCookie,
   dropChallenges,

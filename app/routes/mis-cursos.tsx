@@ -2,12 +2,13 @@ import { Link } from "react-router";
 import { getUser } from "~/auth/user-context.server.ts";
 import { courseImageName } from "~/components/catalogue/course-bits.tsx";
 import { Picture } from "~/components/picture.tsx";
-import { todayInMadrid } from "~/catalogue.server.ts";
+import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { site } from "~/content/site.ts";
 import { getServices } from "~/context.server.ts";
 import { enrollmentStage, enrollmentStageText } from "~/domain/enrollment-stage.ts";
 import { hasAccess } from "~/domain/access-window.ts";
-import { formatLongDate, formatMonthYear } from "~/domain/pricing.ts";
+import { editionDatesText } from "~/domain/edition-dates.ts";
+import { formatLongDate } from "~/domain/pricing.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import { listMyCourses } from "~/orders/queries.server.ts";
 import type { Route } from "./+types/mis-cursos";
@@ -24,11 +25,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const courses = await listMyCourses(getServices(context).db, getUser(context).id);
   return { courses, now: new Date().toISOString(), today: todayInMadrid() };
-}
-
-function editionRange(startsOn: string, endsOn: string | null): string {
-  if (!endsOn || endsOn === startsOn) return formatLongDate(startsOn);
-  return `del ${formatLongDate(startsOn)} al ${formatLongDate(endsOn)}`;
 }
 
 export default function MisCursos({ loaderData }: Route.ComponentProps) {
@@ -55,11 +51,7 @@ export default function MisCursos({ loaderData }: Route.ComponentProps) {
                   <dl className="my-course__facts">
                     <div>
                       <dt>Convocatoria</dt>
-                      <dd>
-                        {c.editionStartsOn
-                          ? `${formatMonthYear(c.editionStartsOn)} (${editionRange(c.editionStartsOn, c.editionEndsOn)})`
-                          : "Fecha por confirmar"}
-                      </dd>
+                      <dd>{editionDatesText(c.editionStartsOn, c.editionEndsOn)}</dd>
                     </div>
                     {c.duration ? (
                       <div>

@@ -3,11 +3,11 @@ import { requireUser } from "~/auth/session.server.ts";
 import type { Config } from "~/config.server.ts";
 import { clientIpContext, getServices } from "~/context.server.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
+import { orderKind } from "~/orders/kinds/index.server.ts";
 import { getOrderWithItems, type OrderRow } from "~/orders/orders.server.ts";
 import { SEAT_HOLD_MS } from "~/orders/seat-holds.server.ts";
 import { cancelCheckout, processPaymentEvent } from "~/payments/checkout.server.ts";
 import { demoSessionId } from "~/payments/demo.server.ts";
-import { depositPagePath } from "~/domain/booking-request.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -36,12 +36,12 @@ export function isLoopbackAddress(ip: string): boolean {
 async function ownDemoOrder(request: Request, context: Ctx, orderId: string) {
   const services = getServices(context);
   const found = services.payments.name === "demo" ? await getOrderWithItems(services.db, orderId) : null;
-  if (found?.order.kind !== "deposit") {
+  if (!found || !orderKind(found.order.kind).guestPayment) {
     const user = await requireUser(request, context);
     if (found?.order.user_id !== user.id) throw data(null, { status: 404 });
   }
   if (!found || found.order.provider !== "demo") throw data(null, { status: 404 });
-  return { services, ...found };
+  return { services, kind: orderKind(found.order.kind), ...found };
 }
 
 export function successPath(sessionId: string, firstCourseId: string | undefined): string {
@@ -53,34 +53,29 @@ export function demoSessionExpired(order: Pick<OrderRow, "created_at">, now = Da
   return now >= Date.parse(order.created_at) + SEAT_HOLD_MS;
 }
 
-export const DEPOSIT_EXPIRED_MESSAGE = "La sesión de pago ha caducado y la hora ya no está reservada. Vuelve a reservar.";
-
-export const DEMO_EXPIRED_MESSAGE = "La sesión de pago ha caducado y tu plaza ya no está reservada. Vuelve a elegir la convocatoria.";
-
 export async function loadDemoPayment(request: Request, context: Ctx, orderId: string) {
-  const { services, order, items } = await ownDemoOrder(request, context, orderId);
+  const { services, kind, order, items } = await ownDemoOrder(request, context, orderId);
   return {
     orderId: order.id,
     status: order.status,
     totalCents: order.total_cents,
     methodName: paymentMethodName(order.payment_method),
     lines: items.map((i) => ({ id: i.id, title: i.title, priceCents: i.price_cents })),
-    successUrl: successPath(order.provider_session_id ?? demoSessionId(order.id), items[0]?.course_id),
+    successUrl: successPath(order.provider_session_id ?? demoSessionId(order.id), items[0]?.course_id ?? undefined),
     enabled: demoPaymentsAllowed(services.config, context.get(clientIpContext)),
     expired: order.status !== "paid" && demoSessionExpired(order),
-    deposit: order.kind === "deposit",
+    texts: kind.paymentPage,
   };
 }
 
 export async function demoPaymentAction(request: Request, context: Ctx, orderId: string) {
-  const { services, order, items } = await ownDemoOrder(request, context, orderId);
+  const { services, kind, order, items } = await ownDemoOrder(request, context, orderId);
   const intent = String((await request.formData()).get("intent") ?? "");
   const sessionId = order.provider_session_id ?? demoSessionId(order.id);
   if (intent === "cancel") {
     await cancelCheckout(services, { order, items });
-    // A deposit's hold ended with it: its page says so and offers to book again.
-    if (order.kind === "deposit" && order.appointment_id) return redirect(depositPagePath(order.appointment_id));
-    return redirect("/cancel");
+    // Back where the kind says (a deposit's hold ended with it: its appointment's page says so).
+    return redirect(kind.afterCancel(order));
   }
   if (intent !== "pay") return data({ error: "Acción no válida" }, { status: 400 });
   if (!demoPaymentsAllowed(services.config, context.get(clientIpContext))) {
@@ -98,8 +93,7 @@ export async function demoPaymentAction(request: Request, context: Ctx, orderId:
       amountTotalCents: null,
       currency: null,
     });
-    const error = order.kind === "deposit" ? DEPOSIT_EXPIRED_MESSAGE : DEMO_EXPIRED_MESSAGE;
-    return data({ error }, { status: 409 });
+    return data({ error: kind.paymentPage.expiredError }, { status: 409 });
   }
   // Exactly the path a Stripe webhook takes: same fulfilment, same email.
   await processPaymentEvent(services, {
@@ -111,5 +105,5 @@ export async function demoPaymentAction(request: Request, context: Ctx, orderId:
     amountTotalCents: order.total_cents,
     currency: order.currency,
   });
-  return redirect(successPath(sessionId, items[0]?.course_id));
+  return redirect(successPath(sessionId, items[0]?.course_id ?? undefined));
 }

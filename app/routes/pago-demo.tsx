@@ -23,7 +23,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function DemoPayment({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, totalCents, methodName, status, successUrl, enabled, expired, deposit } = loaderData;
+  const { lines, totalCents, methodName, status, successUrl, enabled, expired, texts } = loaderData;
   const busy = useNavigation().state !== "idle";
   const payable = !expired && (status === "pending" || status === "cancelled" || status === "failed");
   return (
@@ -34,10 +34,10 @@ export default function DemoPayment({ loaderData, actionData }: Route.ComponentP
       <h1>Pasarela de pago</h1>
       <div className="card demo-pay__card">
         <table className="order-lines">
-          <caption className="visually-hidden">{deposit ? "Señal de la cita" : "Cursos del pedido"}</caption>
+          <caption className="visually-hidden">{texts.linesCaption}</caption>
           <thead>
             <tr>
-              <th scope="col">{deposit ? "Concepto" : "Curso"}</th>
+              <th scope="col">{texts.lineHeader}</th>
               <th scope="col">Importe</th>
             </tr>
           </thead>
@@ -61,7 +61,7 @@ export default function DemoPayment({ loaderData, actionData }: Route.ComponentP
         </p>
         {status === "paid" ? (
           <p>
-            Este pedido ya está pagado. <Link to={successUrl}>{deposit ? "Ver tu cita" : "Ver el resumen de tu compra"}</Link>
+            Este pedido ya está pagado. <Link to={successUrl}>{texts.paidLink}</Link>
           </p>
         ) : payable ? (
           <Form method="post" className="demo-pay__actions">
@@ -79,16 +79,7 @@ export default function DemoPayment({ loaderData, actionData }: Route.ComponentP
           </Form>
         ) : expired ? (
           <p>
-            {deposit ? (
-              <>
-                La sesión de pago ha caducado y la hora ya no está reservada. <Link to="/reservar">Reserva de nuevo</Link>
-              </>
-            ) : (
-              <>
-                La sesión de pago ha caducado y tu plaza ya no está reservada.{" "}
-                <Link to="/formaciones">Vuelve a elegir la convocatoria</Link>
-              </>
-            )}
+            {texts.expired} <Link to={texts.restart.to}>{texts.restart.label}</Link>
           </p>
         ) : (
           <p>Este pedido ya no se puede pagar.</p>

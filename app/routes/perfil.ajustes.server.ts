@@ -6,7 +6,7 @@ import { changePasswordSchema, deleteAccountSchema, fieldErrorsOf, formValues, m
 import { currentSessionToken, destroyOtherSessions, destroySession } from "~/auth/session.server.ts";
 import { getUser } from "~/auth/user-context.server.ts";
 import { getSettingsRecord, saveSettings, type UserSettings } from "~/auth/user-settings.server.ts";
-import { todayInMadrid } from "~/catalogue.server.ts";
+import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { getServices } from "~/context.server.ts";
 import { isStaffRole } from "~/domain/roles.ts";
 import { checkPassword, fail, SAVE_FAILED, UNKNOWN_ACTION, type Ctx, type ProfileIntent } from "./perfil.server.ts";

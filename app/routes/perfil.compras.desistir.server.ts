@@ -26,7 +26,13 @@ export async function loadWithdrawalPage(context: Ctx, orderId: string, now = ne
   const refundedCents = Number(order.refunded_cents);
   return {
     order: { id: order.id, totalCents: order.total_cents, paidAt: order.paid_at, refundedCents },
-    items: items.map((i) => ({ id: i.id, title: i.title, startsOn: i.edition_starts_on, priceCents: i.price_cents })),
+    items: items.map((i) => ({
+      id: i.id,
+      title: i.title,
+      priceCents: i.price_cents,
+      editionStartsOn: i.edition_starts_on,
+      editionEndsOn: i.edition_ends_on,
+    })),
     open: canWithdraw({ status: order.status, paidAt: order.paid_at, refundedCents, kind: order.kind }, now),
     done: withdrawal
       ? {
@@ -37,7 +43,7 @@ export async function loadWithdrawalPage(context: Ctx, orderId: string, now = ne
   };
 }
 
-export interface WithdrawalActionData {
+interface WithdrawalActionData {
   error: string;
 }
 

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { OrderLinesTable } from "~/components/orders/order-lines-table.tsx";
 import { formatDateTime } from "~/components/staff/format.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
@@ -45,27 +46,7 @@ export default function WithdrawalPage({ loaderData, actionData }: Route.Compone
           {order.paidAt ? `, pagado el ${formatLongDate(order.paidAt)}` : ""}, por {formatEuros(order.totalCents)}.
         </p>
       )}
-      <table className="purchases">
-        <caption>Cursos del pedido</caption>
-        <thead>
-          <tr>
-            <th scope="col">Curso</th>
-            <th scope="col">Convocatoria</th>
-            <th scope="col" className="num">
-              Precio
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((i) => (
-            <tr key={i.id}>
-              <td>{i.title}</td>
-              <td>{i.startsOn ? formatLongDate(i.startsOn) : "Fecha por confirmar"}</td>
-              <td className="num">{formatEuros(i.priceCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <OrderLinesTable lines={items} caption="Cursos del pedido" look="customer" />
       {done ? null : open ? (
         <Form method="post" aria-describedby={actionData?.error ? "desistir-error" : "desistir-aviso"}>
           <p id="desistir-aviso">

@@ -1,6 +1,6 @@
 import { getUser } from "~/auth/user-context.server.ts";
 import { ProfileCourses } from "~/components/account/profile-courses.tsx";
-import { todayInMadrid } from "~/catalogue.server.ts";
+import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { getServices } from "~/context.server.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import { listMyCourses } from "~/orders/queries.server.ts";

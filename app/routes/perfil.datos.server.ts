@@ -68,7 +68,7 @@ export async function personalAction(request: Request, context: Ctx) {
   }
 }
 
-export interface BillingActionData {
+interface BillingActionData {
   intent: "billing";
   errors: BillingFieldErrors & { form?: string };
   values: BillingFormValues;

@@ -10,7 +10,7 @@ import { getServices } from "~/context.server.ts";
 export type Ctx = Readonly<RouterContextProvider>;
 
 export type ProfileIntent = "profile" | "settings" | "password" | "delete";
-export interface ProfileActionData {
+interface ProfileActionData {
   intent: ProfileIntent;
   errors: FieldErrors;
   values?: Record<string, string>;

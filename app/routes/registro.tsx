@@ -4,6 +4,7 @@ import { messages, registerSchema } from "~/auth/schemas.ts";
 import { getOptionalUser } from "~/auth/session.server.ts";
 import { Field, FormAlert, NewPasswordFields } from "~/components/auth/field.tsx";
 import { GoogleButton } from "~/components/auth/google-button.tsx";
+import { PhoneField } from "~/components/forms/client-details-fields.tsx";
 import { useFormErrors } from "~/components/auth/use-form-errors.ts";
 import { getServices } from "~/context.server.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
@@ -74,9 +75,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             defaultValue={v.email}
             error={errors.email}
           />
-          <Field
+          <PhoneField
             name="phone"
-            type="tel"
             label="Teléfono"
             optional
             autoComplete="tel"

@@ -30,10 +30,10 @@ import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server.ts";
 type Ctx = Readonly<RouterContextProvider>;
 
 /** Days shown at once in the day picker. */
-export const DAYS_SHOWN = 7;
+const DAYS_SHOWN = 7;
 
 /** Bookings per visitor network per hour: a family booking several visits, not a bot holding the diary. */
-export const bookingLimit = { points: 10, windowMs: 60 * 60 * 1000 } satisfies RateLimitRule;
+const bookingLimit = { points: 10, windowMs: 60 * 60 * 1000 } satisfies RateLimitRule;
 
 export interface BookingPageData {
   step: "services" | "professional" | "time" | "details";
@@ -138,7 +138,7 @@ export async function bookingPageLoader(request: Request, context: Ctx): Promise
   return { ...timeStep, step: "details", at };
 }
 
-export type BookingActionData = { errors: ClientDetailsErrors; values: Record<string, string>; form?: string };
+type BookingActionData = { errors: ClientDetailsErrors; values: Record<string, string>; form?: string };
 
 const MESSAGES = {
   taken: "Vaya, alguien acaba de reservar esa hora. Elige otra, por favor.",

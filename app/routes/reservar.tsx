@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { BookingSteps, ChosenSummary, DayStrip, TimeList } from "~/components/bookings/booking-steps.tsx";
 import { ServicePicker } from "~/components/bookings/service-picker.tsx";
-import { Field, FieldError, TextAreaField } from "~/components/auth/field.tsx";
+import { FieldError, TextAreaField } from "~/components/auth/field.tsx";
+import { ClientDetailsFields } from "~/components/forms/client-details-fields.tsx";
 import { site } from "~/content/site.ts";
 import { bookingStepHref } from "~/domain/booking-request.ts";
 import { depositFor, depositNotice } from "~/domain/deposit.ts";
@@ -97,41 +98,14 @@ export default function Reservar({ loaderData, actionData }: Route.ComponentProp
             <p>
               Reservas como <strong>{d.user.name}</strong> ({d.user.email}).
             </p>
-          ) : (
-            <>
-              <Field
-                name="nombre"
-                label="Nombre y apellidos"
-                autoComplete="name"
-                maxLength={100}
-                defaultValue={values.nombre}
-                error={errors.name}
-              />
-              <Field
-                name="email"
-                label="Correo electrónico"
-                type="email"
-                autoComplete="email"
-                maxLength={254}
-                defaultValue={values.email}
-                error={errors.email}
-              />
-            </>
-          )}
-          {!d.user || !d.user.phone ? (
-            <>
-              <Field
-                name="telefono"
-                label="Móvil"
-                type="tel"
-                autoComplete="tel"
-                inputMode="tel"
-                maxLength={20}
-                defaultValue={values.telefono}
-                error={errors.phone}
-              />
-            </>
           ) : null}
+          <ClientDetailsFields
+            bookedBy="client"
+            withNameAndEmail={!d.user}
+            withPhone={!d.user?.phone}
+            values={values}
+            errors={errors}
+          />
           <TextAreaField
             name="comentario"
             label="Comentario"

@@ -5,7 +5,7 @@ import { fieldErrorsOf, formValues, messages, resetSchema, type FieldErrors } fr
 import { clientIpContext, getServices } from "~/context.server.ts";
 import { tokenMessages } from "~/auth/reset-messages.ts";
 
-export type ResetActionData = { errors: FieldErrors; tokenState?: Exclude<ResetTokenState, "valid"> };
+type ResetActionData = { errors: FieldErrors; tokenState?: Exclude<ResetTokenState, "valid"> };
 
 type Ctx = Readonly<RouterContextProvider>;
 

@@ -1,9 +1,10 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { depositPagePath } from "~/domain/booking-request.ts";
 import { getOptionalUser } from "~/auth/session.server.ts";
 import { getServices } from "~/context.server.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { shortOrderId } from "~/orders/confirmation-email.server.ts";
+import { orderKind } from "~/orders/kinds/index.server.ts";
+import { courseLines } from "~/orders/order-lines.ts";
 import { getOrderBySession } from "~/orders/orders.server.ts";
 import { confirmFromSession } from "~/payments/checkout.server.ts";
 
@@ -46,10 +47,11 @@ export async function loadSuccess(request: Request, context: Ctx): Promise<Succe
   if (!sessionId || sessionId.length > 200) return { kind: "neutral", signedIn: !!user };
   const services = getServices(context);
   let found = await getOrderBySession(services.db, sessionId);
-  if (found?.order.kind === "deposit" && found.order.appointment_id) {
-    // An appointment's señal (perhaps a guest's): its booking page shows the outcome, without personal data.
+  const elsewhere = found ? orderKind(found.order.kind).afterPayment(found.order) : null;
+  if (found && elsewhere) {
+    // A kind whose own page shows the outcome (an appointment's señal, perhaps a guest's: without personal data).
     if (found.order.status !== "paid") await confirmFromSession(services, found);
-    throw redirect(depositPagePath(found.order.appointment_id));
+    throw redirect(elsewhere);
   }
   if (!user) return { kind: "neutral", signedIn: false };
   if (!found || found.order.user_id !== user.id) return { kind: "neutral", signedIn: true };
@@ -69,7 +71,7 @@ export async function loadSuccess(request: Request, context: Ctx): Promise<Succe
       withdrawalWaiver: !!order.withdrawal_waiver_at,
       refundedCents: order.refunded_cents,
       demo: order.provider === "demo",
-      lines: items.map((i) => ({
+      lines: courseLines(items).map((i) => ({
         id: i.id,
         courseId: i.course_id,
         title: i.title,

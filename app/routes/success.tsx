@@ -1,10 +1,11 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { useCart } from "~/components/cart/cart-context.tsx";
+import { OrderLinesTable } from "~/components/orders/order-lines-table.tsx";
 import { DemoBadge, StatusBadge } from "~/components/status-badge.tsx";
 import { site } from "~/content/site.ts";
 import { madridDateTimeText } from "~/domain/calendar-dates.ts";
-import { formatEuros, formatLongDate, formatMonthYear } from "~/domain/pricing.ts";
+import { formatLongDate } from "~/domain/pricing.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/success";
 import { loadSuccess, type SuccessOrderView } from "./success.server.ts";
@@ -62,33 +63,13 @@ export default function Success({ loaderData }: Route.ComponentProps) {
       <div className="success-layout">
         <section className="card success-details" aria-labelledby="detalles">
           <h2 id="detalles">Detalles del pedido</h2>
-          <table className="order-lines">
-            <caption className="visually-hidden">Cursos comprados</caption>
-            <thead>
-              <tr>
-                <th scope="col">Curso</th>
-                <th scope="col">Inicio</th>
-                <th scope="col">Precio</th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.lines.map((l) => (
-                <tr key={l.id}>
-                  <td>{l.title}</td>
-                  <td>{l.editionStartsOn ? formatMonthYear(l.editionStartsOn) : "Fecha por confirmar"}</td>
-                  <td>{formatEuros(l.priceCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={2}>
-                  Total
-                </th>
-                <td>{formatEuros(order.totalCents)}</td>
-              </tr>
-            </tfoot>
-          </table>
+          <OrderLinesTable
+            lines={order.lines}
+            caption="Cursos comprados"
+            captionHidden
+            look="customer"
+            totalCents={order.totalCents}
+          />
           <dl className="success-facts">
             <div>
               <dt>Estado</dt>

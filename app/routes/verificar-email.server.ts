@@ -16,13 +16,13 @@ import { clientIpContext, getServices } from "~/context.server.ts";
 type Ctx = Readonly<RouterContextProvider>;
 type BadState = Exclude<VerificationState, "valid">;
 
-export type VerifyLoaderData =
+type VerifyLoaderData =
   /** Opened from the email: the token is only checked here, spent by the button (link scanners only GET). */
   | { mode: "link"; token: string; state: VerificationState; signedIn: boolean }
   /** The signed-in account's status, with "reenviar" while unverified. */
   | { mode: "status"; email: string; verified: boolean; sent: boolean };
 
-export type VerifyActionData = { verified: true } | { verified?: false; errors: FieldErrors; tokenState?: BadState };
+type VerifyActionData = { verified: true } | { verified?: false; errors: FieldErrors; tokenState?: BadState };
 
 export async function verifyLoader(request: Request, context: Ctx): Promise<VerifyLoaderData> {
   const url = new URL(request.url);

@@ -23,20 +23,20 @@ import {
 import { madridDayStart } from "~/domain/calendar-dates.ts";
 import { PAYMENT_METHOD_KEYS, paymentMethodName } from "~/domain/payment-methods.ts";
 
-export const REVENUE_MONTHS = 12;
-export const QUESTION_DAYS = 30;
+const REVENUE_MONTHS = 12;
+const QUESTION_DAYS = 30;
 const MAX_EDITIONS = 12;
 /** Enough for a salon's month of questions; more only means an older tail is not grouped. */
 const MAX_QUESTIONS = 5000;
 
-export interface MethodTotal {
+interface MethodTotal {
   key: string;
   name: string;
   orders: number;
   cents: number;
 }
 
-export interface EditionSeats {
+interface EditionSeats {
   editionId: string;
   courseTitle: string;
   startsOn: string;
@@ -44,7 +44,7 @@ export interface EditionSeats {
   taken: number;
 }
 
-export interface Dashboard {
+interface Dashboard {
   /** Madrid day and month the figures are for ("YYYY-MM-DD", "YYYY-MM"). */
   today: string;
   month: string;

@@ -7,7 +7,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { formValues } from "~/auth/schemas.ts";
 import { getOptionalUser } from "~/auth/session.server.ts";
-import { listEditionChoices } from "~/catalogue.server.ts";
+import { listEditionChoices } from "~/catalogue/queries.server.ts";
 import { clientIpContext, getServices } from "~/context.server.ts";
 import {
   WAITLIST_MESSAGES,

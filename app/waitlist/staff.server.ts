@@ -3,8 +3,8 @@
  * their two writes: remove an entry, offer a seat to one waiting person out of
  * turn. Each write and its audit row share one transaction.
  */
-import type { AuditActor } from "~/staff/audit.server.ts";
-import { recordAudit } from "~/staff/audit.server.ts";
+import type { AuditActor } from "~/audit/audit.server.ts";
+import { recordAudit } from "~/audit/audit.server.ts";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { offerSeat, removeEntry } from "./waitlist.server.ts";
 
@@ -35,7 +35,7 @@ export async function listEditionWaitlist(db: Db, editionId: string): Promise<St
   }));
 }
 
-export type WaitlistStaffIntent = "waitlist-remove" | "waitlist-offer";
+type WaitlistStaffIntent = "waitlist-remove" | "waitlist-offer";
 export type WaitlistStaffResult = "removed" | "offered" | "not-found" | "not-waiting" | "no-seat";
 
 /** Removes an entry or offers it a seat; the entry must belong to this edition. */

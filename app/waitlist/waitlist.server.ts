@@ -19,13 +19,11 @@ import { enqueueJob } from "~/jobs/queue.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
 
-export const WAITLIST_OFFER_MS = 24 * 60 * 60 * 1000;
+const WAITLIST_OFFER_MS = 24 * 60 * 60 * 1000;
 export const WAITLIST_OFFER = "waitlist-offer";
 export const WAITLIST_LAPSE = "waitlist-lapse";
-export const WAITLIST_STATUSES = ["waiting", "offered", "taken", "lapsed", "removed"] as const;
-export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 
 /** Ends the offers whose 24 h are over: their held seats go back (then offered to the next). */
@@ -151,7 +149,7 @@ export async function removeEntry(
   return before;
 }
 
-export type JoinResult = "joined" | "already" | "not-full" | "unavailable";
+type JoinResult = "joined" | "already" | "not-full" | "unavailable";
 
 /** Joins the list of a full, upcoming edition; joining twice changes nothing. */
 export async function joinWaitlist(

@@ -4,14 +4,13 @@
 // NAME/SUB: "Alejandra Nails" in Fraunces (2000 upm) and the subtitle in Inter (2048 upm),
 // carried over from the old og-default artwork.
 
-export interface Glyph {
+interface Glyph {
   /** SVG path data in font units. */
   d: string;
   /** Advance width in font units. */
   w: number;
 }
 
-export const CAPS_UPM = 2000;
 export const CAP_HEIGHT = 1400;
 
 export const CAPS: Record<string, Glyph> = {

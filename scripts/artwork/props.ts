@@ -8,7 +8,7 @@ import { C, circle, ellipse, g, n, path, rect, rng, shadow, tr, type Stop, type 
 export type NailShape = "almond" | "oval" | "square" | "coffin" | "stiletto" | "toe";
 
 /** A nail plate/tip of width w and length h: cuticle curve at y≈0, free edge at y=-h. */
-export function nailPath(shape: NailShape, w: number, h: number): string {
+function nailPath(shape: NailShape, w: number, h: number): string {
   const x = w / 2;
   const base = `C${n(x)},${n(h * 0.06)} ${n(-x)},${n(h * 0.06)} ${n(-x)},${n(-h * 0.16)}Z`;
   const start = `M${n(-x)},${n(-h * 0.16)}`;
@@ -149,7 +149,7 @@ export function nail(s: Svg, x: number, y: number, rot: number, w: number, h: nu
 
 // ---------------------------------------------------------------- bottles & jars
 
-export type Cap = "gold" | "plum" | "cream";
+type Cap = "gold" | "plum" | "cream";
 
 function capFill(s: Svg, cap: Cap): string {
   const stops: Record<Cap, Stop[]> = {
@@ -357,7 +357,7 @@ export function certificate(s: Svg, x: number, y: number, rot: number, w: number
 
 // ---------------------------------------------------------------- botanicals
 
-export interface SprigOptions {
+interface SprigOptions {
   leaves?: number;
   leaf?: number;
   color?: string;

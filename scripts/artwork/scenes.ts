@@ -452,7 +452,7 @@ function initials(name: string): string {
 }
 
 /** The letters set in outlined Fraunces capitals, centred on (cx, baseline). */
-export function lettering(text: string, cx: number, baseline: number, capPx: number, fill: string, gap = 0.12): string {
+function lettering(text: string, cx: number, baseline: number, capPx: number, fill: string, gap = 0.12): string {
   const k = capPx / CAP_HEIGHT;
   const glyphs = [...text].map((ch) => {
     const glyph = CAPS[ch];

@@ -43,7 +43,7 @@ function attrs(a: Attrs): string {
   return out;
 }
 
-export function el(tag: string, a: Attrs = {}, children?: string): string {
+function el(tag: string, a: Attrs = {}, children?: string): string {
   return children === undefined ? `<${tag}${attrs(a)}/>` : `<${tag}${attrs(a)}>${children}</${tag}>`;
 }
 

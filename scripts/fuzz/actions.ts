@@ -5,7 +5,7 @@ import type { Account } from "../lib/accounts.ts";
 import type { DbKind } from "../lib/server.ts";
 import { pick, shuffle, type Rng } from "../lib/util.ts";
 import { courseFields, editionFields, type StaffCtx } from "./staff.ts";
-import type { RouteInfo } from "./targets.ts";
+import type { RouteInfo } from "./route-info.ts";
 
 export interface Ctx {
   seed: number;

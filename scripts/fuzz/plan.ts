@@ -7,14 +7,14 @@ import { paramValue, QUERY_VALUES, type Ctx } from "./actions.ts";
 import type { Target } from "./targets.ts";
 import { pick, shuffle, type Rng } from "../lib/util.ts";
 
-export interface Planned {
+interface Planned {
   target: Target;
   family: Family;
   auth: Auth;
 }
 
 /** Signed-in "user" is the fuzz customer; "staff" the owner (a session past the second factor). */
-export type Auth = "anon" | "user" | "staff";
+type Auth = "anon" | "user" | "staff";
 
 const isStaffRoute = (t: Target) => t.route.pattern.startsWith("/gestion/") || t.route.pattern === "/gestion";
 

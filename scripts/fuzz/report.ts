@@ -5,7 +5,7 @@ import type { DbKind, ServerLog } from "../lib/server.ts";
 import { clip, fmtMs, mb, table } from "../lib/util.ts";
 import { FAMILIES } from "./payloads.ts";
 
-export interface Failure {
+interface Failure {
   method: string;
   path: string;
   family: string;

@@ -9,7 +9,7 @@ import { newReport, record, type DbReport } from "./report.ts";
 import { setup } from "./setup.ts";
 import type { Target } from "./targets.ts";
 
-export interface RunOptions {
+interface RunOptions {
   cli: Cli;
   kind: DbKind;
   pgUrl: string;

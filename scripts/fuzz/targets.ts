@@ -6,16 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ACTIONS, GENERIC_ACTION, type ActionSpec } from "./actions.ts";
-
-export interface RouteInfo {
-  pattern: string;
-  file: string;
-  params: string[];
-  query: string[];
-  hasAction: boolean;
-  /** A UI route (module with a component): also reachable as <path>.data (single fetch). */
-  ui: boolean;
-}
+import type { RouteInfo } from "./route-info.ts";
 
 /** Query parameters read in the browser only (not found by the source scan). */
 const EXTRA_QUERY: Record<string, string[]> = {

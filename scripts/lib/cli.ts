@@ -30,7 +30,7 @@ export function parseCli(defaultSeed: number): Cli {
   return { flags, seed, appDir };
 }
 
-export interface Run {
+interface Run {
   target: DbTarget;
   log: ServerLog;
   /** Starts the build on the run's database (--verbose echoes its log). */

@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { sql, type Kysely } from "kysely";
 import { registerAppAlias } from "./app-alias.ts";
 
-export interface Sql {
+interface Sql {
   all: <T>(text: string) => Promise<T[]>;
   close: () => Promise<void>;
 }

@@ -4,7 +4,7 @@
 import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
 import net from "node:net";
 
-export interface HttpRequest {
+interface HttpRequest {
   method: string;
   /** Request target as sent: path + query, not re-encoded. */
   path: string;

@@ -23,7 +23,7 @@ export function nginxVersion(bin: string): string {
   return (out.stderr || out.stdout).trim().replace(/^nginx version:\s*/, "");
 }
 
-export interface Nginx {
+interface Nginx {
   origin: string;
   port: number;
   /** The last lines of its error log (start-up problems). */

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { decodeQuotedPrintable, emlFiles } from "../../tests/helpers/eml.ts";
 
-export interface EmlHeaders {
+interface EmlHeaders {
   file: string;
   subject: string;
   messageId: string;

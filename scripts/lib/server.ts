@@ -129,7 +129,7 @@ export async function createTarget(
 
 // — the server's log —
 
-export interface LogEntry {
+interface LogEntry {
   level: number;
   msg: string;
   err?: string;
@@ -259,7 +259,7 @@ function procStatus(pid: number, field: "VmRSS" | "VmHWM"): number | null {
   }
 }
 
-export interface StartOptions {
+interface StartOptions {
   appDir: string;
   target: DbTarget;
   log: ServerLog;

@@ -3,7 +3,7 @@
 // the edition's counters.
 import type { DbKind, Db } from "~/db/db.server.ts";
 import type { InvoicingConfig } from "~/invoices/issue.server.ts";
-import { jobHandlers } from "~/jobs/handlers.server.ts";
+import { jobHandlers } from "~/job-handlers.server.ts";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";

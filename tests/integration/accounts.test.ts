@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteAccount, exportAccountData } from "~/auth/account-data.server.ts";
 import { getUser, provideStaff, provideUser, requireUserMiddleware } from "~/auth/user-context.server.ts";
-import { DEFAULT_USER_SETTINGS, getSettings } from "~/auth/user-settings.server.ts";
+import { DEFAULT_USER_SETTINGS, getSettingsRecord } from "~/auth/user-settings.server.ts";
 import { findUserByEmail } from "~/auth/accounts.server.ts";
 import { verifyPassword } from "~/auth/password.server.ts";
 import { checkResetToken, consumeResetToken, createResetToken, ResetTokenError } from "~/auth/password-reset.server.ts";
@@ -123,12 +123,12 @@ describe.each(dbKinds)("accounts on %s", (kind) => {
 
     it("keeps one set of default preferences: new accounts, a missing row and the table's column defaults", async () => {
       const { id } = await makeUser(t.db, "preferencias@example.com");
-      expect(await getSettings(t.db, id)).toEqual(DEFAULT_USER_SETTINGS);
+      expect((await getSettingsRecord(t.db, id)).settings).toEqual(DEFAULT_USER_SETTINGS);
       await t.db.deleteFrom("user_settings").where("user_id", "=", id).execute();
-      expect(await getSettings(t.db, id)).toEqual(DEFAULT_USER_SETTINGS);
+      expect((await getSettingsRecord(t.db, id)).settings).toEqual(DEFAULT_USER_SETTINGS);
       // Migration 0001's column defaults (never edited) must still agree with the constant.
       await sql`insert into user_settings (user_id, updated_at) values (${id}, ${nowIso()})`.execute(t.db);
-      expect(await getSettings(t.db, id)).toEqual(DEFAULT_USER_SETTINGS);
+      expect((await getSettingsRecord(t.db, id)).settings).toEqual(DEFAULT_USER_SETTINGS);
     });
   });
 
@@ -198,7 +198,7 @@ describe.each(dbKinds)("accounts on %s", (kind) => {
       expect(user).toMatchObject({ email: "lucia@example.com", display_name: "Lucía García Pérez", phone: "" });
       expect(user?.password_hash).toMatch(/^\$argon2id\$/);
       expect(await verifyPassword(user!.password_hash!, "esmalte-rosa")).toBe(true);
-      expect(await getSettings(t.db, user!.id)).toMatchObject({ courseEmails: true, newsletter: false });
+      expect((await getSettingsRecord(t.db, user!.id)).settings).toMatchObject({ courseEmails: true, newsletter: false });
       // Unverified until the emailed link is used; the link's job was stored with the account.
       expect(user?.email_verified_at).toBeNull();
       // The newest such job: every account created with an unproven address queues one.

@@ -9,7 +9,7 @@ import { queueAppointmentEmails, type AppointmentEvent } from "~/bookings/appoin
 import { findAppointmentIdByToken } from "~/bookings/appointment-links.server.ts";
 import { addDays, madridDate } from "~/domain/calendar-dates.ts";
 import { formatTime, wallClockOf, wallToInstant } from "~/domain/salon-time.ts";
-import { jobHandlers } from "~/jobs/handlers.server.ts";
+import { jobHandlers } from "~/job-handlers.server.ts";
 import { createJobWorker } from "~/jobs/worker.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";

@@ -14,7 +14,7 @@ import { consumeResetToken, createResetToken } from "~/auth/password-reset.serve
 import { messages } from "~/auth/schemas.ts";
 import { insertSession } from "~/auth/session.server.ts";
 import { verificationMessages } from "~/auth/verification-messages.ts";
-import { emailTemplates } from "~/jobs/handlers.server.ts";
+import { emailTemplates } from "~/job-handlers.server.ts";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server.ts";
 import { sha256 } from "~/lib/ids.server.ts";
 import { hitRateLimit, SWEEP_BATCH, SWEEP_INTERVAL_MS, sweepExpiredRateLimits } from "~/lib/rate-limit.server.ts";

@@ -6,7 +6,7 @@ import {
   listCourses,
   listUpcomingEditions,
   todayInMadrid,
-} from "~/catalogue.server.ts";
+} from "~/catalogue/queries.server.ts";
 import { formatMonthYear, monthlyFinancingEuros } from "~/domain/pricing.ts";
 import { createTestDb, dbKinds, SEED_TODAY, type TestDb } from "../helpers/db.ts";
 

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userContext } from "~/auth/user-context.server.ts";
-import { todayInMadrid } from "~/catalogue.server.ts";
+import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { addDays } from "~/domain/calendar-dates.ts";
 import { BILLING_INVALID_MESSAGE, BILLING_REQUIRED_MESSAGE } from "~/domain/billing-details.ts";
 import { TAX_ID_MESSAGES } from "~/domain/tax-id.ts";

@@ -6,7 +6,7 @@
  * lines and the editions chosen.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInMadrid } from "~/catalogue.server.ts";
+import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { userContext } from "~/auth/user-context.server.ts";
 import { addDays } from "~/domain/calendar-dates.ts";
 import { checkoutPath } from "~/domain/checkout-lines.ts";

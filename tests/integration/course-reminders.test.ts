@@ -4,18 +4,18 @@
  * Madrid, and at run time sent only while it still makes sense.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInMadrid } from "~/catalogue.server.ts";
+import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { saveSettings } from "~/auth/user-settings.server.ts";
 import { site } from "~/content/site.ts";
 import { addDays } from "~/domain/calendar-dates.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
-import { jobHandlers } from "~/jobs/handlers.server.ts";
+import { jobHandlers } from "~/job-handlers.server.ts";
 import { createJobWorker } from "~/jobs/worker.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";
 import { fulfilOrder } from "~/orders/fulfilment.server.ts";
 import { rescheduleEditionReminders } from "~/orders/reminders.server.ts";
-import { updateEdition } from "~/staff/catalogue-editions.server.ts";
+import { updateEdition } from "~/catalogue/edition-admin.server.ts";
 import { createDemoProvider } from "~/payments/demo.server.ts";
 import { memoryMailer } from "../helpers/accounts.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listOrders } from "~/orders/queries.server.ts";
 import { purchaseStatusView } from "~/domain/purchase-status.ts";
-import { jobHandlers } from "~/jobs/handlers.server.ts";
+import { jobHandlers } from "~/job-handlers.server.ts";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";
 import type { Mailer, MailMessage } from "~/mail/mailer.server.ts";

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimDueJobs, completeJob, enqueueJob, failJob, MAX_ATTEMPTS, retryDelayMs } from "~/jobs/queue.server.ts";
 import { createJobWorker } from "~/jobs/worker.server.ts";
-import { jobHandlers } from "~/jobs/handlers.server.ts";
+import { jobHandlers } from "~/job-handlers.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import type { Mailer, MailMessage } from "~/mail/mailer.server.ts";

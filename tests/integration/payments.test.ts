@@ -4,7 +4,7 @@
  * in-process mock of the Stripe API.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { jobHandlers } from "~/jobs/handlers.server.ts";
+import { jobHandlers } from "~/job-handlers.server.ts";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";
 import { newId } from "~/lib/ids.server.ts";

@@ -3,7 +3,7 @@ import { findUserByEmail, findUserById } from "~/auth/accounts.server.ts";
 import { verifyPassword } from "~/auth/password.server.ts";
 import { findUserBySessionToken, insertSession } from "~/auth/session.server.ts";
 import { provideUser } from "~/auth/user-context.server.ts";
-import { getSettings, getSettingsRecord } from "~/auth/user-settings.server.ts";
+import { getSettingsRecord } from "~/auth/user-settings.server.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
 import { loadSettingsSection, settingsAction } from "~/routes/perfil.ajustes.server.ts";
 import { loader as purchasesLoader } from "~/routes/perfil.compras.tsx";
@@ -125,7 +125,7 @@ describe.each(dbKinds)("profile on %s", (kind) => {
     const { post, user } = await signedIn("ajustes@example.com");
     const saved = (await post({ intent: "settings", newsletter: "on", publicProfile: "on" })) as Response;
     expect(saved.headers.get("location")).toBe("/perfil/ajustes?guardado=preferencias");
-    expect(await getSettings(t.db, user.id)).toEqual({ courseEmails: false, newsletter: true });
+    expect((await getSettingsRecord(t.db, user.id)).settings).toEqual({ courseEmails: false, newsletter: true });
   });
 
   it("keeps the date marketing consent was first given, and clears it when withdrawn", async () => {

@@ -5,7 +5,7 @@
  * checkout and a signed checkout.session.completed webhook.
  */
 import type { Db, DbKind } from "~/db/db.server.ts";
-import { jobHandlers } from "~/jobs/handlers.server.ts";
+import { jobHandlers } from "~/job-handlers.server.ts";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";

@@ -6,7 +6,7 @@
  * for it is refunded with an email, an async payment keeps its hold.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { listEditionChoices, listUpcomingEditions } from "~/catalogue.server.ts";
+import { listEditionChoices, listUpcomingEditions } from "~/catalogue/queries.server.ts";
 import { CheckoutError, getOrderWithItems } from "~/orders/orders.server.ts";
 import { listRefunds } from "~/orders/refunds.server.ts";
 import { insertSession, SESSION_COOKIE } from "~/auth/session.server.ts";

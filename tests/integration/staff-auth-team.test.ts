@@ -11,7 +11,7 @@ import { loadAuditLog } from "~/routes/gestion.auditoria.server.ts";
 import { loadTeam, teamAction, teamMessages } from "~/routes/gestion.equipo.server.ts";
 import { loadSecurity, securityAction, securityMessages } from "~/routes/gestion.seguridad.server.ts";
 import { loadActivation } from "~/routes/gestion.activar.server.ts";
-import { recordAudit } from "~/staff/audit.server.ts";
+import { recordAudit } from "~/audit/audit.server.ts";
 import { formRequest, makeContext, testConfig } from "../helpers/accounts.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { appCode, bodyOf, makeStaff, staffContext, statusOf, thrown } from "../helpers/staff.ts";

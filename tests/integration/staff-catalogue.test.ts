@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthUser } from "~/auth/session.server.ts";
 import { userContext } from "~/auth/user-context.server.ts";
-import { getCourse, listCourses, listUpcomingEditions } from "~/catalogue.server.ts";
+import { getCourse, listCourses, listUpcomingEditions } from "~/catalogue/queries.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
-import { getStaffEdition, listStaffCourses } from "~/staff/catalogue-reads.server.ts";
+import { getStaffEdition, listStaffCourses } from "~/catalogue/staff-queries.server.ts";
 import {
   cancelEditionAction,
   editionAction,

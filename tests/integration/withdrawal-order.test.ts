@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertSession } from "~/auth/session.server.ts";
 import { provideUser } from "~/auth/user-context.server.ts";
 import { addDays } from "~/domain/calendar-dates.ts";
-import { todayInMadrid } from "~/catalogue.server.ts";
+import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { formatDateTime } from "~/components/staff/format.ts";
 import { listRefunds } from "~/orders/refunds.server.ts";
 import { loader as purchasesLoader } from "~/routes/perfil.compras.tsx";

@@ -6,7 +6,7 @@
  * buyer already has shows as "Ya estás inscrita" on the catalogue and the cart.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInMadrid } from "~/catalogue.server.ts";
+import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { userContext } from "~/auth/user-context.server.ts";
 import { addDays } from "~/domain/calendar-dates.ts";
 import { EARLY_START_REQUIRED_MESSAGE } from "~/domain/withdrawal.ts";

@@ -20,16 +20,16 @@ import { bookingLink, link, phoneLink, whatsappLink } from "../reply-format.ts";
 import { capitalise } from "./courses.ts";
 
 /** Times offered in one answer. */
-export const MAX_TIMES = 4;
+const MAX_TIMES = 4;
 /** Days looked at when no day is named, or after a full day. */
-export const SEARCH_DAYS = 7;
+const SEARCH_DAYS = 7;
 
 const PART_TEXT: Record<DayPart, string> = { morning: "por la mañana", afternoon: "por la tarde" };
 
 const people = () => `Si lo prefieres, llámanos al ${phoneLink()} o ${whatsappLink("escríbenos por WhatsApp")}.`;
 
 /** "el viernes 27 de noviembre", "hoy (viernes 27 de noviembre)", "mañana (sábado 28 de noviembre)". */
-export function dayPhrase(date: string, today: string): string {
+function dayPhrase(date: string, today: string): string {
   const long = formatDayLong(date).replace(",", "");
   if (date === today) return `hoy (${long})`;
   if (date === addDays(today, 1)) return `mañana (${long})`;

@@ -5,10 +5,11 @@
 import { coursePath } from "~/components/catalogue/course-jsonld.ts";
 import { site } from "~/content/site.ts";
 import type { Course } from "~/domain/course.ts";
-import { formatMonthYear, formatPriceShort, monthlyFinancingEuros } from "~/domain/pricing.ts";
+import { nextDateText } from "~/domain/edition-dates.ts";
+import { formatPriceShort, monthlyFinancingEuros } from "~/domain/pricing.ts";
 import { link } from "../reply-format.ts";
 
-export const COURSES_PATH = "/formaciones";
+const COURSES_PATH = "/formaciones";
 
 export const bullet = (lines: string[]) => lines.map((l) => `• ${l}`).join("\n");
 
@@ -16,11 +17,6 @@ export const bullet = (lines: string[]) => lines.map((l) => `• ${l}`).join("\n
 export const coursesLink = () => link("Ver formaciones", COURSES_PATH);
 /** "Ver Expert Nails" → /formaciones/expert-nails. */
 export const courseLink = (c: Course) => link(`Ver ${c.title}`, coursePath(c.id));
-
-/** Same wording as the course cards on /formaciones. */
-export function nextDate(course: Course): string {
-  return course.nextEdition ? formatMonthYear(course.nextEdition.startsOn) : "nuevas fechas próximamente";
-}
 
 export function financing(course: Course): string {
   return `financia desde ${monthlyFinancingEuros(course.priceCents)}€/mes sin intereses`;
@@ -45,7 +41,7 @@ export function coursePricesAnswer(courses: Course[], some: boolean): string {
 }
 
 /** The course's own lines about materials ("Kit profesional de materiales incluido"), from its features. */
-export function materialFeatures(c: Course): string[] {
+function materialFeatures(c: Course): string[] {
   return c.features.filter((f) => /material/i.test(f) && /inclu/i.test(f));
 }
 
@@ -65,7 +61,7 @@ export function courseInfo(c: Course): string {
     `${c.title} (nivel ${c.level}): ${c.description}`,
     `Duración: ${c.duration}. Grupo de máximo ${c.classSize} alumnos.`,
     `Precio: ${priceText(c)}; ${financing(c)}.`,
-    `Próxima convocatoria: ${nextDate(c)}.`,
+    `Próxima convocatoria: ${nextDateText(c)}.`,
     courseLink(c),
   ].join("\n");
 }

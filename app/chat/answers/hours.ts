@@ -20,7 +20,7 @@ const DAY_WORDS: Record<string, number> = {
   sabados: 6,
 };
 
-export type DayPart = "mañana" | "mediodía" | "tarde" | "noche";
+type DayPart = "mañana" | "mediodía" | "tarde" | "noche";
 /** Hours ("HH:MM") each part of the day covers, end exclusive. */
 const PART_RANGES: Record<DayPart, [string, string]> = {
   mañana: ["00:00", "14:00"],
@@ -35,7 +35,7 @@ const PART_PHRASE: Record<DayPart, string> = {
   noche: "por la noche",
 };
 
-export interface DayQuestion {
+interface DayQuestion {
   /** 0 = Sunday … 6 = Saturday. */
   day: number;
   /** How the day was named: "hoy", "mañana" or a weekday. */
@@ -43,7 +43,7 @@ export interface DayQuestion {
   part?: DayPart;
 }
 
-export interface OpeningHours {
+interface OpeningHours {
   opens: string;
   closes: string;
 }
@@ -133,7 +133,7 @@ export function dayHoursAnswer(q: DayQuestion): string {
 }
 
 /** The whole timetable, line by line. */
-export function weeklyHoursAnswer(): string {
+function weeklyHoursAnswer(): string {
   return `Nuestro horario:\n${hoursLines().join("\n")}`;
 }
 

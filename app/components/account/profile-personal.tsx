@@ -3,8 +3,9 @@ import { profileSchema, type FieldErrors } from "~/auth/schemas.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
 import { Field, FormAlert } from "../auth/field.tsx";
 import { useFormErrors } from "../auth/use-form-errors.ts";
+import { PhoneField } from "../forms/client-details-fields.tsx";
 
-export interface ProfileData {
+interface ProfileData {
   email: string;
   firstName: string;
   lastName: string;
@@ -78,7 +79,7 @@ export function ProfilePersonal({
         <Field name="lastName" label="Apellidos" autoComplete="family-name" defaultValue={v.lastName} error={errors.lastName} />
       </div>
       <Field name="email" type="email" label="Correo electrónico" autoComplete="email" defaultValue={v.email} error={errors.email} />
-      <Field name="phone" type="tel" label="Teléfono" optional autoComplete="tel" defaultValue={v.phone} error={errors.phone} />
+      <PhoneField name="phone" label="Teléfono" optional autoComplete="tel" defaultValue={v.phone} error={errors.phone} />
       <Field
         name="currentPassword"
         type="password"

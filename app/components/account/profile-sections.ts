@@ -11,8 +11,8 @@ export const PROFILE_SECTIONS = [
   { slug: "ajustes", label: "Configuración", legacyTab: "configuracion" },
 ] as const;
 
-export type ProfileSection = (typeof PROFILE_SECTIONS)[number];
-export type ProfileSlug = ProfileSection["slug"];
+type ProfileSection = (typeof PROFILE_SECTIONS)[number];
+type ProfileSlug = ProfileSection["slug"];
 
 export function profilePath(slug: ProfileSlug): string {
   return `/perfil/${slug}`;

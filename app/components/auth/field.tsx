@@ -18,11 +18,19 @@ function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?:
   );
 }
 
-function FieldLabel({ id, label, optional }: { id: string; label: string; optional?: boolean }) {
+/**
+ * Not required: the label says "(opcional)", or when the field is needed only
+ * sometimes, when (`"obligatoria con «Otro motivo»"`).
+ */
+type Optional = boolean | string;
+
+function FieldLabel({ id, label, optional }: { id: string; label: string; optional?: Optional }) {
   return (
     <label htmlFor={id}>
       {label}
-      {optional ? <span className="field__optional"> (opcional)</span> : null}
+      {optional ? (
+        <span className="field__optional"> ({typeof optional === "string" ? optional : "opcional"})</span>
+      ) : null}
     </label>
   );
 }
@@ -32,7 +40,7 @@ type FieldProps = {
   label: string;
   error?: string;
   hint?: ReactNode;
-  optional?: boolean;
+  optional?: Optional;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "name">;
 
 /** Label above, error below in danger with an icon (never colour alone), wired with aria-describedby. */
@@ -57,6 +65,7 @@ export function Field({ name, label, error, hint, optional, id, ...input }: Fiel
 /** A multi-line `Field`: the same label, hint and error wiring. */
 export function TextAreaField({
   name,
+  id: givenId,
   label,
   hint,
   error,
@@ -66,15 +75,16 @@ export function TextAreaField({
   maxLength,
 }: {
   name: string;
+  id?: string;
   label: string;
   hint?: ReactNode;
   error?: string;
-  optional?: boolean;
+  optional?: Optional;
   defaultValue?: string;
   rows?: number;
   maxLength?: number;
 }) {
-  const id = `f-${name}`;
+  const id = givenId ?? `f-${name}`;
   return (
     <div className="field">
       <FieldLabel id={id} label={label} optional={optional} />
@@ -93,44 +103,56 @@ export function TextAreaField({
   );
 }
 
-/** A required choice from a list, with a disabled "Elige…" first option: the same wiring as `Field`. */
+/**
+ * A choice from a list: the same wiring as `Field`. With a `placeholder`, a
+ * disabled "Elige…" first option that cannot be sent; an optional choice
+ * lists its empty value among the options ("Sin cuenta").
+ */
 export function SelectField({
   name,
+  id: givenId,
   label,
   placeholder,
   options,
   defaultValue,
+  optional,
+  hint,
   error,
 }: {
   name: string;
+  id?: string;
   label: string;
-  placeholder: string;
+  placeholder?: string;
   options: readonly { value: string; label: string }[];
   defaultValue?: string;
+  optional?: Optional;
+  hint?: ReactNode;
   error?: string;
 }) {
-  const id = `f-${name}`;
+  const id = givenId ?? `f-${name}`;
   return (
     <div className="field">
-      <FieldLabel id={id} label={label} />
+      <FieldLabel id={id} label={label} optional={optional} />
       <select
         id={id}
         name={name}
         defaultValue={defaultValue ?? ""}
-        required
+        required={optional ? undefined : true}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, undefined, error)}
+        aria-describedby={describedBy(id, hint, error)}
       >
-        <option value="" disabled>
-          {placeholder}
-        </option>
+        {placeholder ? (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        ) : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-      <FieldNotes id={id} error={error} />
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ function GoogleLogo() {
   );
 }
 
-export const GOOGLE_UNAVAILABLE = "El inicio de sesión con Google aún no está disponible.";
+const GOOGLE_UNAVAILABLE = "El inicio de sesión con Google aún no está disponible.";
 
 /**
  * A plain link when Google is configured (the start route redirects to the

@@ -18,7 +18,7 @@ import {
   type CatalogueCourse,
 } from "~/domain/cart.ts";
 
-export interface CartContextValue {
+interface CartContextValue {
   items: CartItem[];
   count: number;
   /** True once the stored cart has been read (always false on the server). */
@@ -42,7 +42,7 @@ export class CartProviderMissingError extends Error {
 
 const CartContext = createContext<CartContextValue | null>(null);
 
-export const CART_CHANGED_NOTICE = "Hemos actualizado tu carrito con los cursos, fechas y precios vigentes.";
+const CART_CHANGED_NOTICE = "Hemos actualizado tu carrito con los cursos, fechas y precios vigentes.";
 
 function readStorage(): string | null {
   try {

@@ -15,7 +15,7 @@ export function courseImageName(image: string): ImageSource {
 }
 
 /** wa.me link with a Spanish message naming the course. */
-export function courseWhatsAppLink(title: string): string {
+function courseWhatsAppLink(title: string): string {
   return site.whatsapp.link(`¡Hola, ${site.name}! Me gustaría recibir más información sobre el curso «${title}».`);
 }
 

@@ -2,16 +2,13 @@ import { Link } from "react-router";
 import { AddToCartButton } from "~/components/cart/add-to-cart.tsx";
 import { ZoomableImage } from "~/components/image-modal.tsx";
 import type { Course } from "~/domain/course.ts";
-import { formatMonthYear, formatPriceShort, monthlyFinancingEuros } from "~/domain/pricing.ts";
+import { nextDateText } from "~/domain/edition-dates.ts";
+import { formatPriceShort, monthlyFinancingEuros } from "~/domain/pricing.ts";
 import { courseImageName, MoreInfoLink } from "./course-bits.tsx";
 import { coursePath } from "./course-jsonld.ts";
 
-export function nextDateText(course: Pick<Course, "nextEdition">): string {
-  return course.nextEdition ? formatMonthYear(course.nextEdition.startsOn) : "nuevas fechas próximamente";
-}
-
 /** Price, struck original price and the financing note of a course card. */
-export function CoursePrice({ course }: { course: Pick<Course, "priceCents" | "originalPriceCents"> }) {
+function CoursePrice({ course }: { course: Pick<Course, "priceCents" | "originalPriceCents"> }) {
   return (
     <div className="course-price">
       <p className="course-price__amounts">

@@ -39,7 +39,7 @@ function courseInstance(edition: CourseEdition, course: Course): Json {
 }
 
 /** One Course node; `editions` defaults to the next edition when known. */
-export function courseNode(course: Course, origin: string, editions?: CourseEdition[]): { [key: string]: Json } {
+function courseNode(course: Course, origin: string, editions?: CourseEdition[]): { [key: string]: Json } {
   const url = absoluteUrl(origin, coursePath(course.id));
   const instances = editions ?? (course.nextEdition ? [course.nextEdition] : []);
   return {

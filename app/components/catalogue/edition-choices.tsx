@@ -13,7 +13,7 @@ export function EditionDates({ edition }: { edition: Pick<CourseEdition, "starts
   );
 }
 
-export function seatsText(edition: Pick<CourseEdition, "seats" | "seatsLeft" | "status">): string {
+function seatsText(edition: Pick<CourseEdition, "seats" | "seatsLeft" | "status">): string {
   const unavailable = unavailableLabel(edition);
   if (unavailable) return unavailable;
   if (edition.seatsLeft === 1) return "Queda 1 plaza";

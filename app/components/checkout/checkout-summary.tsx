@@ -1,7 +1,8 @@
 import { courseImageName } from "~/components/catalogue/course-bits.tsx";
 import { Picture } from "~/components/picture.tsx";
 import type { Course } from "~/domain/course.ts";
-import { formatEuros, formatMonthYear, monthlyFinancingEuros } from "~/domain/pricing.ts";
+import { nextDateText } from "~/domain/edition-dates.ts";
+import { formatEuros, monthlyFinancingEuros } from "~/domain/pricing.ts";
 
 type SummaryCourse = Pick<
   Course,
@@ -34,7 +35,7 @@ export function CheckoutSummary({
           <CourseFacts course={single} />
           <p className="checkout-summary__next">
             Próxima convocatoria:{" "}
-            <strong>{single.nextEdition ? formatMonthYear(single.nextEdition.startsOn) : "nuevas fechas próximamente"}</strong>
+            <strong>{nextDateText(single)}</strong>
           </p>
           <h3>Qué aprenderás</h3>
           <ul className="checkout-summary__features">

@@ -3,9 +3,8 @@
 // nobody has paused it, the visitor does not prefer reduced motion, and the
 // pointer or keyboard focus is not inside the carousel (WAI-ARIA APG carousel).
 
-/** Auto-advance period (4 s per slide) and slide transition (0.5 s). */
+/** Auto-advance period: 4 s per slide (the 0.5 s slide transition is in app/styles/home.css). */
 export const AUTO_ADVANCE_MS = 4000;
-export const TRANSITION_MS = 500;
 
 export interface GalleryState {
   index: number;

@@ -14,7 +14,7 @@ const SLIDES_ID = "galeria-diapositivas";
 const SLIDE_SIZES = "(min-width: 960px) 880px, calc(100vw - 2rem)";
 const THUMB_SIZES = "(min-width: 640px) 110px, 25vw";
 
-export interface GalleryProps {
+interface GalleryProps {
   images: readonly GalleryImage[];
   /** Accessible name of the carousel region. */
   label?: string;

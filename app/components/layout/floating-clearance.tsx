@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 
 /** The floating widgets that sit over the page's corners (WhatsApp bottom left, the assistant bottom right). */
-export const FLOATING_SELECTOR = ".whatsapp-float, .chat-launcher";
+const FLOATING_SELECTOR = ".whatsapp-float, .chat-launcher";
 
 function overlaps(a: DOMRect, b: DOMRect): boolean {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;

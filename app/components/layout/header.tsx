@@ -9,7 +9,7 @@ import { SocialLinks } from "./social-links.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
 /** The header turns solid (white, with a shadow) once the page has scrolled past 50 px. */
-export const SCROLL_THRESHOLD = 50;
+const SCROLL_THRESHOLD = 50;
 
 export const navItems = [
   { to: "/", label: "INICIO" },

@@ -2,12 +2,14 @@
 // inputs that post without JavaScript, each error tied to its input.
 import { Form } from "react-router";
 import { describedBy, Field, FieldError, SelectField, TextAreaField } from "~/components/auth/field.tsx";
+import { Checkbox } from "~/components/forms/checkbox-fields.tsx";
+import { MoneyField } from "~/components/forms/money-field.tsx";
 import { COURSE_CATEGORIES } from "~/domain/course.ts";
 import { CATEGORY_LABELS, COURSE_LIMITS, EDITION_LIMITS } from "~/domain/course-form.ts";
 import { COURSE_IMAGE } from "~/domain/course-image.ts";
 
-export type FormErrors = Partial<Record<string, string>>;
-export type FormValues = Partial<Record<string, string>>;
+type FormErrors = Partial<Record<string, string>>;
+type FormValues = Partial<Record<string, string>>;
 
 /** The course's fields; the slug is read-only once the course has been sold. */
 export function CourseFields({
@@ -74,23 +76,19 @@ export function CourseFields({
         error={errors.features}
         hint={`Un punto por línea, hasta ${COURSE_LIMITS.featuresMax} líneas de ${COURSE_LIMITS.featureMax} caracteres como máximo.`}
       />
-      <Field
+      <MoneyField
         name="price"
         label="Precio (€)"
-        inputMode="decimal"
         defaultValue={values.price}
         error={errors.price}
-        maxLength={20}
         hint="Por ejemplo: 280 o 279,99"
       />
-      <Field
+      <MoneyField
         name="originalPrice"
         label="Precio original (€)"
-        inputMode="decimal"
         optional
         defaultValue={values.originalPrice}
         error={errors.originalPrice}
-        maxLength={20}
         hint="Se muestra tachado junto al precio. Déjalo vacío si no hay descuento."
       />
       <Field
@@ -111,10 +109,7 @@ export function CourseFields({
         defaultValue={values.classSize}
         error={errors.classSize}
       />
-      <div className="field field--checkbox">
-        <input id="f-highlighted" name="highlighted" type="checkbox" defaultChecked={values.highlighted === "on"} />
-        <label htmlFor="f-highlighted">Destacado («Más Popular»)</label>
-      </div>
+      <Checkbox name="highlighted" label="Destacado («Más Popular»)" checked={values.highlighted === "on"} />
       <fieldset className="field" aria-describedby={describedBy("f-vat", true, errors.vatTreatment)}>
         <legend>IVA en la factura</legend>
         <div className="field--checkbox">
@@ -205,7 +200,6 @@ export function EditionFields({
 
 /** The course picture's upload form: a plain multipart POST to /gestion/cursos/:courseId/imagen. */
 export function ImageUploadForm({ courseId, error }: { courseId: string; error?: string }) {
-  const id = "f-image";
   return (
     <Form
       method="post"
@@ -213,23 +207,19 @@ export function ImageUploadForm({ courseId, error }: { courseId: string; error?:
       encType="multipart/form-data"
       className="staff-cat__form staff-cat__form--inline"
     >
-      <div className="field">
-        <label htmlFor={id}>Nueva imagen</label>
-        <input
-          id={id}
-          name="image"
-          type="file"
-          required
-          accept="image/jpeg,image/png,image/webp"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-        />
-        <p id={`${id}-hint`} className="field__hint">
-          JPEG, PNG o WebP de hasta {COURSE_IMAGE.maxBytes / 1024 / 1024} MB y al menos {COURSE_IMAGE.minWidth} ×{" "}
-          {COURSE_IMAGE.minHeight} píxeles. Se recorta en formato 3:2.
-        </p>
-        {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
-      </div>
+      <Field
+        name="image"
+        label="Nueva imagen"
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        error={error}
+        hint={
+          <>
+            JPEG, PNG o WebP de hasta {COURSE_IMAGE.maxBytes / 1024 / 1024} MB y al menos {COURSE_IMAGE.minWidth} ×{" "}
+            {COURSE_IMAGE.minHeight} píxeles. Se recorta en formato 3:2.
+          </>
+        }
+      />
       <button type="submit" className="staff-cat__button">
         Subir imagen
       </button>

@@ -10,7 +10,7 @@ export const EDITION_STATUS_LABELS: Record<CourseEdition["status"], string> = {
 };
 
 /** The notice shown after a redirect (`?aviso=`). */
-export const NOTICES: Record<string, string> = {
+const NOTICES: Record<string, string> = {
   creado: "Curso creado. Aún no está publicado: revísalo y publícalo cuando esté listo.",
   guardado: "Cambios guardados. Ya se ven en la web.",
   publicado: "Curso publicado: ya aparece en /formaciones.",

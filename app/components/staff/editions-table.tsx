@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { StaffEditionView } from "./edition-types.ts";
-import { editionDates, editionStatusLabel } from "./format.ts";
+import { editionDatesText } from "~/domain/edition-dates.ts";
+import { editionStatusLabel } from "./format.ts";
 
 /** Editions with their seats and links to the students and to the edition's edit page. */
 export function EditionsTable({ caption, editions }: { caption: string; editions: StaffEditionView[] }) {
@@ -24,7 +25,7 @@ export function EditionsTable({ caption, editions }: { caption: string; editions
           {editions.map((e) => (
             <tr key={e.id}>
               <th scope="row">{e.courseTitle}</th>
-              <td>{editionDates(e.startsOn, e.endsOn)}</td>
+              <td>{editionDatesText(e.startsOn, e.endsOn)}</td>
               <td>{e.schedule || "Sin horario"}</td>
               <td className="staff-table__num">
                 {e.seatsTaken} / {e.seats}

@@ -4,7 +4,6 @@
  */
 import { shortOrderId } from "~/domain/order-reference.ts";
 import { madridDateTimeText } from "~/domain/calendar-dates.ts";
-import { formatLongDate } from "~/domain/pricing.ts";
 import { csvDate } from "~/lib/csv.ts";
 import { lookup } from "~/lib/lookup.ts";
 
@@ -98,13 +97,6 @@ const editionStatuses: Record<string, string> = {
 
 export function editionStatusLabel(status: string): string {
   return lookup(editionStatuses, status) ?? status;
-}
-
-/** "9 de febrero de 2027 – 11 de febrero de 2027" (or one day, or "Sin fecha"). */
-export function editionDates(startsOn: string | null, endsOn: string | null): string {
-  if (!startsOn) return "Sin fecha";
-  if (!endsOn || endsOn === startsOn) return formatLongDate(startsOn);
-  return `${formatLongDate(startsOn)} – ${formatLongDate(endsOn)}`;
 }
 
 /** Marketing consent as the attendee list shows it: "Sí (12/01/2027)" or "No". */

@@ -2,7 +2,6 @@ import type { StaffOrderDetail } from "~/orders/staff-order-detail.server.ts";
 import { Link } from "react-router";
 import { formatEuros } from "~/domain/pricing.ts";
 import {
-  editionDates,
   emailKindLabel,
   formatDateTime,
   jobStatusLabel,
@@ -12,64 +11,6 @@ import {
 } from "./format.ts";
 
 /** The sections of the staff order detail (the page composes them). */
-
-export function OrderLines({
-  items,
-  totalCents,
-  refundedCents,
-}: {
-  items: {
-    id: string;
-    title: string;
-    priceCents: number;
-    editionStartsOn: string | null;
-    editionEndsOn: string | null;
-  }[];
-  totalCents: number;
-  refundedCents: number;
-}) {
-  return (
-    <div className="table-scroll">
-      <table className="staff-table">
-        <caption>Cursos del pedido</caption>
-        <thead>
-          <tr>
-            <th scope="col">Curso</th>
-            <th scope="col">Convocatoria</th>
-            <th scope="col" className="staff-table__num">
-              Precio
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((i) => (
-            <tr key={i.id}>
-              <th scope="row">{i.title}</th>
-              <td>{editionDates(i.editionStartsOn, i.editionEndsOn)}</td>
-              <td className="staff-table__num">{formatEuros(i.priceCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2}>
-              Total
-            </th>
-            <td className="staff-table__num">{formatEuros(totalCents)}</td>
-          </tr>
-          {refundedCents > 0 ? (
-            <tr>
-              <th scope="row" colSpan={2}>
-                Reembolsado
-              </th>
-              <td className="staff-table__num">−{formatEuros(refundedCents)}</td>
-            </tr>
-          ) : null}
-        </tfoot>
-      </table>
-    </div>
-  );
-}
 
 export function OrderHistoryList({ history }: { history: { at: string; label: string }[] }) {
   return (

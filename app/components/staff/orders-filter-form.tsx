@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { ORDER_FILTER_PARAMS as P, type OrderFilters } from "~/domain/order-filters.ts";
 import { PAYMENT_METHODS } from "~/domain/payment-methods.ts";
 import { purchaseStatusView } from "~/domain/purchase-status.ts";
+import { CourseFilter, FilterInput, FilterSelect } from "./filter-fields.tsx";
 
 const STATUS_OPTIONS = ["paid", "pending", "failed", "cancelled", "partially-refunded", "refunded"] as const;
 
@@ -18,51 +19,35 @@ export function OrdersFilterForm({
 }) {
   return (
     <Form method="get" className="staff-filters" role="search" aria-label="Filtrar pedidos" aria-describedby={notesId}>
-      <div className="staff-filters__field staff-filters__field--wide">
-        <label htmlFor="f-q">Buscar por email o n.º de pedido</label>
-        <input id="f-q" name={P.q} type="search" defaultValue={filters.q} maxLength={100} autoComplete="off" />
-      </div>
-      <div className="staff-filters__field">
-        <label htmlFor="f-estado">Estado</label>
-        <select id="f-estado" name={P.status} defaultValue={filters.status ?? ""}>
-          <option value="">Todos</option>
-          {STATUS_OPTIONS.map((s) => (
-            <option key={s} value={s}>
-              {purchaseStatusView(s).label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="staff-filters__field">
-        <label htmlFor="f-metodo">Método de pago</label>
-        <select id="f-metodo" name={P.method} defaultValue={filters.method ?? ""}>
-          <option value="">Todos</option>
-          {PAYMENT_METHODS.map((m) => (
-            <option key={m.key} value={m.key}>
-              {m.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="staff-filters__field">
-        <label htmlFor="f-curso">Curso</label>
-        <select id="f-curso" name={P.courseId} defaultValue={filters.courseId ?? ""}>
-          <option value="">Todos</option>
-          {courses.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="staff-filters__field">
-        <label htmlFor="f-desde">Desde</label>
-        <input id="f-desde" name={P.from} type="date" defaultValue={filters.from ?? ""} />
-      </div>
-      <div className="staff-filters__field">
-        <label htmlFor="f-hasta">Hasta</label>
-        <input id="f-hasta" name={P.to} type="date" defaultValue={filters.to ?? ""} />
-      </div>
+      <FilterInput
+        id="f-q"
+        label="Buscar por email o n.º de pedido"
+        wide
+        name={P.q}
+        type="search"
+        defaultValue={filters.q}
+        maxLength={100}
+        autoComplete="off"
+      />
+      <FilterSelect
+        id="f-estado"
+        label="Estado"
+        name={P.status}
+        defaultValue={filters.status ?? ""}
+        all="Todos"
+        options={STATUS_OPTIONS.map((s) => ({ value: s, label: purchaseStatusView(s).label }))}
+      />
+      <FilterSelect
+        id="f-metodo"
+        label="Método de pago"
+        name={P.method}
+        defaultValue={filters.method ?? ""}
+        all="Todos"
+        options={PAYMENT_METHODS.map((m) => ({ value: m.key, label: m.name }))}
+      />
+      <CourseFilter id="f-curso" name={P.courseId} courses={courses} selected={filters.courseId} />
+      <FilterInput id="f-desde" label="Desde" name={P.from} type="date" defaultValue={filters.from ?? ""} />
+      <FilterInput id="f-hasta" label="Hasta" name={P.to} type="date" defaultValue={filters.to ?? ""} />
       <div className="staff-filters__actions">
         <button type="submit" className="staff-button">
           Filtrar

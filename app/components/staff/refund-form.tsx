@@ -2,7 +2,8 @@
 // the form (amount, reason, note), then the confirmation that repeats it in
 // hidden fields. Plain forms: both work without JavaScript.
 import { Form } from "react-router";
-import { Field, FieldError, FormAlert } from "~/components/auth/field.tsx";
+import { FormAlert, SelectField, TextAreaField } from "~/components/auth/field.tsx";
+import { MoneyField } from "~/components/forms/money-field.tsx";
 import { REFUND_NOTE_MAX, STAFF_REFUND_REASON_LABELS, STAFF_REFUND_REASONS } from "~/domain/refund-form.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 
@@ -19,62 +20,37 @@ export function RefundFormStep({
   availableCents: number;
   busy: boolean;
 }) {
-  const reasonId = "f-reason";
-  const noteId = "f-note";
   const fieldErrors = Object.keys(errors).filter((k) => k !== "form").length;
   return (
     <Form method="post" noValidate className="staff-cat__form" key={JSON.stringify(values)}>
       <input type="hidden" name="intent" value="revisar" />
       <FormAlert message={errors.form ?? (fieldErrors > 0 ? "Revisa los campos marcados." : undefined)} />
-      <Field
+      <MoneyField
         name="amount"
         label="Importe a reembolsar (€)"
         defaultValue={values.amount}
         error={errors.amount}
-        inputMode="decimal"
         autoComplete="off"
-        maxLength={20}
         hint={`Como máximo ${formatEuros(availableCents)}. Escribe menos para un reembolso parcial, por ejemplo 50 o 49,99.`}
       />
-      <div className="field">
-        <label htmlFor={reasonId}>Motivo</label>
-        <select
-          id={reasonId}
-          name="reason"
-          defaultValue={values.reason ?? ""}
-          required
-          aria-invalid={errors.reason ? true : undefined}
-          aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
-        >
-          <option value="" disabled>
-            Elige un motivo
-          </option>
-          {STAFF_REFUND_REASONS.map((r) => (
-            <option key={r} value={r}>
-              {STAFF_REFUND_REASON_LABELS[r]}
-            </option>
-          ))}
-        </select>
-        {errors.reason ? <FieldError id={`${reasonId}-error`}>{errors.reason}</FieldError> : null}
-      </div>
-      <div className="field">
-        <label htmlFor={noteId}>
-          Nota <span className="field__optional">(obligatoria con «Otro motivo»)</span>
-        </label>
-        <textarea
-          id={noteId}
-          name="note"
-          rows={3}
-          maxLength={REFUND_NOTE_MAX}
-          defaultValue={values.note}
-          aria-invalid={errors.note ? true : undefined}
-          aria-describedby={[`${noteId}-hint`, errors.note ? `${noteId}-error` : null].filter(Boolean).join(" ")}
-        />
-        <p id={`${noteId}-hint`} className="field__hint">
-          Queda en el registro de auditoría; la alumna no la ve.
-        </p>
-        {errors.note ? <FieldError id={`${noteId}-error`}>{errors.note}</FieldError> : null}
-      </div>
+      <SelectField
+        name="reason"
+        label="Motivo"
+        placeholder="Elige un motivo"
+        options={STAFF_REFUND_REASONS.map((r) => ({ value: r, label: STAFF_REFUND_REASON_LABELS[r] }))}
+        defaultValue={values.reason}
+        error={errors.reason}
+      />
+      <TextAreaField
+        name="note"
+        label="Nota"
+        optional="obligatoria con «Otro motivo»"
+        rows={3}
+        maxLength={REFUND_NOTE_MAX}
+        defaultValue={values.note}
+        hint="Queda en el registro de auditoría; la alumna no la ve."
+        error={errors.note}
+      />
       <button type="submit" className="staff-cat__button" disabled={busy}>
         Revisar el reembolso
       </button>

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { site } from "~/content/site.ts";
 import type { AttendeeView } from "./attendees-table.tsx";
-import { editionDates, personName } from "./format.ts";
+import { editionDatesText } from "~/domain/edition-dates.ts";
+import { personName } from "./format.ts";
 
 /**
  * The printable sign-in sheet of an edition: the salon, the course, its dates and
@@ -29,7 +30,7 @@ export function SignInSheet({
       <p className="signin-sheet__salon">{site.name}</p>
       <h1>Hoja de firmas · {edition.courseTitle}</h1>
       <p>
-        <strong>Fechas:</strong> {editionDates(edition.startsOn, edition.endsOn)}
+        <strong>Fechas:</strong> {editionDatesText(edition.startsOn, edition.endsOn)}
         <br />
         <strong>Horario:</strong> {edition.schedule || "Sin horario"}
       </p>

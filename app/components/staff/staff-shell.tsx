@@ -4,7 +4,7 @@ import type { Role } from "~/domain/roles.ts";
 import { NavigationProgress } from "../layout/navigation-effects.tsx";
 
 /** The staff area lives under this path; its error pages use this shell too. */
-export const STAFF_PATH = "/gestion";
+const STAFF_PATH = "/gestion";
 
 export function isStaffPath(pathname: string): boolean {
   return pathname === STAFF_PATH || pathname.startsWith(`${STAFF_PATH}/`);
@@ -29,7 +29,7 @@ const SECTIONS: { to: string; label: string; end?: boolean; ownerOnly?: boolean 
   { to: "/gestion/datos-fiscales", label: "Datos fiscales", ownerOnly: true },
 ];
 
-export interface StaffShellUser {
+interface StaffShellUser {
   name: string;
   role: Role;
 }

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { formatEuros } from "~/domain/pricing.ts";
 import { formatDateTime } from "./format.ts";
 
-export interface WithdrawalInfo {
+interface WithdrawalInfo {
   requested_at: string;
   status: string;
   proposed_cents: number | null;

@@ -10,7 +10,7 @@ import type { Migration } from "kysely/migration";
  * a new hold reaches every cached page on the next request. Triggers rather than
  * calls in each writer: no write path can forget the bump.
  */
-export const CONTENT_TABLES = ["courses", "course_editions", "seat_holds", "salon_settings"] as const;
+const CONTENT_TABLES = ["courses", "course_editions", "seat_holds", "salon_settings"] as const;
 
 export const contentVersion: Migration = {
   async up(db: Kysely<unknown>) {

@@ -12,9 +12,10 @@ import { contentVersion } from "./0010-content-version.server.ts";
 import { invoices } from "./0011-invoices.server.ts";
 import { bookings } from "./0012-bookings.server.ts";
 import { deposits } from "./0013-deposits.server.ts";
+import { orderLines } from "./0014-order-lines.server.ts";
 
 /** Static, numbered list: the bundle needs no file-system scan at start. Add new ones at the end. */
-export const migrations: Record<string, Migration> = {
+const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   // A no-op since the catalogue moved to app/db/seed.server.ts; kept so databases that ran it stay consistent.
   "0002-catalogue-seed": catalogueSeed,
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   "0011-invoices": invoices,
   "0012-bookings": bookings,
   "0013-deposits": deposits,
+  "0014-order-lines": orderLines,
 };
 
 export const migrationProvider: MigrationProvider = {

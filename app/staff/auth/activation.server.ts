@@ -18,7 +18,7 @@ import type { Config } from "~/config.server.ts";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { isUniqueViolation } from "~/db/errors.server.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
-import { recordAudit } from "../audit.server.ts";
+import { recordAudit } from "~/audit/audit.server.ts";
 import { dropChallenges } from "./challenges.server.ts";
 import { spendInvitation, type Invitation } from "./invitations.server.ts";
 import { replaceRecoveryCodes, saveConfirmedTotp } from "./second-factor.server.ts";
@@ -28,7 +28,7 @@ export type ActivationIdentity =
   /** An account that already had this address; its password was verified. */
   | { kind: "existing"; userId: string };
 
-export type ActivationResult =
+type ActivationResult =
   | { status: "ok"; userId: string; cookie: string; recoveryCodes: string[] }
   /** Used, revoked or expired meanwhile. */
   | { status: "spent" }

@@ -13,11 +13,11 @@ import { isRole, isStaffRole } from "~/domain/roles.ts";
 import { newToken, nowIso, sha256 } from "~/lib/ids.server.ts";
 import { hasSecondFactor } from "./second-factor.server.ts";
 
-export const CHALLENGE_COOKIE = "an_staff_challenge";
-export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
-export const VERIFY_PATH = "/gestion/verificar";
+const CHALLENGE_COOKIE = "an_staff_challenge";
+const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const VERIFY_PATH = "/gestion/verificar";
 /** Where a staff member lands after the second factor when the sign-in named no page. */
-export const STAFF_HOME = "/gestion";
+const STAFF_HOME = "/gestion";
 
 type CookieConfig = Pick<Config, "isLocalOrigin">;
 
@@ -31,7 +31,7 @@ export const readChallengeToken = (request: Request): string | null =>
   readCookie(request.headers.get("cookie"), CHALLENGE_COOKIE);
 
 /** Opens a challenge for the user; returns the Set-Cookie header carrying it. */
-export async function startChallenge(
+async function startChallenge(
   db: Db,
   config: CookieConfig,
   userId: string,
@@ -57,7 +57,7 @@ export async function startChallenge(
   return challengeCookie(config, token, CHALLENGE_TTL_MS / 1000);
 }
 
-export interface Challenge {
+interface Challenge {
   tokenHash: string;
   userId: string;
   email: string;

@@ -15,10 +15,10 @@ import { newToken, nowIso, sha256 } from "~/lib/ids.server.ts";
 import { enqueueEmail, type EmailTemplate } from "~/mail/email-jobs.server.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import type { MailMessage } from "~/mail/mailer.server.ts";
-import { recordAudit, type AuditActor } from "../audit.server.ts";
+import { recordAudit, type AuditActor } from "~/audit/audit.server.ts";
 
-export const INVITATION_TTL_MS = 24 * 60 * 60 * 1000;
-export const ACTIVATION_PATH = "/gestion/activar";
+const INVITATION_TTL_MS = 24 * 60 * 60 * 1000;
+const ACTIVATION_PATH = "/gestion/activar";
 export const STAFF_INVITATION = "staff-invitation";
 
 export type StaffRole = Extract<Role, "staff" | "owner">;
@@ -61,7 +61,7 @@ async function voidInvitations(db: Db, email: string): Promise<number> {
   return Number(r.numUpdatedRows);
 }
 
-export interface InvitationInput {
+interface InvitationInput {
   /** Already normalized (lower case, trimmed). */
   email: string;
   role: StaffRole;
@@ -98,7 +98,7 @@ export interface Invitation {
   expiresAt: string;
 }
 
-export type InvitationState = { state: "valid"; invitation: Invitation } | { state: "used" | "expired" | "unknown" };
+type InvitationState = { state: "valid"; invitation: Invitation } | { state: "used" | "expired" | "unknown" };
 
 export async function checkInvitation(db: Db, token: string, now = new Date()): Promise<InvitationState> {
   if (!token || token.length > 200) return { state: "unknown" };
@@ -134,7 +134,7 @@ export async function spendInvitation(trx: Db, invitation: Invitation, now = new
   return true;
 }
 
-export interface PendingInvitation {
+interface PendingInvitation {
   email: string;
   role: string;
   expiresAt: string;
@@ -186,7 +186,7 @@ export async function revokeInvitations(trx: Db, actor: AuditActor, email: strin
   return true;
 }
 
-export function invitationEmail(to: string, role: string, link: string, expiresAt: string): MailMessage {
+function invitationEmail(to: string, role: string, link: string, expiresAt: string): MailMessage {
   const roleName = role === "owner" ? ROLE_LABELS.owner.toLowerCase() : "miembro del equipo";
   const until = madridDateTimeText(new Date(expiresAt));
   const { html, text } = renderEmail({

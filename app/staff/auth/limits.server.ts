@@ -9,7 +9,7 @@ import { hitRateLimit, resetRateLimit, type RateLimitResult, type RateLimitRule 
 
 const MINUTE = 60_000;
 
-export const staffLimits = {
+const staffLimits = {
   /** Second-factor codes per account: the fifth wrong one ends the sign-in and locks it for 15 minutes. */
   staffCodeAccount: { points: 5, windowMs: STAFF_LOCKOUT_MINUTES * MINUTE },
   /** Second-factor codes per address, whatever the account. */
@@ -20,7 +20,7 @@ export const staffLimits = {
   staffActivateAccount: { points: 5, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
-export type StaffLimit = keyof typeof staffLimits;
+type StaffLimit = keyof typeof staffLimits;
 
 const key = (limit: StaffLimit, subject: string): string => `${limit}:${sha256(subject.toLowerCase())}`;
 

@@ -8,11 +8,11 @@ import { destroyOtherSessions } from "~/auth/session.server.ts";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { isRole, type Role } from "~/domain/roles.ts";
 import { nowIso } from "~/lib/ids.server.ts";
-import { recordAudit, type AuditActor } from "../audit.server.ts";
+import { recordAudit, type AuditActor } from "~/audit/audit.server.ts";
 import { dropChallenges } from "./challenges.server.ts";
 import { clearSecondFactor } from "./second-factor.server.ts";
 
-export interface StaffMember {
+interface StaffMember {
   id: string;
   email: string;
   name: string;

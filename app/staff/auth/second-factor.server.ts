@@ -8,7 +8,7 @@ import type { Db } from "~/db/db.server.ts";
 import { base32Decode, base32Encode, matchTotp, otpauthUri } from "~/domain/totp.ts";
 import { newId, nowIso, sha256 } from "~/lib/ids.server.ts";
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 const TOTP_ISSUER = "Alejandra Nails";
 
 /**
@@ -79,7 +79,7 @@ function newRecoveryCode(): string {
 }
 
 /** What a person typed, in the stored form: lower case without spaces or dashes; null if it cannot be one. */
-export function normalizeRecoveryCode(input: string): string | null {
+function normalizeRecoveryCode(input: string): string | null {
   const clean = input.replace(/[\s-]/g, "").toLowerCase();
   return /^[a-z2-7]{10}$/.test(clean) ? clean : null;
 }
@@ -107,7 +107,7 @@ export async function replaceRecoveryCodes(trx: Db, userId: string): Promise<str
 }
 
 /** Spends one recovery code (conditional UPDATE: a code works once, even under a race). */
-export async function consumeRecoveryCode(db: Db, userId: string, input: string): Promise<boolean> {
+async function consumeRecoveryCode(db: Db, userId: string, input: string): Promise<boolean> {
   const normalized = normalizeRecoveryCode(input);
   if (!normalized) return false;
   const spent = await db
@@ -130,7 +130,7 @@ export async function countRecoveryCodes(db: Db, userId: string): Promise<number
   return Number(row.n);
 }
 
-export type StaffCodeResult = "totp" | "recovery" | "wrong";
+type StaffCodeResult = "totp" | "recovery" | "wrong";
 
 /** Six digits are a TOTP code; anything else is tried as a recovery code. */
 export async function checkStaffCode(

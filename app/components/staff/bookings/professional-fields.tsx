@@ -1,10 +1,10 @@
 // The fields of the staff's professional form (/gestion/profesionales/nueva and
 // /:professionalId): her details, services, staff account and weekly hours.
-import { Field, FieldError } from "~/components/auth/field.tsx";
+import { Field, FieldError, SelectField } from "~/components/auth/field.tsx";
 import { dayErrorKey, hourField, PROFESSIONAL_LIMITS, WEEKDAYS } from "~/domain/professional-form.ts";
 import { salonOpening, WEEKDAY_NAMES } from "~/domain/salon-hours.ts";
 import { formatTime } from "~/domain/salon-time.ts";
-import { Checkbox, CheckboxList, type CheckboxOption } from "./checkbox-list.tsx";
+import { Checkbox, CheckboxList, type CheckboxOption } from "~/components/forms/checkbox-fields.tsx";
 
 export interface AccountOption {
   id: string;
@@ -130,29 +130,15 @@ export function ProfessionalFields({
         error={errors.services}
         empty="Todavía no hay servicios: créalos en Servicios."
       />
-      <div className="field">
-        <label htmlFor="f-userId">
-          Cuenta del equipo<span className="field__optional"> (opcional)</span>
-        </label>
-        <select
-          id="f-userId"
-          name="userId"
-          defaultValue={values.userId ?? ""}
-          aria-invalid={errors.userId ? true : undefined}
-          aria-describedby={`f-userId-hint${errors.userId ? " f-userId-error" : ""}`}
-        >
-          <option value="">Sin cuenta</option>
-          {accounts.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.label}
-            </option>
-          ))}
-        </select>
-        <p id="f-userId-hint" className="field__hint">
-          Vincúlala a su cuenta de Gestión si entra a ver su agenda.
-        </p>
-        {errors.userId ? <FieldError id="f-userId-error">{errors.userId}</FieldError> : null}
-      </div>
+      <SelectField
+        name="userId"
+        label="Cuenta del equipo"
+        optional
+        options={[{ value: "", label: "Sin cuenta" }, ...accounts.map((a) => ({ value: a.id, label: a.label }))]}
+        defaultValue={values.userId}
+        hint="Vincúlala a su cuenta de Gestión si entra a ver su agenda."
+        error={errors.userId}
+      />
       <WeeklyHours values={values} errors={errors} />
     </>
   );

@@ -1,7 +1,8 @@
 // The fields of the staff's service form (/gestion/servicios/nuevo and /:serviceId).
 import { Field, SelectField, TextAreaField } from "~/components/auth/field.tsx";
+import { MoneyField } from "~/components/forms/money-field.tsx";
 import { SERVICE_CATEGORY_IDS, SERVICE_CATEGORY_NAMES, SERVICE_LIMITS } from "~/domain/service-form.ts";
-import { Checkbox, CheckboxList, type CheckboxOption } from "./checkbox-list.tsx";
+import { Checkbox, CheckboxList, type CheckboxOption } from "~/components/forms/checkbox-fields.tsx";
 
 export function ServiceFields({
   values,
@@ -63,13 +64,11 @@ export function ServiceFields({
         error={errors.buffer}
         hint="Limpieza o secado antes de la siguiente cita: la agenda lo reserva, la clienta no lo ve. 0 si no hace falta."
       />
-      <Field
+      <MoneyField
         name="price"
         label="Precio (€)"
-        inputMode="decimal"
         defaultValue={values.price}
         error={errors.price}
-        maxLength={20}
         hint="Por ejemplo: 25 o 24,50. Como mucho 5.000 €."
       />
       <Checkbox
@@ -77,13 +76,12 @@ export function ServiceFields({
         label="Es un precio «desde» (el precio final depende del diseño)"
         checked={values.priceFrom === "on"}
       />
-      <Field
+      <MoneyField
         name="deposit"
-        label="Señal al reservar en la web (€, opcional)"
-        inputMode="decimal"
+        label="Señal al reservar en la web (€)"
+        optional
         defaultValue={values.deposit}
         error={errors.deposit}
-        maxLength={20}
         hint="Vacío: sin señal. Con señal, la clienta la paga con tarjeta al reservar; se le devuelve si cancela dentro de plazo o si el salón anula la cita."
       />
       <CheckboxList

@@ -1,7 +1,7 @@
 // The staff's form to block time (/gestion/horarios): a professional or the
 // whole salon, whole days or some hours of one day, and a reason.
 import { Form } from "react-router";
-import { Field, FieldError, FormAlert } from "~/components/auth/field.tsx";
+import { Field, FieldError, FormAlert, SelectField } from "~/components/auth/field.tsx";
 import { TIME_OFF_LIMITS, WHOLE_SALON } from "~/domain/time-off-form.ts";
 
 export function TimeOffForm({
@@ -20,24 +20,16 @@ export function TimeOffForm({
     <Form method="post" noValidate className="staff-cat__form" aria-labelledby="nuevo-bloqueo">
       <input type="hidden" name="intent" value="create" />
       <FormAlert message={Object.keys(errors).length > 0 ? "Revisa los campos marcados." : undefined} />
-      <div className="field">
-        <label htmlFor="f-who">Quién</label>
-        <select
-          id="f-who"
-          name="who"
-          defaultValue={values.who ?? WHOLE_SALON}
-          aria-invalid={errors.who ? true : undefined}
-          aria-describedby={errors.who ? "f-who-error" : undefined}
-        >
-          <option value={WHOLE_SALON}>Todo el salón (cierre, festivo)</option>
-          {professionals.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-        {errors.who ? <FieldError id="f-who-error">{errors.who}</FieldError> : null}
-      </div>
+      <SelectField
+        name="who"
+        label="Quién"
+        options={[
+          { value: WHOLE_SALON, label: "Todo el salón (cierre, festivo)" },
+          ...professionals.map((p) => ({ value: p.id, label: p.name })),
+        ]}
+        defaultValue={values.who ?? WHOLE_SALON}
+        error={errors.who}
+      />
       <fieldset className="field" aria-describedby={errors.kind ? "f-kind-error" : undefined}>
         <legend>Qué se bloquea</legend>
         <div className="field--checkbox">

@@ -1,7 +1,7 @@
 import type { Axis } from "~/domain/dashboard.ts";
 import { CHART_COLOURS } from "./chart-figure.tsx";
 
-export interface ColumnBar {
+interface ColumnBar {
   key: string;
   /** Under the bar ("feb"). */
   label: string;

@@ -1,6 +1,6 @@
 import { CHART_COLOURS } from "./chart-figure.tsx";
 
-export interface RowBar {
+interface RowBar {
   key: string;
   /** Above the bar (the method's name). */
   label: string;

@@ -1,6 +1,6 @@
 import { CHART_COLOURS } from "./chart-figure.tsx";
 
-export interface SeatsRow {
+interface SeatsRow {
   key: string;
   /** Above the bar ("Curso · 12 feb 2027"). */
   label: string;

@@ -4,6 +4,7 @@ import type { Appointment } from "~/bookings/queries.server.ts";
 import { formatDateTime } from "~/components/staff/format.ts";
 import { formatDayLong, formatTime, wallClockOf } from "~/domain/salon-time.ts";
 import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
+import { FilterInput, ProfessionalFilter } from "../filter-fields.tsx";
 import { appointmentSourceLabel } from "./labels.ts";
 
 /** Client, time, services with durations and prices, the client's comment and the history. */
@@ -99,7 +100,7 @@ export function AppointmentFacts({ appointment: a }: { appointment: Appointment 
   );
 }
 
-export interface MoveChoice {
+interface MoveChoice {
   day: string;
   professionalId: string;
   professionals: { id: string; name: string }[];
@@ -114,20 +115,8 @@ export function MoveForm({ move, busy }: { move: MoveChoice; busy: boolean }) {
       <h2 id="mover">Cambiar la cita</h2>
       <Form method="get" className="staff-filters" aria-label="Buscar horas libres">
         <input type="hidden" name="mover" value="1" />
-        <div className="staff-filters__field">
-          <label htmlFor="mover-dia">Día</label>
-          <input id="mover-dia" name="dia" type="date" defaultValue={move.day} required />
-        </div>
-        <div className="staff-filters__field">
-          <label htmlFor="mover-profesional">Profesional</label>
-          <select id="mover-profesional" name="profesional" defaultValue={move.professionalId}>
-            {move.professionals.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterInput id="mover-dia" label="Día" name="dia" type="date" defaultValue={move.day} required />
+        <ProfessionalFilter id="mover-profesional" professionals={move.professionals} selected={move.professionalId} />
         <div className="staff-filters__actions">
           <button type="submit" className="staff-button staff-button--secondary">
             Ver horas libres

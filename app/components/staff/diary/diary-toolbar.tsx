@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import type { DiaryListDay } from "~/bookings/diary-grid.server.ts";
+import { FilterInput, FilterSelect, ProfessionalFilter } from "../filter-fields.tsx";
 import { diaryHref } from "./labels.ts";
 
 interface ToolbarProps {
@@ -33,28 +34,23 @@ export function DiaryToolbar({ date, today, prev, next, view, professional, prof
         </Link>
       </nav>
       <Form method="get" className="staff-filters diary-toolbar__form" aria-label="Elegir día y vista">
-        <div className="staff-filters__field">
-          <label htmlFor="agenda-dia">Día</label>
-          <input id="agenda-dia" name="dia" type="date" defaultValue={date} required />
-        </div>
-        <div className="staff-filters__field">
-          <label htmlFor="agenda-vista">Vista</label>
-          <select id="agenda-vista" name="vista" defaultValue={view}>
-            <option value="dia">Día</option>
-            <option value="semana">Semana</option>
-          </select>
-        </div>
-        <div className="staff-filters__field">
-          <label htmlFor="agenda-profesional">Profesional</label>
-          <select id="agenda-profesional" name="profesional" defaultValue={professional}>
-            <option value="todas">Todo el salón</option>
-            {professionals.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterInput id="agenda-dia" label="Día" name="dia" type="date" defaultValue={date} required />
+        <FilterSelect
+          id="agenda-vista"
+          label="Vista"
+          name="vista"
+          defaultValue={view}
+          options={[
+            { value: "dia", label: "Día" },
+            { value: "semana", label: "Semana" },
+          ]}
+        />
+        <ProfessionalFilter
+          id="agenda-profesional"
+          professionals={professionals}
+          selected={professional}
+          anyone={{ value: "todas", label: "Todo el salón" }}
+        />
         <div className="staff-filters__actions">
           <button type="submit" className="staff-button">
             Ver

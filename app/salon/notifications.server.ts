@@ -7,19 +7,19 @@
  * The staff's switch (/gestion/avisos) is read here, when the job is enqueued,
  * inside that same transaction: turning a kind off stops the emails of every
  * later event, which is what the staff expect, and a job already queued (at most
- * seconds old) still goes out. The templates live in salon-notification-emails.server.ts.
+ * seconds old) still goes out. The templates live in notification-emails.server.ts.
  */
 import type { Db } from "~/db/db.server.ts";
 import { refundNotifyKind, type NotifyKind } from "~/domain/salon-notify.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
-import { isNotifyOn } from "./salon-settings.server.ts";
+import { isNotifyOn } from "./settings.server.ts";
 
 export const SALON_SALE = "salon-sale";
 export const SALON_WITHDRAWAL = "salon-withdrawal";
 export const SALON_REFUND = "salon-refund";
 
 /** Template name of each kind of notice. */
-export const SALON_TEMPLATES: Record<NotifyKind, string> = {
+const SALON_TEMPLATES: Record<NotifyKind, string> = {
   sale: SALON_SALE,
   withdrawal: SALON_WITHDRAWAL,
   refund: SALON_REFUND,

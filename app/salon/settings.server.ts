@@ -7,14 +7,14 @@
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { NOTIFY_KINDS, type NotifyKind } from "~/domain/salon-notify.ts";
 import { nowIso } from "~/lib/ids.server.ts";
-import { recordAudit, type AuditActor } from "./audit.server.ts";
+import { recordAudit, type AuditActor } from "~/audit/audit.server.ts";
 
 export type NotifySettings = Record<NotifyKind, boolean>;
 
 /** salon_settings keys: notify.sale, notify.withdrawal, notify.refund ("1" on, "0" off). */
-export const notifyKey = (kind: NotifyKind) => `notify.${kind}`;
+const notifyKey = (kind: NotifyKind) => `notify.${kind}`;
 
-export const DEFAULT_NOTIFY_SETTINGS: NotifySettings = { sale: true, withdrawal: true, refund: true };
+const DEFAULT_NOTIFY_SETTINGS: NotifySettings = { sale: true, withdrawal: true, refund: true };
 
 const fromText = (value: string | undefined, fallback: boolean) =>
   value === "1" ? true : value === "0" ? false : fallback;

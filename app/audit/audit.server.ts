@@ -12,7 +12,7 @@ export interface AuditActor {
   email: string;
 }
 
-export interface AuditEntry {
+interface AuditEntry {
   /** Dotted verb, e.g. `course.update`, `edition.create`, `staff.invite`, `order.resend-confirmation`. */
   action: string;
   entityType: string;
@@ -41,7 +41,7 @@ export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry):
     .execute();
 }
 
-export interface AuditRow {
+interface AuditRow {
   id: string;
   actorEmail: string;
   action: string;

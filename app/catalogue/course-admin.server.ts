@@ -1,20 +1,19 @@
 /**
  * The back office's course writes (/gestion/cursos). Each runs in one transaction
  * with its audit entry; the public pages read the same tables with no cache, so a
- * change shows at once. Reads are in ./catalogue-reads.server.ts, edition writes
- * in ./catalogue-editions.server.ts.
+ * change shows at once. Reads are in ./staff-queries.server.ts, edition writes
+ * in ./edition-admin.server.ts.
  */
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { isUniqueViolation } from "~/db/errors.server.ts";
 import type { CourseInput } from "~/domain/course-form.ts";
 import { nowIso } from "~/lib/ids.server.ts";
-import { recordAudit, type AuditActor } from "./audit.server.ts";
-import { getStaffCourse, courseIsSold, courseAudit } from "./catalogue-reads.server.ts";
+import { recordAudit, type AuditActor } from "~/audit/audit.server.ts";
+import { getStaffCourse, courseIsSold, courseAudit } from "./staff-queries.server.ts";
 
 // — course writes —
 
-export type CourseWriteResult =
-  { ok: true; id: string } | { ok: false; reason: "not-found" | "slug-taken" | "slug-locked" };
+type CourseWriteResult = { ok: true; id: string } | { ok: false; reason: "not-found" | "slug-taken" | "slug-locked" };
 
 function courseValues(input: CourseInput) {
   return {

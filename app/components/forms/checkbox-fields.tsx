@@ -1,6 +1,7 @@
-// A group of checkboxes posting one repeated field (e.g. `professionals`), with
-// its legend, hint and error: works without JavaScript.
-import { FieldError } from "~/components/auth/field.tsx";
+// Checkboxes with the same wiring as `Field`: a single box, and a group posting
+// one repeated field (e.g. `professionals`) with its legend, hint and error.
+// Plain inputs: they work without JavaScript.
+import { describedBy, FieldError } from "~/components/auth/field.tsx";
 
 export interface CheckboxOption {
   value: string;
@@ -26,9 +27,8 @@ export function CheckboxList({
   empty: string;
 }) {
   const id = `f-${name}`;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
-    <fieldset className="field" aria-describedby={describedBy || undefined}>
+    <fieldset className="field" aria-describedby={describedBy(id, hint, error)}>
       <legend>{legend}</legend>
       {options.length === 0 ? <p className="staff-hint">{empty}</p> : null}
       {options.map((o) => (
@@ -56,11 +56,23 @@ export function CheckboxList({
   );
 }
 
-/** A single checkbox field. */
-export function Checkbox({ name, label, checked }: { name: string; label: string; checked: boolean }) {
+/** A single checkbox field; `required` for a box that must be ticked to send the form. */
+export function Checkbox({
+  name,
+  label,
+  checked = false,
+  value,
+  required,
+}: {
+  name: string;
+  label: string;
+  checked?: boolean;
+  value?: string;
+  required?: boolean;
+}) {
   return (
     <div className="field field--checkbox">
-      <input id={`f-${name}`} name={name} type="checkbox" defaultChecked={checked} />
+      <input id={`f-${name}`} name={name} type="checkbox" value={value} defaultChecked={checked} required={required} />
       <label htmlFor={`f-${name}`}>{label}</label>
     </div>
   );

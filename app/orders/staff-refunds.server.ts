@@ -15,7 +15,7 @@ import {
   type RefundRefusal,
 } from "~/orders/refunds.server.ts";
 import { confirmWithdrawalRefund } from "~/orders/withdrawals.server.ts";
-import { recordAudit, type AuditActor } from "./audit.server.ts";
+import { recordAudit, type AuditActor } from "~/audit/audit.server.ts";
 
 export interface StaffRefundInput {
   orderId: string;

@@ -10,9 +10,9 @@ import { releaseExpiredHolds } from "~/orders/seat-holds.server.ts";
 import type { EditionInput } from "~/domain/course-form.ts";
 import { offerFreedSeats } from "~/waitlist/waitlist.server.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
-import type { AuditActor } from "./audit.server.ts";
-import { recordAudit } from "./audit.server.ts";
-import { editionAudit, getStaffCourse, getStaffEdition, type StaffEdition } from "./catalogue-reads.server.ts";
+import type { AuditActor } from "~/audit/audit.server.ts";
+import { recordAudit } from "~/audit/audit.server.ts";
+import { editionAudit, getStaffCourse, getStaffEdition, type StaffEdition } from "./staff-queries.server.ts";
 
 export type EditionWriteResult =
   | { ok: true; edition: StaffEdition }
@@ -124,7 +124,7 @@ const TRANSITIONS = {
   cancel: { action: "edition.cancel", from: ["open", "full", "closed"], to: "cancelled" },
 } as const;
 
-export type EditionTransition = keyof typeof TRANSITIONS;
+type EditionTransition = keyof typeof TRANSITIONS;
 
 /** Close, reopen or cancel an edition; refused ("state") when it is not in a state that allows it. */
 export async function changeEditionStatus(

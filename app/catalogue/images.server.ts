@@ -23,12 +23,12 @@ import {
   type UploadedImage,
 } from "~/domain/course-image.ts";
 import { AVIF, BACKGROUND, dominantColor, encode, JPEG, renderMaster, WEBP } from "~/lib/image-pipeline.server.ts";
-import { isUploadTooLarge, MAX_IMAGE_BYTES, uploadedImagesDir } from "./upload-route.ts";
+import { isUploadTooLarge, MAX_IMAGE_BYTES, uploadedImagesDir } from "./image-upload-route.ts";
 
 /** The form field that carries the file. */
-export const IMAGE_FIELD = "image";
+const IMAGE_FIELD = "image";
 
-export const IMAGE_MESSAGES = {
+const IMAGE_MESSAGES = {
   missing: "Elige una imagen para subir",
   tooLarge: `La imagen es demasiado grande: el máximo es ${MAX_IMAGE_BYTES / 1024 / 1024} MB`,
   notImage: "El archivo no es una imagen JPEG, PNG o WebP",
@@ -36,13 +36,23 @@ export const IMAGE_MESSAGES = {
   malformed: "No se ha podido leer el archivo enviado; vuelve a intentarlo",
 } as const;
 
-/** A refused upload, with the HTTP status its page is answered with. */
+type ImageRefusal = keyof typeof IMAGE_MESSAGES;
+
+/** The HTTP status the upload page answers each refusal with. */
+const IMAGE_REFUSAL_STATUS: Readonly<Record<ImageRefusal, 400 | 413 | 415>> = {
+  missing: 400,
+  tooLarge: 413,
+  notImage: 415,
+  tooSmall: 400,
+  malformed: 400,
+};
+
+/** A refused upload: its code gives the message (IMAGE_MESSAGES) and the status. */
 export class ImageUploadError extends Error {
-  constructor(
-    readonly status: 400 | 413 | 415,
-    message: string,
-  ) {
-    super(message);
+  readonly status: 400 | 413 | 415;
+  constructor(readonly code: ImageRefusal) {
+    super(IMAGE_MESSAGES[code]);
+    this.status = IMAGE_REFUSAL_STATUS[code];
   }
 }
 
@@ -51,10 +61,10 @@ export class ImageUploadError extends Error {
  * returns its path (the caller removes it). Refuses a missing or empty file (400),
  * one over MAX_IMAGE_BYTES or a body over its cap (413), and a broken body (400).
  */
-export async function receiveUpload(request: Request, tmpDir: string): Promise<string> {
+async function receiveUpload(request: Request, tmpDir: string): Promise<string> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!request.body || !contentType.toLowerCase().startsWith("multipart/form-data")) {
-    throw new ImageUploadError(400, IMAGE_MESSAGES.missing);
+    throw new ImageUploadError("missing");
   }
   await mkdir(tmpDir, { recursive: true });
   const target = path.join(tmpDir, `upload-${randomBytes(8).toString("hex")}.tmp`);
@@ -65,7 +75,7 @@ export async function receiveUpload(request: Request, tmpDir: string): Promise<s
       limits: { files: 1, fileSize: MAX_IMAGE_BYTES, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 20 },
     });
   } catch {
-    throw new ImageUploadError(400, IMAGE_MESSAGES.malformed);
+    throw new ImageUploadError("malformed");
   }
   // The parser can fail again after its pipeline has settled (destroyed mid-part): an
   // unheard 'error' would crash the process; the pipeline below already reports it.
@@ -102,22 +112,22 @@ export async function receiveUpload(request: Request, tmpDir: string): Promise<s
     parser.destroy();
     await (saved as Promise<void> | null)?.catch(() => {});
     await rm(target, { force: true });
-    if (isUploadTooLarge(err)) throw new ImageUploadError(413, IMAGE_MESSAGES.tooLarge);
-    throw new ImageUploadError(400, IMAGE_MESSAGES.malformed);
+    if (isUploadTooLarge(err)) throw new ImageUploadError("tooLarge");
+    throw new ImageUploadError("malformed");
   }
   if (tooLarge) {
     await rm(target, { force: true });
-    throw new ImageUploadError(413, IMAGE_MESSAGES.tooLarge);
+    throw new ImageUploadError("tooLarge");
   }
   if (!saved || received === 0) {
     await rm(target, { force: true });
-    throw new ImageUploadError(400, IMAGE_MESSAGES.missing);
+    throw new ImageUploadError("missing");
   }
   return target;
 }
 
 /** JPEG, PNG or WebP, by the file's first bytes (the browser's type and name are not trusted). */
-export function sniffImageType(head: Uint8Array): "jpeg" | "png" | "webp" | null {
+function sniffImageType(head: Uint8Array): "jpeg" | "png" | "webp" | null {
   const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "jpeg";
   if (head.length >= 8 && ascii(0, 8) === "\x89PNG\r\n\x1a\n") return "png";
@@ -153,22 +163,22 @@ async function exists(file: string): Promise<boolean> {
  * then renders its renditions into `outDir` (skipping those already there: the
  * names are content-addressed) and returns the reference for `courses.image`.
  */
-export async function renderCourseImage(file: string, outDir: string): Promise<string> {
+async function renderCourseImage(file: string, outDir: string): Promise<string> {
   const sniffed = sniffImageType(await readHead(file));
-  if (!sniffed) throw new ImageUploadError(415, IMAGE_MESSAGES.notImage);
+  if (!sniffed) throw new ImageUploadError("notImage");
   // Decoding more than ~40 megapixels is refused (a small file can claim a huge canvas).
   const base = () => sharp(file, { failOn: "error", limitInputPixels: 40_000_000 });
   let meta: Metadata;
   try {
     meta = await base().metadata();
   } catch {
-    throw new ImageUploadError(415, IMAGE_MESSAGES.notImage);
+    throw new ImageUploadError("notImage");
   }
-  if (meta.format !== sniffed) throw new ImageUploadError(415, IMAGE_MESSAGES.notImage);
+  if (meta.format !== sniffed) throw new ImageUploadError("notImage");
   const width = meta.autoOrient?.width ?? meta.width ?? 0;
   const height = meta.autoOrient?.height ?? meta.height ?? 0;
   if (width < COURSE_IMAGE.minWidth || height < COURSE_IMAGE.minHeight) {
-    throw new ImageUploadError(400, IMAGE_MESSAGES.tooSmall);
+    throw new ImageUploadError("tooSmall");
   }
   // Never upscaled: at most the source's width, or its height's 3:2 equivalent.
   const maxWidth = Math.min(COURSE_IMAGE.maxWidth, width, Math.floor((height * 3) / 2));
@@ -177,7 +187,7 @@ export async function renderCourseImage(file: string, outDir: string): Promise<s
   try {
     master = await renderMaster(base(), maxWidth, courseImageHeight(maxWidth));
   } catch {
-    throw new ImageUploadError(415, IMAGE_MESSAGES.notImage);
+    throw new ImageUploadError("notImage");
   }
   const image: UploadedImage = { key, maxWidth, color: await dominantColor(master) };
   await mkdir(outDir, { recursive: true });

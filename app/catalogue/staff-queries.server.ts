@@ -1,14 +1,14 @@
 /**
  * The back office's reads of the catalogue (/gestion/cursos): every course and
  * edition, published or not, with seats taken, and the shapes the audit log keeps
- * of them. The public pages read the same tables through app/catalogue.server.ts.
+ * of them. The public pages read the same tables through ./queries.server.ts.
  */
 import { vatTreatmentOf } from "~/domain/invoice-math.ts";
 import type { Selectable } from "kysely";
 import type { Db } from "~/db/db.server.ts";
 import type { CourseEditionsTable, CoursesTable } from "~/db/schema.ts";
 import type { CourseEdition } from "~/domain/course.ts";
-export interface StaffCourse {
+interface StaffCourse {
   id: string;
   title: string;
   category: string;
@@ -29,7 +29,7 @@ export interface StaffCourse {
   updatedAt: string | null;
 }
 
-export type EditionStatus = CourseEdition["status"];
+type EditionStatus = CourseEdition["status"];
 
 export interface StaffEdition {
   id: string;
@@ -44,12 +44,12 @@ export interface StaffEdition {
   updatedAt: string | null;
 }
 
-export interface StaffCourseSummary extends StaffCourse {
+interface StaffCourseSummary extends StaffCourse {
   /** The earliest edition from today on that is not cancelled (open, full or closed). */
   nextEdition: StaffEdition | null;
 }
 
-export interface EditionStudent {
+interface EditionStudent {
   name: string;
   email: string;
   phone: string;
@@ -87,7 +87,7 @@ function toStaffCourse(row: Selectable<CoursesTable>): StaffCourse {
 
 const STATUSES: readonly string[] = ["open", "full", "closed", "cancelled"];
 
-export function toStaffEdition(row: Selectable<CourseEditionsTable>): StaffEdition {
+function toStaffEdition(row: Selectable<CourseEditionsTable>): StaffEdition {
   return {
     id: row.id,
     courseId: row.course_id,

@@ -4,13 +4,20 @@
  * the cart is only a list of ids.
  */
 import type { Selectable } from "kysely";
-import type { Db } from "./db/db.server.ts";
-import type { CourseEditionsTable, CoursesTable } from "./db/schema.ts";
-import { madridDate } from "./domain/calendar-dates.ts";
-import { toCartCourse, type CatalogueCourse } from "./domain/cart.ts";
-import { isBookable, isCourseCategory, seatsLeft, type Course, type CourseCategory, type CourseEdition } from "./domain/course.ts";
+import type { Db } from "~/db/db.server.ts";
+import type { CourseEditionsTable, CoursesTable } from "~/db/schema.ts";
+import { madridDate } from "~/domain/calendar-dates.ts";
+import { toCartCourse, type CatalogueCourse } from "~/domain/cart.ts";
+import {
+  isBookable,
+  isCourseCategory,
+  seatsLeft,
+  type Course,
+  type CourseCategory,
+  type CourseEdition,
+} from "~/domain/course.ts";
 
-export interface CatalogueOptions {
+interface CatalogueOptions {
   /** YYYY-MM-DD; defaults to today in Madrid. Editions before it are past. */
   today?: string;
   /** The moment seat holds are judged at (defaults to now): expired holds free their seat. */
@@ -214,7 +221,13 @@ export async function listCartCatalogue(db: Db, options: CatalogueOptions = {}):
     const bookable = ahead.filter(isBookable);
     return {
       ...toCartCourse(c),
-      editions: bookable.map(({ id, startsOn, endsOn, schedule, seatsLeft }) => ({ id, startsOn, endsOn, schedule, seatsLeft })),
+      editions: bookable.map(({ id, startsOn, endsOn, schedule, seatsLeft }) => ({
+        id,
+        startsOn,
+        endsOn,
+        schedule,
+        seatsLeft,
+      })),
       fullyBooked: ahead.length > 0 && bookable.length === 0,
     };
   });

@@ -1,6 +1,6 @@
 /**
  * The salon's notices (outbox templates "salon-sale", "salon-withdrawal",
- * "salon-refund"; enqueued by salon-notifications.server.ts), rendered from the
+ * "salon-refund"; enqueued by notifications.server.ts), rendered from the
  * current order when the worker runs and sent to SALON_NOTIFY_EMAIL. Each says
  * which order, who bought, which courses, the amount, and links to the order in
  * the back office.
@@ -16,7 +16,7 @@ import type { MailMessage } from "~/mail/mailer.server.ts";
 import { shortOrderId } from "~/orders/confirmation-email.server.ts";
 import { getOrderWithItems, type OrderWithItems } from "~/orders/orders.server.ts";
 import { getRefund, type RefundRow } from "~/orders/refunds.server.ts";
-import { SALON_REFUND, SALON_SALE, SALON_WITHDRAWAL } from "./salon-notifications.server.ts";
+import { SALON_REFUND, SALON_SALE, SALON_WITHDRAWAL } from "./notifications.server.ts";
 
 const REFUND_REASONS: Record<string, string> = {
   "duplicate-purchase": "compra duplicada (ya tenía el curso)",

@@ -25,7 +25,7 @@ export function isImageUploadPath(pathname: string): boolean {
 }
 
 /** The error an upload body stream fails with once it passes MAX_UPLOAD_REQUEST_BYTES. */
-export const UPLOAD_TOO_LARGE = "UPLOAD_TOO_LARGE";
+const UPLOAD_TOO_LARGE = "UPLOAD_TOO_LARGE";
 
 export function uploadTooLargeError(): Error & { code: string } {
   return Object.assign(new Error("La petición es demasiado grande"), { code: UPLOAD_TOO_LARGE });

@@ -1,0 +1,21 @@
+/** The invoices' outbox work, registered by the composition root (app/job-handlers.server.ts). */
+import type { Db } from "~/db/db.server.ts";
+import type { JobHandler } from "~/jobs/worker.server.ts";
+import type { Logger } from "~/lib/logger.server.ts";
+import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
+import { INVOICE_ISSUED, invoiceIssuedTemplate } from "./invoice-email.server.ts";
+import type { InvoicingConfig } from "./issue.server.ts";
+import { issuePendingJobHandler } from "./pending.server.ts";
+import { ISSUE_PENDING_INVOICES } from "./seller.server.ts";
+
+export const invoiceEmailTemplates: Record<string, EmailTemplate> = {
+  [INVOICE_ISSUED]: invoiceIssuedTemplate,
+};
+
+export function invoiceJobHandlers(deps: {
+  db: Db;
+  logger: Logger;
+  invoicing: InvoicingConfig | undefined;
+}): Record<string, JobHandler> {
+  return { [ISSUE_PENDING_INVOICES]: issuePendingJobHandler(deps) };
+}
