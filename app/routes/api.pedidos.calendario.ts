@@ -21,7 +21,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const items = courseLines(found.items).filter((i) => i.edition_starts_on && (!only || i.course_id === only));
   if (items.length === 0) throw data({ message: "Este pedido no tiene fechas programadas todavía" }, { status: 404 });
   const ics = buildCalendar(orderCalendarEvents(found.order.id, items, config.publicUrl), new Date());
-  const name = icsFileName(only && items.length === 1 ? `${items[0].title} ${items[0].edition_starts_on}` : "formaciones-alejandra-nails");
+  const name = icsFileName(
+    only && items.length === 1 ? `${items[0].title} ${items[0].edition_starts_on}` : "formaciones-alejandra-nails",
+  );
   return new Response(ics, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

@@ -1,12 +1,12 @@
-import { courseLines } from "~/orders/order-lines.ts";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getOptionalUser, requireUser } from "~/auth/session.server.ts";
 import { getServices } from "~/context.server.ts";
 import { isPaymentMethodKey } from "~/domain/payment-methods.ts";
-import { CheckoutError, getOrderWithItems } from "~/orders/orders.server.ts";
+import { courseLines } from "~/orders/order-lines.ts";
+import { getOrderWithItems } from "~/orders/orders.server.ts";
 import { latestOrderSince } from "~/orders/queries.server.ts";
 import { billingDetailsOf } from "~/domain/billing-details.ts";
-import { startCheckout } from "~/payments/checkout.server.ts";
+import { requestCheckout } from "~/payments/checkout-request.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -35,21 +35,29 @@ export async function cancelAction(request: Request, context: Ctx, url?: URL) {
   const orderId = String((await request.formData()).get("orderId") ?? "");
   const found = orderId ? await getOrderWithItems(services.db, orderId) : null;
   if (!found || found.order.user_id !== user.id) return redirect("/formaciones");
-  try {
-    const started = await startCheckout(services, {
-      user,
-      courseIds: courseLines(found.items).map((i) => i.course_id),
-      // The same editions (each checked again; a full one is refused with its own message).
-      editionIds: Object.fromEntries(courseLines(found.items).flatMap((i) => (i.edition_id ? [[i.course_id, i.edition_id]] : []))),
-      method: isPaymentMethodKey(found.order.payment_method) ? found.order.payment_method : "card",
-      withdrawalWaiver: !!found.order.withdrawal_waiver_at,
-      // The same billing details (a factura completa stays one).
-      billing: billingDetailsOf(found.order),
-    });
-    return redirect(started.url);
-  } catch (err) {
-    if (err instanceof CheckoutError) return data({ error: err.message }, { status: err.status });
-    services.logger.error({ err, orderId }, "cancel: could not reopen the payment");
-    return data({ error: "Error al procesar el pago" }, { status: 502 });
+  const lines = courseLines(found.items);
+  // The third door of the one checkout path (app/payments/checkout-request.server.ts): same limit, same outcomes.
+  const attempt = await requestCheckout(services, {
+    user,
+    courseIds: lines.map((i) => i.course_id),
+    // The same editions (each checked again; a full one is refused with its own message).
+    editionIds: Object.fromEntries(lines.flatMap((i) => (i.edition_id ? [[i.course_id, i.edition_id]] : []))),
+    method: isPaymentMethodKey(found.order.payment_method) ? found.order.payment_method : "card",
+    withdrawalWaiver: !!found.order.withdrawal_waiver_at,
+    // The same billing details (a factura completa stays one).
+    billing: billingDetailsOf(found.order),
+  });
+  switch (attempt.kind) {
+    case "started":
+      return redirect(attempt.started.url);
+    case "refused":
+      return data({ error: attempt.error.message }, { status: attempt.error.status });
+    case "rate-limited":
+      return data(
+        { error: "Demasiados intentos. Inténtalo más tarde" },
+        { status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } },
+      );
+    case "failed":
+      return data({ error: "Error al procesar el pago" }, { status: 502 });
   }
 }
