@@ -30,10 +30,10 @@ function refuse(status: number, message: string, headers: Record<string, string>
   return Response.json({ message }, { status, headers: { ...noStore, ...headers } });
 }
 
-export async function handleChatRequest(services: AppServices, request: Request, clientIp: string): Promise<Response> {
+export async function handleChatRequest(services: AppServices, request: Request, clientNetwork: string): Promise<Response> {
   const { db, assistant, logger } = services;
   try {
-    const limit = await hitRateLimit(db, `chat:${clientIp}`, CHAT_RATE_LIMIT);
+    const limit = await hitRateLimit(db, `chat:${clientNetwork}`, CHAT_RATE_LIMIT);
     if (!limit.allowed) {
       return refuse(429, "Has enviado demasiados mensajes seguidos. Espera un momento y vuelve a intentarlo.", {
         "Retry-After": String(limit.retryAfterSeconds),

@@ -1,10 +1,10 @@
 import { handleChatRequest } from "~/chat/api.server.ts";
-import { clientIpContext, getServices } from "~/context.server.ts";
+import { clientNetwork, getServices } from "~/context.server.ts";
 import type { Route } from "./+types/chatbot-chat";
 
 // Resource route of the chat widget.
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleChatRequest(getServices(context), request, context.get(clientIpContext));
+  return handleChatRequest(getServices(context), request, clientNetwork(context));
 }
 
 export function loader() {

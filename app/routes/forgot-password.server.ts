@@ -3,7 +3,7 @@ import { findUserByEmail } from "~/auth/accounts.server.ts";
 import { PASSWORD_RESET } from "~/auth/password-reset.server.ts";
 import { allowAttempt } from "~/auth/rate-limits.server.ts";
 import { fieldErrorsOf, forgotSchema, formValues, messages, type FieldErrors } from "~/auth/schemas.ts";
-import { clientIpContext, getServices } from "~/context.server.ts";
+import { clientNetwork, getServices } from "~/context.server.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
 
 type ForgotActionData = { sent: true; email: string } | { sent: false; errors: FieldErrors; email: string };
@@ -17,7 +17,7 @@ export async function forgotAction(request: Request, context: Readonly<RouterCon
   if (!parsed.success) return data<ForgotActionData>({ sent: false, errors: fieldErrorsOf(parsed.error), email }, 400);
   try {
     const allowed = await allowAttempt(db, [
-      ["forgotIp", context.get(clientIpContext)],
+      ["forgotIp", clientNetwork(context)],
       ["forgotAccount", parsed.data.email],
     ]);
     if (!allowed) return data<ForgotActionData>({ sent: false, errors: { form: messages.tooManyAttempts }, email }, 429);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { findUserByEmail } from "~/auth/accounts.server.ts";
 import { hashPassword, verifyPassword } from "~/auth/password.server.ts";
 import { fieldErrorsOf, formValues, loginSchema, messages, registerSchema, type FieldErrors } from "~/auth/schemas.ts";
-import { clientIpContext, getServices } from "~/context.server.ts";
+import { clientNetwork, getServices } from "~/context.server.ts";
 import { ROLE_LABELS } from "~/domain/roles.ts";
 import { groupSecret } from "~/domain/totp.ts";
 import { completeActivation, type ActivationIdentity } from "~/staff/auth/activation.server.ts";
@@ -65,11 +65,11 @@ export async function loadActivation(context: Ctx, token: string) {
 export async function activationAction(request: Request, context: Ctx, token: string) {
   const { db, config, logger } = getServices(context);
   const values = formValues(await request.formData());
-  const ip = context.get(clientIpContext);
+  const network = clientNetwork(context);
   // Names echoed back (capped), never a password or the code.
   const echo = { firstName: (values.firstName ?? "").slice(0, 80), lastName: (values.lastName ?? "").slice(0, 80) };
   const fail = (errors: FieldErrors, status = 400) => data({ status: "error" as const, errors, values: echo }, status);
-  if (!(await hitStaffLimit(db, "staffActivateIp", ip)).allowed) return fail({ form: messages.tooManyAttempts }, 429);
+  if (!(await hitStaffLimit(db, "staffActivateIp", network)).allowed) return fail({ form: messages.tooManyAttempts }, 429);
   const opened = await openInvitation(context, token);
   if (opened.invalid) return opened.invalid;
   const { invitation, account, mode, secret } = opened;

@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { formValues, messages } from "~/auth/schemas.ts";
 import { createStaffSession } from "~/auth/session.server.ts";
-import { clientIpContext, getServices } from "~/context.server.ts";
+import { clientNetwork, getServices } from "~/context.server.ts";
 import { inTransaction } from "~/db/db.server.ts";
 import { recordAudit } from "~/audit/audit.server.ts";
 import {
@@ -40,7 +40,7 @@ export async function verifyAction(request: Request, context: Ctx) {
   const ended = (status: "expired" | "locked", message: string, code: number) =>
     data<VerifyActionData>({ status, message }, { status: code, headers: clearCookie });
 
-  if (!(await hitStaffLimit(db, "staffCodeIp", context.get(clientIpContext))).allowed) {
+  if (!(await hitStaffLimit(db, "staffCodeIp", clientNetwork(context))).allowed) {
     return data<VerifyActionData>({ status: "error", error: messages.tooManyAttempts }, 429);
   }
   const challenge = await findChallenge(db, readChallengeToken(request));

@@ -4,7 +4,7 @@ import { allowAttempt, clearLimit } from "~/auth/rate-limits.server.ts";
 import { safeRedirect } from "~/auth/safe-redirect.ts";
 import { fieldErrorsOf, formValues, loginSchema, messages, type FieldErrors } from "~/auth/schemas.ts";
 import { createSession } from "~/auth/session.server.ts";
-import { clientIpContext, getServices } from "~/context.server.ts";
+import { clientNetwork, getServices } from "~/context.server.ts";
 import { isRole, isStaffRole } from "~/domain/roles.ts";
 import { NO_SECOND_FACTOR, staffSignInRedirect } from "~/staff/auth/challenges.server.ts";
 
@@ -27,7 +27,7 @@ export async function loginAction(request: Request, context: Ctx) {
   const { email, password, redirectTo } = parsed.data;
   try {
     const allowed = await allowAttempt(db, [
-      ["loginIp", context.get(clientIpContext)],
+      ["loginIp", clientNetwork(context)],
       ["loginAccount", email],
     ]);
     if (!allowed) return data<AuthActionData>({ errors: { form: messages.tooManyAttempts }, values: echo }, 429);

@@ -5,7 +5,7 @@ import { allowAttempt } from "~/auth/rate-limits.server.ts";
 import { safeRedirect } from "~/auth/safe-redirect.ts";
 import { fieldErrorsOf, formValues, messages, registerSchema } from "~/auth/schemas.ts";
 import { createSession } from "~/auth/session.server.ts";
-import { clientIpContext, getServices } from "~/context.server.ts";
+import { clientNetwork, getServices } from "~/context.server.ts";
 import type { AuthActionData } from "./login.server.ts";
 
 const echoed = ["firstName", "lastName", "email", "phone"] as const;
@@ -19,7 +19,7 @@ export async function registerAction(request: Request, context: Readonly<RouterC
   if (!parsed.success) return data<AuthActionData>({ errors: fieldErrorsOf(parsed.error), values: echo }, 400);
   const input = parsed.data;
   try {
-    if (!(await allowAttempt(db, [["registerIp", context.get(clientIpContext)]]))) {
+    if (!(await allowAttempt(db, [["registerIp", clientNetwork(context)]]))) {
       return data<AuthActionData>({ errors: { form: messages.tooManyAttempts }, values: echo }, 429);
     }
     if (await findUserByEmail(db, input.email)) {

@@ -14,7 +14,7 @@ import { bookAppointment } from "~/bookings/appointments.server.ts";
 import { getBookingSettings } from "~/bookings/booking-settings.server.ts";
 import { startDepositCheckout } from "~/bookings/deposits.server.ts";
 import { listActiveServices, type MenuService } from "~/bookings/menu.server.ts";
-import { clientIpContext, getServices } from "~/context.server.ts";
+import { clientNetwork, getServices } from "~/context.server.ts";
 import { addDays, madridDate } from "~/domain/calendar-dates.ts";
 import {
   depositPagePath,
@@ -160,7 +160,7 @@ export async function bookingAction(request: Request, context: Ctx) {
     }),
   );
   const user = await getOptionalUser(request, context);
-  const limit = await hitRateLimit(db, `bookingIp:${sha256(context.get(clientIpContext))}`, bookingLimit);
+  const limit = await hitRateLimit(db, `bookingIp:${sha256(clientNetwork(context))}`, bookingLimit);
   if (!limit.allowed) {
     return data<BookingActionData>(
       { errors: {}, values, form: MESSAGES.rateLimited },

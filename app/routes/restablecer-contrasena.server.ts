@@ -2,7 +2,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { checkResetToken, consumeResetToken, ResetTokenError, type ResetTokenState } from "~/auth/password-reset.server.ts";
 import { allowAttempt } from "~/auth/rate-limits.server.ts";
 import { fieldErrorsOf, formValues, messages, resetSchema, type FieldErrors } from "~/auth/schemas.ts";
-import { clientIpContext, getServices } from "~/context.server.ts";
+import { clientNetwork, getServices } from "~/context.server.ts";
 import { tokenMessages } from "~/auth/reset-messages.ts";
 
 type ResetActionData = { errors: FieldErrors; tokenState?: Exclude<ResetTokenState, "valid"> };
@@ -19,7 +19,7 @@ export async function resetAction(request: Request, context: Ctx) {
   const { db, logger } = getServices(context);
   const values = formValues(await request.formData());
   try {
-    if (!(await allowAttempt(db, [["resetIp", context.get(clientIpContext)]]))) {
+    if (!(await allowAttempt(db, [["resetIp", clientNetwork(context)]]))) {
       return data<ResetActionData>({ errors: { form: messages.tooManyAttempts } }, 429);
     }
     const parsed = resetSchema.safeParse(values);

@@ -11,7 +11,7 @@ import { allowAttempt } from "~/auth/rate-limits.server.ts";
 import { formValues, messages, verifyEmailSchema, type FieldErrors } from "~/auth/schemas.ts";
 import { getOptionalUser, requireUser } from "~/auth/session.server.ts";
 import { verificationMessages } from "~/auth/verification-messages.ts";
-import { clientIpContext, getServices } from "~/context.server.ts";
+import { clientNetwork, getServices } from "~/context.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 type BadState = Exclude<VerificationState, "valid">;
@@ -45,10 +45,10 @@ export async function verifyAction(request: Request, context: Ctx, url?: URL) {
     // Only a missing, oversized or unknown field gets here: none of them is a link we sent.
     return data<VerifyActionData>({ errors: { form: verificationMessages.unknown }, tokenState: "unknown" }, 400);
   }
-  const ip = context.get(clientIpContext);
+  const network = clientNetwork(context);
   try {
     if (parsed.data.intent === "confirm") {
-      if (!(await allowAttempt(db, [["verifyIp", ip]]))) {
+      if (!(await allowAttempt(db, [["verifyIp", network]]))) {
         return data<VerifyActionData>({ errors: { form: messages.tooManyAttempts } }, 429);
       }
       const { userId } = await consumeVerificationToken(db, parsed.data.token);
@@ -59,7 +59,7 @@ export async function verifyAction(request: Request, context: Ctx, url?: URL) {
     const user = await requireUser(request, context, url);
     if (user.emailVerified) return redirect(VERIFY_PATH);
     const allowed = await allowAttempt(db, [
-      ["verifyIp", ip],
+      ["verifyIp", network],
       ["verifyResendAccount", user.id],
     ]);
     if (!allowed) return data<VerifyActionData>({ errors: { form: messages.tooManyAttempts } }, 429);

@@ -8,7 +8,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { formValues } from "~/auth/schemas.ts";
 import { getOptionalUser } from "~/auth/session.server.ts";
 import { listEditionChoices } from "~/catalogue/queries.server.ts";
-import { clientIpContext, getServices } from "~/context.server.ts";
+import { clientNetwork, getServices } from "~/context.server.ts";
 import {
   WAITLIST_MESSAGES,
   WAITLIST_RESULT_MESSAGES,
@@ -35,7 +35,7 @@ export async function waitlistJoinAction(request: Request, context: Readonly<Rou
   const { db } = getServices(context);
   const values = formValues(await request.formData());
   const echo = { editionId: clip(values.edition, 200) || null, email: clip(values.email, 254) };
-  const limit = await hitRateLimit(db, `waitlistJoinIp:${sha256(context.get(clientIpContext))}`, waitlistJoinLimit);
+  const limit = await hitRateLimit(db, `waitlistJoinIp:${sha256(clientNetwork(context))}`, waitlistJoinLimit);
   if (!limit.allowed) {
     return data<WaitlistActionData>(
       { waitlistErrors: { form: WAITLIST_MESSAGES.rateLimited }, ...echo },

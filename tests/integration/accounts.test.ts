@@ -181,6 +181,19 @@ describe.each(dbKinds)("accounts on %s", (kind) => {
       expect(formErrorOf(last!)).toBe("Demasiados intentos. Inténtalo más tarde");
     });
 
+    it("counts IPv6 clients by their /64: 61 addresses of one network share one limit, another network does not", async () => {
+      let last: ActionResult | undefined;
+      for (let i = 0; i < 61; i++) {
+        const { context } = makeContext(t.db, kind, { ip: `2001:db8:beef:7::${(i + 1).toString(16)}` });
+        last = await loginAction(formRequest("http://localhost/login", { email: `v6-${i}@example.com`, password: "x" }), context);
+      }
+      expect(formErrorOf(last!)).toBe("Demasiados intentos. Inténtalo más tarde");
+      expect(statusOf(last!)).toBe(429);
+      const { context } = makeContext(t.db, kind, { ip: "2001:db8:beef:8::1" });
+      const other = await loginAction(formRequest("http://localhost/login", { email: "v6-otra@example.com", password: "x" }), context);
+      expect(formErrorOf(other)).not.toBe("Demasiados intentos. Inténtalo más tarde");
+    });
+
     it("registers with argon2id, settings row and a session; refuses a taken email in any case", async () => {
       const { context } = makeContext(t.db, kind, { ip: "198.51.100.50" });
       const fields = {
