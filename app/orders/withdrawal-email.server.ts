@@ -4,7 +4,7 @@
  * time (Madrid) and what happens next. Queued in the transaction that records
  * the withdrawal (withdrawals.server.ts).
  */
-import { formatDateTime } from "~/components/staff/format.ts";
+import { madridDateTimeText } from "~/domain/calendar-dates.ts";
 import { site } from "~/content/site.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
@@ -29,7 +29,7 @@ export function buildWithdrawalAckEmail(input: {
 }): MailMessage {
   const { order, titles, withdrawal } = input;
   const ref = shortOrderId(order.id);
-  const when = formatDateTime(withdrawal.requested_at);
+  const when = madridDateTimeText(new Date(withdrawal.requested_at));
   const intro = `Hemos recibido tu desistimiento del pedido ${ref} el ${when} (hora de Madrid).`;
   const next = withdrawalNextStep(withdrawal, order.total_cents);
   const bodyHtml = `<p>Hola:</p>

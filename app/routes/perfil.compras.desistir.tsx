@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { OrderLinesTable } from "~/components/orders/order-lines-table.tsx";
-import { formatDateTime } from "~/components/staff/format.ts";
+import { madridDateTimeText } from "~/domain/calendar-dates.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/perfil.compras.desistir";
@@ -35,7 +35,7 @@ export default function WithdrawalPage({ loaderData, actionData }: Route.Compone
         <div role="status">
           <p>
             Hemos recibido tu desistimiento del pedido <strong>{ref}</strong> el{" "}
-            <strong>{formatDateTime(done.requestedAt)}</strong> (hora de Madrid). Te hemos enviado un correo con este
+            <strong>{madridDateTimeText(new Date(done.requestedAt))}</strong> (hora de Madrid). Te hemos enviado un correo con este
             acuse.
           </p>
           <p>{done.next}</p>
