@@ -1,6 +1,6 @@
 /**
  * A course edition's dates as every page, table and sheet writes them (the
- * buyer's order pages, Mis Cursos, the cart and Gestión). Pure: server and
+ * buyer's order pages, Mis cursos, the cart and Gestión). Pure: server and
  * browser alike. Dates are YYYY-MM-DD.
  */
 import type { Course } from "./course.ts";
@@ -9,7 +9,7 @@ import { formatLongDate, formatMonthYear } from "./pricing.ts";
 /** What an edition without dates says. */
 export const UNDATED_EDITION = "Fecha por confirmar";
 
-/** The same with what happens next, where a sentence fits (the cart, Mis Cursos' state). */
+/** The same with what happens next, where a sentence fits (the cart, Mis cursos' state). */
 export const UNDATED_EDITION_NOTICE = `${UNDATED_EDITION}: te escribiremos en cuanto se abra la próxima convocatoria`;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Every read of issued invoices: the document a PDF is drawn from, a buyer's
- * invoices per order (Historial de Compras), and the file name. Gestión's list
+ * invoices per order (Historial de compras), and the file name. Gestión's list
  * and exports are in staff-queries.server.ts.
  */
 import type { Selectable } from "kysely";

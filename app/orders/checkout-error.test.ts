@@ -55,7 +55,7 @@ describe("CheckoutError codes", () => {
       "Ya no quedan plazas en la convocatoria del 4 de marzo de 2030 de «Técnico Manicurista». Elige otra fecha.",
     );
     expect(checkoutErrorMessage("already-enrolled", { title: "Uñas" })).toBe(
-      "Ya tienes acceso a «Uñas»: consúltalo en Mis Cursos",
+      "Ya tienes acceso a «Uñas»: consúltalo en Mis cursos",
     );
     expect(checkoutErrorMessage("method-unavailable", { method: "Klarna - Paga en 3" })).toBe(
       "Klarna - Paga en 3 no está disponible para este importe",

@@ -77,7 +77,7 @@ export const CHECKOUT_ERROR_MESSAGES: {
   "too-many-items": () => "Demasiados cursos en un mismo pedido",
   "course-unavailable": () => "El curso no existe o ya no está disponible",
   "early-start-required": () => EARLY_START_REQUIRED_MESSAGE,
-  "already-enrolled": (p) => `Ya tienes acceso a «${p.title}»: consúltalo en Mis Cursos`,
+  "already-enrolled": (p) => `Ya tienes acceso a «${p.title}»: consúltalo en Mis cursos`,
   "method-unavailable": (p) => `${p.method} no está disponible para este importe`,
   "billing-invalid": () => BILLING_INVALID_MESSAGE,
   "billing-required": () => BILLING_REQUIRED_MESSAGE,

@@ -113,7 +113,7 @@ export function buildReminderEmail(d: ReminderData, publicUrl: string): MailMess
   ];
   const outro = `Si no puedes venir o tienes cualquier duda, llámanos al ${site.phone.display} o escríbenos a ${site.email}.`;
   const optOut =
-    "Recibes este correo porque tienes activados los recordatorios de tus cursos; puedes desactivarlos en Mi Perfil › Configuración.";
+    "Recibes este correo porque tienes activados los recordatorios de tus cursos; puedes desactivarlos en Mi perfil › Configuración.";
   const bodyHtml = `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:8px 0 16px">

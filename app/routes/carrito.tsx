@@ -34,7 +34,7 @@ export const shouldRevalidate = skipQueryOnlyRevalidation;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: "Mi Carrito",
+    title: "Mi carrito",
     description: "Revisa los cursos de tu carrito y paga de forma segura con tarjeta o en cuotas sin intereses.",
     path: "/carrito",
     origin: rootOrigin(matches),
@@ -83,7 +83,7 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
     dropped.length > 0 ? (
       <p role="status" className="cart-page-notice">
         Ya estás inscrita en {dropped.map((t) => `«${t}»`).join(", ")}: lo hemos quitado del carrito. Lo tienes en{" "}
-        <Link to="/mis-cursos">Mis Cursos</Link>.
+        <Link to="/mis-cursos">Mis cursos</Link>.
       </p>
     ) : null;
 
@@ -94,7 +94,7 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="container section cart-page">
-      <h1>Mi Carrito ({coursesLabel(rows.length)})</h1>
+      <h1>Mi carrito ({coursesLabel(rows.length)})</h1>
       {droppedNotice}
       <div className="cart-layout">
         <ul className="cart-items" aria-label="Cursos en tu carrito">
@@ -138,7 +138,7 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
             className="btn cart-summary__pay"
             to={checkoutPath(rows.map((r) => ({ courseId: r.course.id, editionId: r.edition?.id ?? null })))}
           >
-            Proceder al Pago
+            Proceder al pago
           </Link>
           <button type="button" className="btn btn--outline" onClick={cart.clear}>
             Vaciar Carrito
@@ -275,7 +275,7 @@ function EmptyCart({
       <h1 className="cart-empty__title">
         {loading ? (
           <>
-            <span>Mi Carrito</span>
+            <span>Mi carrito</span>
             {/* Invisible: the empty cart's longer heading, so a line it wraps onto is already there. */}
             <span className="cart-empty__ghost" aria-hidden="true">
               {EMPTY_CART_TITLE}

@@ -87,7 +87,7 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
             className="course-detail__img"
             priority
           />
-          {course.highlighted ? <span className="course-badge">Más Popular</span> : null}
+          {course.highlighted ? <span className="course-badge">Más popular</span> : null}
         </div>
         <div className="course-detail__summary">
           <p className="course-level">{course.level}</p>

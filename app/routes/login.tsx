@@ -14,7 +14,7 @@ import { lookup } from "~/lib/lookup.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: "Iniciar Sesión",
+    title: "Iniciar sesión",
     description: "Entra en tu cuenta de Alejandra Nails para pagar tus formaciones y seguir tus cursos.",
     path: "/login",
     origin: rootOrigin(matches),
@@ -62,7 +62,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <section className="auth-page container section">
       <div className="auth-card card">
-        <h1>Iniciar Sesión</h1>
+        <h1>Iniciar sesión</h1>
         {loaderData.notice ? <p className="form-alert form-alert--info">{loaderData.notice}</p> : null}
         <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="auth-form">
           {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
@@ -80,7 +80,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </p>
           <FormAlert message={errors.form} />
           <button type="submit" className="btn auth-form__submit" disabled={busy}>
-            {busy ? "Entrando..." : "Iniciar Sesión"}
+            {busy ? "Entrando..." : "Iniciar sesión"}
           </button>
         </Form>
         <p className="auth-divider">

@@ -15,7 +15,7 @@ import type { Route } from "./+types/mis-cursos";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: "Mis Cursos",
+    title: "Mis cursos",
     description: "Tus formaciones de Alejandra Nails: fechas de cada convocatoria, acceso y calendario.",
     path: "/mis-cursos",
     origin: rootOrigin(matches),
@@ -31,7 +31,7 @@ export default function MisCursos({ loaderData }: Route.ComponentProps) {
   const { courses, now, today } = loaderData;
   return (
     <section className="container section my-courses">
-      <h1>Mis Cursos</h1>
+      <h1>Mis cursos</h1>
       {courses.length === 0 ? (
         <div className="my-courses__empty">
           <p>Todavía no tienes ningún curso. Cuando completes una compra, aparecerá aquí con sus fechas.</p>

@@ -5,7 +5,7 @@ import { loadSettingsSection, settingsAction } from "./perfil.ajustes.server.ts"
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: "Mi Perfil: Configuración",
+    title: "Mi perfil: Configuración",
     description: "Tus preferencias, tu contraseña y tus datos en Alejandra Nails.",
     path: "/perfil/ajustes",
     origin: rootOrigin(matches),

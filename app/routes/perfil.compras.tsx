@@ -8,7 +8,7 @@ import type { Route } from "./+types/perfil.compras";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: "Mi Perfil: Historial de Compras",
+    title: "Mi perfil: Historial de compras",
     description: "Tus pedidos en Alejandra Nails y el estado de cada uno.",
     path: "/perfil/compras",
     origin: rootOrigin(matches),

@@ -8,7 +8,7 @@ import type { Route } from "./+types/perfil.cursos";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: "Mi Perfil: Mis Cursos",
+    title: "Mi perfil: Mis cursos",
     description: "Los cursos en los que estás inscrita en Alejandra Nails.",
     path: "/perfil/cursos",
     origin: rootOrigin(matches),

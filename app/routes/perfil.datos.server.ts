@@ -12,7 +12,7 @@ import {
 } from "~/domain/billing-details.ts";
 import { checkPassword, fail, SAVE_FAILED, UNKNOWN_ACTION, type Ctx } from "./perfil.server.ts";
 
-/** "Datos Personales": the account row, read view or edit form (?editar=1). */
+/** "Datos personales": the account row, read view or edit form (?editar=1). */
 export async function loadPersonal(url: URL, context: Ctx) {
   const user = getUser(context);
   const row = await findUserById(getServices(context).db, user.id);

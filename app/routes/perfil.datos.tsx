@@ -9,7 +9,7 @@ import { loadPersonal, personalAction } from "./perfil.datos.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: "Mi Perfil: Datos Personales",
+    title: "Mi perfil: Datos personales",
     description: "Tus datos personales en Alejandra Nails.",
     path: "/perfil/datos",
     origin: rootOrigin(matches),

@@ -24,7 +24,7 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
   return (
     <section className="profile container section">
       <header className="profile__header">
-        <h1>Mi Perfil</h1>
+        <h1>Mi perfil</h1>
         <p className="muted">
           {loaderData.firstName} {loaderData.lastName} · {loaderData.email}
         </p>
@@ -68,7 +68,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : "error desconocido";
   return (
     <section className="container section">
-      <h1>Mi Perfil</h1>
+      <h1>Mi perfil</h1>
       <p className="form-alert form-alert--error" role="alert">
         Error al cargar el perfil: {message}
       </p>

@@ -29,7 +29,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <p>
           Tu privacidad nos importa. Aquí te explicamos con claridad qué datos tratamos, para qué, durante cuánto tiempo
           y qué derechos tienes, conforme al Reglamento (UE) 2016/679 (RGPD) y a la Ley Orgánica 3/2018 de Protección de
-          Datos Personales y garantía de los derechos digitales (LOPDGDD).
+          Datos personales y garantía de los derechos digitales (LOPDGDD).
         </p>
       }
     >

@@ -104,7 +104,7 @@ function Heading({ order }: { order: SuccessOrderView }) {
   if (order.status === "paid") {
     return (
       <header className="success-header">
-        <h1>¡Pago Exitoso!</h1>
+        <h1>¡Pago realizado!</h1>
         <p>
           Gracias por tu compra. Te hemos enviado la confirmación a <strong>{order.email}</strong>.
         </p>
@@ -165,7 +165,7 @@ function NextSteps({ order }: { order: SuccessOrderView }) {
           .
         </li>
         <li>
-          <strong>Material descargable:</strong> lo encontrarás en <Link to="/mis-cursos">Mis Cursos</Link> antes del
+          <strong>Material descargable:</strong> lo encontrarás en <Link to="/mis-cursos">Mis cursos</Link> antes del
           inicio.
         </li>
       </ol>
@@ -177,7 +177,7 @@ function NextSteps({ order }: { order: SuccessOrderView }) {
       ) : null}
       <p className="success-links">
         <Link className="btn" to="/mis-cursos">
-          Ir a Mis Cursos
+          Ir a Mis cursos
         </Link>
         <Link className="btn btn--outline" to="/formaciones">
           Ver más formaciones
@@ -237,16 +237,16 @@ function NeutralSuccess({ signedIn }: { signedIn: boolean }) {
       <h1>Gracias por tu visita</h1>
       <p>
         Si acabas de completar un pago, recibirás la confirmación en tu correo electrónico en unos minutos. Tus cursos
-        aparecen en Mis Cursos en cuanto se confirma el pago.
+        aparecen en Mis cursos en cuanto se confirma el pago.
       </p>
       <p className="success-links">
         {signedIn ? (
           <Link className="btn" to="/mis-cursos">
-            Ir a Mis Cursos
+            Ir a Mis cursos
           </Link>
         ) : (
           <Link className="btn" to="/login?redirectTo=%2Fmis-cursos">
-            Iniciar Sesión
+            Iniciar sesión
           </Link>
         )}
         <Link className="btn btn--outline" to="/formaciones">

@@ -45,7 +45,7 @@ export default function Terms() {
       <h2>3. Cómo se hace la compra</h2>
       <ol>
         <li>
-          Añade la formación al carrito y pulsa «Proceder al Pago». Necesitas una cuenta para completar la compra.
+          Añade la formación al carrito y pulsa «Proceder al pago». Necesitas una cuenta para completar la compra.
         </li>
         <li>
           Elige el método de pago y acepta estos términos y la <Link to="/privacy">política de privacidad</Link>.
@@ -55,7 +55,7 @@ export default function Terms() {
         </li>
         <li>
           Te enviamos un correo con el resumen del pedido y la información de la convocatoria. Tus formaciones aparecen
-          en <Link to="/mis-cursos">Mis Cursos</Link>.
+          en <Link to="/mis-cursos">Mis cursos</Link>.
         </li>
       </ol>
       <p>

@@ -27,13 +27,13 @@ async function signIn(page: Page, mail: string, password: string, url = "/login"
   if (!page.url().includes(url)) await page.goto(url);
   await page.getByLabel("Correo electrónico").fill(mail);
   await page.getByLabel("Contraseña", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
 }
 
 async function signOut(page: Page, displayName: string) {
   await page.getByRole("button", { name: displayName }).click();
-  await page.getByRole("button", { name: "Cerrar Sesión" }).click();
-  await expect(page.getByRole("link", { name: "Iniciar Sesión" })).toBeVisible();
+  await page.getByRole("button", { name: "Cerrar sesión" }).click();
+  await expect(page.getByRole("link", { name: "Iniciar sesión" })).toBeVisible();
 }
 
 test("register → sign out → sign in → forgot → email link → reset → sign in with the new password", async ({
@@ -84,7 +84,7 @@ test("register → sign out → sign in → forgot → email link → reset → 
   // Editing a field cleared the previous error.
   await expect(page.getByText("No existe una cuenta con este correo electrónico")).toHaveCount(0);
   await page.getByLabel("Contraseña", { exact: true }).fill("equivocada");
-  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Contraseña incorrecta" })).toBeVisible();
   await signIn(page, lucia.email, lucia.password);
   await expect(page).toHaveURL(`${baseURL}/`);
@@ -122,7 +122,7 @@ test("register → sign out → sign in → forgot → email link → reset → 
   await signIn(page, lucia.email, lucia.password);
   await expect(page.getByRole("alert").filter({ hasText: "Contraseña incorrecta" })).toBeVisible();
   await page.getByLabel("Contraseña", { exact: true }).fill("lima-de-cristal");
-  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(page.getByRole("button", { name: "Lucía García" })).toBeVisible();
   await signOut(page, "Lucía García");
 
@@ -171,18 +171,18 @@ test("/perfil round-trips through /login and keeps its data", async ({ page, bas
   await expect(page.getByText(/^Aceptado el \d{1,2} de \w+ de \d{4}/)).toBeVisible();
 
   // Personal data.
-  await page.getByRole("link", { name: "Datos Personales" }).click();
+  await page.getByRole("link", { name: "Datos personales" }).click();
   await expect(page.getByText(eva.email).first()).toBeVisible();
-  await page.getByRole("link", { name: "Editar Perfil" }).click();
+  await page.getByRole("link", { name: "Editar perfil" }).click();
   await page.getByLabel("Teléfono").fill("655 00 11 22");
   await page.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(page.getByText("Tus datos se han guardado.")).toBeVisible();
   await expect(page.getByText("655 00 11 22")).toBeVisible();
 
   // Empty states until the checkout fills them.
-  await page.getByRole("link", { name: "Mis Cursos" }).first().click();
+  await page.getByRole("link", { name: "Mis cursos" }).first().click();
   await expect(page.getByText("Todavía no estás inscrita en ningún curso.")).toBeVisible();
-  await page.getByRole("link", { name: "Historial de Compras" }).click();
+  await page.getByRole("link", { name: "Historial de compras" }).click();
   await expect(page.getByText("Aún no has hecho ninguna compra.")).toBeVisible();
 
   // Data export.
@@ -243,11 +243,11 @@ test("without JavaScript a buyer registers, reaches the user links and signs out
   await page.getByLabel("Confirmar contraseña").fill("secreto-123");
   await page.getByRole("button", { name: "Crear cuenta" }).click();
   const header = page.getByRole("banner");
-  await expect(header.getByRole("link", { name: "Mi Perfil" })).toBeVisible();
-  await expect(header.getByRole("link", { name: "Mis Cursos" })).toBeVisible();
-  await header.getByRole("button", { name: "Cerrar Sesión" }).click();
+  await expect(header.getByRole("link", { name: "Mi perfil" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Mis cursos" })).toBeVisible();
+  await header.getByRole("button", { name: "Cerrar sesión" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar Sesión" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar sesión" })).toBeVisible();
   await context.close();
 });
 
@@ -269,9 +269,9 @@ test("a signed-in customer's own pages, the verification notice, and /gestion cl
   });
   expect(scrollBefore).toBeGreaterThan(100);
   const nav = page.getByRole("navigation", { name: "Secciones del perfil" });
-  await nav.getByRole("link", { name: "Historial de Compras" }).evaluate((a: HTMLAnchorElement) => a.click());
+  await nav.getByRole("link", { name: "Historial de compras" }).evaluate((a: HTMLAnchorElement) => a.click());
   await expect(page).toHaveURL(/\/perfil\/compras$/);
-  await expect(nav.getByRole("link", { name: "Historial de Compras" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Historial de compras" })).toHaveAttribute("aria-current", "page");
   // A reset would be a smooth scroll to the top: give it time to finish before reading the position.
   await page.waitForTimeout(1500);
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);

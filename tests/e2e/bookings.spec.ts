@@ -252,7 +252,7 @@ test("the owner sees the client's appointment in the diary and moves it", async 
   await page.goto("/login?redirectTo=%2Fgestion");
   await page.getByLabel("Correo electrónico").fill(owner.email);
   await page.getByLabel("Contraseña", { exact: true }).fill(owner.password);
-  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(page).toHaveURL(/\/gestion\/verificar/);
   await page.getByLabel("Código de verificación").fill(appCode(secret, 1));
   await page.getByRole("button", { name: "Entrar", exact: true }).click();

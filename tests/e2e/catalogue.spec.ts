@@ -70,7 +70,7 @@ test("/formaciones shows the four courses with every field of the spec", async (
   // No review exists: no course rating, stars or review count anywhere on the page.
   await expect(page.locator("main")).not.toContainText(/Valoración|reseñas|★/);
   await expect(page.getByRole("article")).toHaveCount(4);
-  await expect(page.getByText("Más Popular", { exact: true })).toHaveCount(2);
+  await expect(page.getByText("Más popular", { exact: true })).toHaveCount(2);
 
   for (const course of courses) {
     const c = card(page, course.title);
@@ -81,13 +81,12 @@ test("/formaciones shows the four courses with every field of the spec", async (
     await expect(c).toContainText(`Próxima convocatoria: ${formatMonthYear(next.starts_on)}`);
     await expect(c.locator("del")).toHaveCount(1);
     await expect(c.locator(".course-features li")).toHaveCount(3);
-    await expect(c.getByText("Más Popular")).toHaveCount(course.popular ? 1 : 0);
+    await expect(c.getByText("Más popular")).toHaveCount(course.popular ? 1 : 0);
     await expect(c.getByRole("button", { name: /^AÑADIR AL CARRITO/ })).toBeVisible();
-    const moreInfo = c.getByRole("link", { name: /^Más Info/ });
-    await expect(moreInfo).toHaveAttribute("target", "_blank");
-    const href = await moreInfo.getAttribute("href");
-    expect(href).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
-    expect(decodeURIComponent(new URL(href!).searchParams.get("text") ?? "")).toContain(course.title);
+    // "Más información" opens the course's page (issue 31: it used to open WhatsApp).
+    const moreInfo = c.getByRole("link", { name: `Más información sobre ${course.title}` });
+    await expect(moreInfo).toHaveAttribute("href", `/formaciones/${course.id}`);
+    await expect(moreInfo).not.toHaveAttribute("target", "_blank");
     await expect(c.getByRole("link", { name: course.title, exact: true })).toHaveAttribute(
       "href",
       `/formaciones/${course.id}`,

@@ -25,13 +25,13 @@ test("a signed-in buyer pays two courses in one order through the demo gateway",
   const email = await registerBuyer(page, "Marta");
 
   await page.goto("/carrito?add=formacion-inicio");
-  await expect(page.getByRole("heading", { name: "Mi Carrito (1 curso)" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Mi carrito (1 curso)" })).toBeVisible();
   await page.goto("/carrito?add=expert-nails");
-  await expect(page.getByRole("heading", { name: "Mi Carrito (2 cursos)" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Mi carrito (2 cursos)" })).toBeVisible();
   await expect(page.locator(".cart-summary__total")).toContainText("1279,00 €");
 
   // The cart goes to the same checkout page as one course, with every line and its edition.
-  await page.getByRole("link", { name: "Proceder al Pago" }).click();
+  await page.getByRole("link", { name: "Proceder al pago" }).click();
   await expect(page).toHaveURL(/\/checkout\?cursos=formacion-inicio%3A[^&]+%2Cexpert-nails%3A/);
   await expect(page.getByRole("heading", { name: "Finalizar compra", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Resumen del pedido (2 cursos)" })).toBeVisible();
@@ -61,7 +61,7 @@ test("a signed-in buyer pays two courses in one order through the demo gateway",
   await page.getByRole("button", { name: "Pagar 1279,00 €" }).click();
 
   await expect(page).toHaveURL(/\/success\?session_id=demo_[0-9a-f-]{36}&course_id=formacion-inicio$/);
-  await expect(page.getByRole("heading", { name: "¡Pago Exitoso!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "¡Pago realizado!" })).toBeVisible();
   const details = page.getByRole("table", { name: "Cursos comprados" });
   await expect(details).toContainText("Formación de inicio");
   await expect(details).toContainText("Expert Nails");

@@ -41,7 +41,7 @@ test.describe("cabecera (escritorio)", () => {
     await expect(booking).toHaveAttribute("href", "/reservar");
     await expect(booking).not.toHaveAttribute("target", /.+/);
 
-    await expect(header.getByRole("link", { name: "Iniciar Sesión" })).toHaveAttribute("href", "/login");
+    await expect(header.getByRole("link", { name: "Iniciar sesión" })).toHaveAttribute("href", "/login");
   });
 
   test("el carrito no muestra insignia vacío y cuenta los cursos guardados", async ({ page }) => {

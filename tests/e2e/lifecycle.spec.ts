@@ -51,7 +51,7 @@ async function register(page: Page, who: { first: string; last: string; email: s
 
 /** From the cart: checkout, terms, Klarna, the demo gateway's pay button; ends on /success. */
 async function payWithKlarna(page: Page) {
-  await page.getByRole("link", { name: "Proceder al Pago" }).click();
+  await page.getByRole("link", { name: "Proceder al pago" }).click();
   await expect(page.getByRole("heading", { name: "Finalizar compra", level: 1 })).toBeVisible();
   await waitForHydration(page);
   await expectNoAxeViolations(page);
@@ -66,7 +66,7 @@ async function payWithKlarna(page: Page) {
   await expect(page.getByText("Klarna - Paga en 3")).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: /^Pagar / }).click();
-  await expect(page.getByRole("heading", { name: "¡Pago Exitoso!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "¡Pago realizado!" })).toBeVisible();
   await waitForHydration(page);
   await expectNoAxeViolations(page);
 }
@@ -109,12 +109,12 @@ test("a buyer pays two courses with Klarna, one on a later edition, and sees bot
   const later = seededEditions("expert-nails")[1];
 
   await page.goto("/carrito?add=formacion-inicio");
-  await expect(page.getByRole("heading", { name: "Mi Carrito (1 curso)" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Mi carrito (1 curso)" })).toBeVisible();
   await page.goto("/formaciones/expert-nails");
   const laterRadio = page.getByRole("radio", { name: new RegExp(formatWeekdayDate(later.starts_on)) });
   await laterRadio.check();
   await page.getByRole("button", { name: /^Reservar en la fecha elegida/ }).click();
-  await expect(page.getByRole("heading", { name: "Mi Carrito (2 cursos)" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Mi carrito (2 cursos)" })).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Convocatoria de Expert Nails" })).toHaveValue(later.id);
   await expect(page.getByRole("combobox", { name: "Convocatoria de Formación de inicio" })).toHaveValue(inicio.id);
   await expectNoAxeViolations(page);
@@ -168,7 +168,7 @@ test("a 1-seat edition fills up, a second buyer waits, the first withdraws: refu
   await expect(editionRadio).toHaveAccessibleDescription("Queda 1 plaza");
   await editionRadio.check();
   await page.getByRole("button", { name: /^Reservar en la fecha elegida/ }).click();
-  await expect(page.getByRole("heading", { name: "Mi Carrito (1 curso)" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Mi carrito (1 curso)" })).toBeVisible();
   await payWithKlarna(page);
   await expect(page.getByRole("region", { name: "Próximos pasos" })).toContainText(formatLongDate(startsOn));
 

@@ -28,7 +28,7 @@ test("a page served from the cache hydrates under its hashed CSP, revalidates wi
 
 test("after signing up the home page shows her name, not the shared page", async ({ page }) => {
   await page.goto("/");
-  await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar Sesión" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar sesión" })).toBeVisible();
   await page.goto("/registro");
   await page.getByLabel("Nombre", { exact: true }).fill("Rocío");
   await page.getByLabel("Apellidos").fill("Caché Prueba");
@@ -39,5 +39,5 @@ test("after signing up the home page shows her name, not the shared page", async
   await expect(page.getByRole("button", { name: "Rocío Caché Prueba" })).toBeVisible();
   await page.goto("/");
   await expect(page.getByRole("banner").getByRole("button", { name: "Rocío Caché Prueba" })).toBeVisible();
-  await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar Sesión" })).toHaveCount(0);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar sesión" })).toHaveCount(0);
 });

@@ -63,7 +63,7 @@ async function signInWithPassword(page: Page, mail: string, password: string) {
   await page.goto("/login?redirectTo=%2Fgestion");
   await page.getByLabel("Correo electrónico").fill(mail);
   await page.getByLabel("Contraseña", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(page).toHaveURL(/\/gestion\/verificar/);
   await expect(page.getByRole("heading", { level: 1, name: "Verificación en dos pasos" })).toBeVisible();
   // Loaded as a document of its own (with the staff area's opener policy), not
@@ -246,14 +246,14 @@ test("staff follow an order and its students: filters by keyboard, detail, resen
   await buyer.getByRole("button", { name: "Crear cuenta" }).click();
   await expect(buyer.getByRole("button", { name: "Nuria Casals" })).toBeVisible();
   await buyer.goto("/carrito?add=tecnico-manicurista");
-  await buyer.getByRole("link", { name: "Proceder al Pago" }).click();
+  await buyer.getByRole("link", { name: "Proceder al pago" }).click();
   await fillBilling(buyer, "Nuria Casals");
   await buyer.getByLabel(/He leído y acepto/).check();
   if (await buyer.locator("#waiver").count()) await buyer.locator("#waiver").check();
   await buyer.locator("button.checkout-pay").click();
   await expect(buyer).toHaveURL(/\/pago-demo\//);
   await buyer.getByRole("button", { name: /^Pagar / }).click();
-  await expect(buyer.getByRole("heading", { name: "¡Pago Exitoso!" })).toBeVisible();
+  await expect(buyer.getByRole("heading", { name: "¡Pago realizado!" })).toBeVisible();
   await buyer.context().close();
 
   // A staff member, invited from the command line, signed in with TOTP.

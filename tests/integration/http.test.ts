@@ -109,7 +109,7 @@ describe("security headers", () => {
       const html = await res.text();
       expect(html.slice(0, 15)).toBe("<!DOCTYPE html>");
       expect(html.trimEnd().endsWith("</html>")).toBe(true);
-      expect(html.includes("<h1>Iniciar Sesión</h1>")).toBe(true);
+      expect(html.includes("<h1>Iniciar sesión</h1>")).toBe(true);
     }
   });
 

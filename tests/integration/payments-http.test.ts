@@ -99,7 +99,7 @@ describe("payments over HTTP (production build, Stripe mock)", () => {
 
     const success = `${srv.url}/success?session_id=${sessionId}&course_id=formacion-inicio`;
     const owner = await (await fetch(success, { headers: { Cookie: cookie } })).text();
-    expect(owner).toContain("¡Pago Exitoso!");
+    expect(owner).toContain("¡Pago realizado!");
     expect(owner).toContain("Expert Nails");
     const stranger = await (await fetch(success)).text();
     expect(stranger).toContain("Gracias por tu visita");

@@ -3,7 +3,7 @@ import type { MyCourse } from "~/orders/queries.server.ts";
 import { enrollmentStage, enrollmentStageText } from "~/domain/enrollment-stage.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
 
-/** "Mis Cursos" tab: the buyer's enrolments and where each course stands (in-person: no progress bar). */
+/** "Mis cursos" tab: the buyer's enrolments and where each course stands (in-person: no progress bar). */
 export function ProfileCourses({ enrollments, today }: { enrollments: MyCourse[]; today: string }) {
   if (enrollments.length === 0) {
     return (

@@ -16,7 +16,7 @@ interface ProfileData {
   googleLinked: boolean;
 }
 
-/** "Datos Personales": read view with "Editar Perfil", or the edit form (?editar=1, works without JS). */
+/** "Datos personales": read view with "Editar perfil", or the edit form (?editar=1, works without JS). */
 export function ProfilePersonal({
   profile,
   editing,
@@ -65,7 +65,7 @@ export function ProfilePersonal({
           </div>
         </dl>
         <Link className="btn" to="/perfil/datos?editar=1">
-          Editar Perfil
+          Editar perfil
         </Link>
       </div>
     );

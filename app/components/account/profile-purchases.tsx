@@ -11,7 +11,7 @@ function invoiceLinkLabel(kind: string): string {
 /** Per order: "open" shows «Desistir del contrato», "done" says it was requested. */
 type WithdrawalState = "open" | "done" | "none";
 
-/** "Historial de Compras" tab: every order of the buyer with its status badge. */
+/** "Historial de compras" tab: every order of the buyer with its status badge. */
 export function ProfilePurchases({
   orders,
   withdrawal = {},

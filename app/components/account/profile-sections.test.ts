@@ -4,7 +4,7 @@ import { profileRedirectTarget, sectionOfPath } from "./profile-sections.ts";
 const target = (path: string) => profileRedirectTarget(new URL(path, "http://localhost"));
 
 describe("profile sections", () => {
-  it("sends /perfil to Datos Personales", () => {
+  it("sends /perfil to Datos personales", () => {
     expect(target("/perfil")).toBe("/perfil/datos");
   });
 
@@ -24,7 +24,7 @@ describe("profile sections", () => {
 
   it("names the section a path shows", () => {
     expect(sectionOfPath("/perfil/ajustes")?.label).toBe("Configuración");
-    expect(sectionOfPath("/perfil/compras/")?.label).toBe("Historial de Compras");
+    expect(sectionOfPath("/perfil/compras/")?.label).toBe("Historial de compras");
     expect(sectionOfPath("/perfil")).toBeUndefined();
     expect(sectionOfPath("/perfil/mis-datos.json")).toBeUndefined();
   });

@@ -4,10 +4,10 @@
  * links redirect to the matching section.
  */
 export const PROFILE_SECTIONS = [
-  { slug: "datos", label: "Datos Personales", legacyTab: "datos" },
-  { slug: "citas", label: "Mis Citas", legacyTab: "citas" },
-  { slug: "cursos", label: "Mis Cursos", legacyTab: "cursos" },
-  { slug: "compras", label: "Historial de Compras", legacyTab: "compras" },
+  { slug: "datos", label: "Datos personales", legacyTab: "datos" },
+  { slug: "citas", label: "Mis citas", legacyTab: "citas" },
+  { slug: "cursos", label: "Mis cursos", legacyTab: "cursos" },
+  { slug: "compras", label: "Historial de compras", legacyTab: "compras" },
   { slug: "ajustes", label: "Configuración", legacyTab: "configuracion" },
 ] as const;
 
@@ -25,7 +25,7 @@ export function sectionOfPath(pathname: string): ProfileSection | undefined {
 
 /**
  * Where /perfil[?tab=…] lands: the section named by `tab` (old or new name), else
- * "Datos Personales". Other query parameters (editar, guardado) come along.
+ * "Datos personales". Other query parameters (editar, guardado) come along.
  */
 export function profileRedirectTarget(url: URL): string {
   const params = new URLSearchParams(url.search);

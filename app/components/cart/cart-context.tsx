@@ -130,7 +130,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   const remove = useCallback((id: string) => setItems((current) => removeItem(current, id)), []);
   const clear = useCallback(() => {
     setItems(clearCart());
-    // Written at once too: "Proceder al Pago" clears and leaves the page right after.
+    // Written at once too: "Proceder al pago" clears and leaves the page right after.
     writeStorage(clearCart());
   }, []);
 

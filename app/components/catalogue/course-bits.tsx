@@ -1,7 +1,7 @@
 // Small pieces shared by the course list, the course page and the cart.
+import { Link } from "react-router";
 import type { ImageSource } from "~/components/picture.tsx";
 import { IMAGE_NAMES, type ImageName } from "~/content/image-names.ts";
-import { site } from "~/content/site.ts";
 import { uploadedImageEntry } from "~/domain/course-image.ts";
 
 /**
@@ -14,15 +14,11 @@ export function courseImageName(image: string): ImageSource {
   return (IMAGE_NAMES as readonly string[]).includes(image) ? (image as ImageName) : "service-formaciones";
 }
 
-/** wa.me link with a Spanish message naming the course. */
-function courseWhatsAppLink(title: string): string {
-  return site.whatsapp.link(`¡Hola, ${site.name}! Me gustaría recibir más información sobre el curso «${title}».`);
-}
-
-export function MoreInfoLink({ title, className = "btn btn--outline" }: { title: string; className?: string }) {
+/** "Más información": the course's own page (its dates, programme and price), not a chat. */
+export function MoreInfoLink({ title, to, className = "btn btn--outline" }: { title: string; to: string; className?: string }) {
   return (
-    <a className={className} href={courseWhatsAppLink(title)} target="_blank" rel="noopener noreferrer">
-      Más Info<span className="visually-hidden"> sobre {title} por WhatsApp (se abre en una pestaña nueva)</span>
-    </a>
+    <Link className={className} to={to}>
+      Más información<span className="visually-hidden"> sobre {title}</span>
+    </Link>
   );
 }

@@ -31,7 +31,7 @@ function CoursePrice({ course }: { course: Pick<Course, "priceCents" | "original
 }
 
 /**
- * `enrolled`: the signed-in buyer already has a place (no add button, a link to Mis Cursos).
+ * `enrolled`: the signed-in buyer already has a place (no add button, a link to Mis cursos).
  * `priority`: the first card of a list, whose image is the page's largest paint on a phone.
  */
 export function CourseCard({
@@ -61,7 +61,7 @@ export function CourseCard({
           priority={priority}
           deferred
         />
-        {course.highlighted ? <span className="course-badge">Más Popular</span> : null}
+        {course.highlighted ? <span className="course-badge">Más popular</span> : null}
       </div>
       <div className="course-card__body">
         <p className="course-level">{course.level}</p>
@@ -96,7 +96,7 @@ export function CourseOffer({ course, addFormId, enrolled = false }: { course: C
       <CoursePrice course={course} />
       <div className="course-card__actions">
         {enrolled ? <EnrolledNote title={course.title} /> : <AddToCartButton course={course} formId={addFormId} />}
-        <MoreInfoLink title={course.title} />
+        <MoreInfoLink title={course.title} to={coursePath(course.id)} />
       </div>
     </>
   );
@@ -108,7 +108,7 @@ export function EnrolledNote({ title }: { title: string }) {
     <p className="course-enrolled">
       <strong>Ya estás inscrita</strong>{" "}
       <Link to="/mis-cursos">
-        Ver en Mis Cursos<span className="visually-hidden">: {title}</span>
+        Ver en Mis cursos<span className="visually-hidden">: {title}</span>
       </Link>
     </p>
   );

@@ -103,11 +103,11 @@ describe("Header", () => {
     expect(booking.getAttribute("rel")).toBe("noopener noreferrer");
   });
 
-  it("shows no badge for an empty cart and Iniciar Sesión when signed out", () => {
+  it("shows no badge for an empty cart and Iniciar sesión when signed out", () => {
     renderHeader();
     const cart = screen.getByRole("link", { name: "Carrito" });
     expect(cart.querySelector(".cart-badge")).toBeNull();
-    expect(screen.getByRole("link", { name: "Iniciar Sesión" }).getAttribute("href")).toBe("/login");
+    expect(screen.getByRole("link", { name: "Iniciar sesión" }).getAttribute("href")).toBe("/login");
   });
 
   it("names the cart by its count", () => {
@@ -120,16 +120,16 @@ describe("Header", () => {
 describe("UserMenu", () => {
   const user: RootUser = { id: "u1", email: "ana@example.com", displayName: "Ana", firstName: "Ana" };
 
-  it("replaces Iniciar Sesión by the user's name and toggles the menu", () => {
+  it("replaces Iniciar sesión by the user's name and toggles the menu", () => {
     renderHeader(user);
-    expect(screen.queryByRole("link", { name: "Iniciar Sesión" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Iniciar sesión" })).toBeNull();
     const button = screen.getByRole("button", { name: "Ana" });
     expect(button.getAttribute("aria-expanded")).toBe("false");
     fireEvent.click(button);
     expect(button.getAttribute("aria-expanded")).toBe("true");
-    expect(screen.getByRole("link", { name: "Mi Perfil" }).getAttribute("href")).toBe("/perfil");
-    expect(screen.getByRole("link", { name: "Mis Cursos" }).getAttribute("href")).toBe("/mis-cursos");
-    const logout = screen.getByRole("button", { name: "Cerrar Sesión" });
+    expect(screen.getByRole("link", { name: "Mi perfil" }).getAttribute("href")).toBe("/perfil");
+    expect(screen.getByRole("link", { name: "Mis cursos" }).getAttribute("href")).toBe("/mis-cursos");
+    const logout = screen.getByRole("button", { name: "Cerrar sesión" });
     const form = logout.closest("form")!;
     expect(form.getAttribute("method")).toBe("post");
     expect(form.getAttribute("action")).toBe("/logout");
@@ -164,7 +164,7 @@ describe("UserMenu", () => {
     renderHeader(user);
     const button = screen.getByRole("button", { name: "Ana" });
     fireEvent.click(button);
-    fireEvent.click(screen.getByRole("link", { name: "Mi Perfil" }));
+    fireEvent.click(screen.getByRole("link", { name: "Mi perfil" }));
     expect(button.getAttribute("aria-expanded")).toBe("false");
   });
 });

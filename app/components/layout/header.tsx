@@ -101,7 +101,7 @@ export function Header({ user }: { user: RootUser | null }) {
               <UserMenu user={user} />
             ) : (
               <Link to="/login" className="login-link">
-                Iniciar Sesión
+                Iniciar sesión
               </Link>
             )}
           </div>

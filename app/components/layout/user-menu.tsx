@@ -67,17 +67,17 @@ function UserMenuItems({ onChoose }: { onChoose?: () => void }) {
     <>
       <li>
         <Link to="/perfil" onClick={onChoose}>
-          Mi Perfil
+          Mi perfil
         </Link>
       </li>
       <li>
         <Link to="/mis-cursos" onClick={onChoose}>
-          Mis Cursos
+          Mis cursos
         </Link>
       </li>
       <li>
         <Form method="post" action="/logout" onSubmit={onChoose}>
-          <button type="submit">Cerrar Sesión</button>
+          <button type="submit">Cerrar sesión</button>
         </Form>
       </li>
     </>
