@@ -7,6 +7,8 @@ import { chromiumFlags, chromiumPath } from "./tests/helpers/chromium.ts";
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "an-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
+// The server's stdout (its JSON log, a line per request): checked for secret paths after the run.
+const serverLog = path.join(dataDir, "server.log");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -29,9 +31,11 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  // The server's log must hold no secret path segment (tests/e2e/global-teardown.ts).
+  globalTeardown: "./tests/e2e/global-teardown.ts",
   webServer: {
     // A fresh data directory: migrate and seed the catalogue (dated from today), then serve.
-    command: "node scripts/seed.ts && node server.ts",
+    command: `node scripts/seed.ts && node server.ts > ${JSON.stringify(serverLog)}`,
     // BUILD_DIR (optional) selects which build to serve.
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
@@ -40,7 +44,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
+      // A line per request, for the check of the log after the run.
+      LOG_LEVEL: "info",
       // A seller, so the purchases in the specs are invoiced as on the live site.
       SELLER_LEGAL_NAME: "Alejandra Ruiz García",
       SELLER_NIF: "12345678Z",

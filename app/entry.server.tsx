@@ -8,6 +8,7 @@ import {
 } from "react-router";
 import { nonceContext, servicesContext } from "./context.server.ts";
 import { documentResponse } from "./lib/rendered-document.server.ts";
+import { pathOnly } from "./lib/logger.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -24,7 +25,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   const err = inner ?? error;
   // The request handler always builds the load context (with the services) first.
-  context.get(servicesContext).logger.error({ err, method: request.method, path: new URL(request.url).pathname }, "request failed");
+  context
+    .get(servicesContext)
+    .logger.error({ err, method: request.method, path: pathOnly(new URL(request.url).pathname) }, "request failed");
 };
 
 /**

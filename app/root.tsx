@@ -5,6 +5,7 @@ import { getOptionalUser } from "./auth/session.server.ts";
 import { getBookingLink } from "./bookings/booking-settings.server.ts";
 import { ErrorPage } from "./components/layout/error-page.tsx";
 import { SiteShell } from "./components/layout/site-shell.tsx";
+import { SmoothScrollGate } from "./components/layout/smooth-scroll-gate.tsx";
 import { isStaffPath, StaffShell } from "./components/staff/staff-shell.tsx";
 import { getServices } from "./context.server.ts";
 import { useRootData, type RootLoaderData, type RootUser } from "./root-data.ts";
@@ -66,6 +67,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        {/* Before <ScrollRestoration>: its layout effect must run first (smooth-scroll-gate.tsx). */}
+        <SmoothScrollGate />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -41,6 +41,8 @@ export default [
     // catalogue and cart
     route("formaciones", "routes/formaciones.tsx"),
     route("formaciones/:id", "routes/curso.tsx"),
+    // The waiting list's emailed confirmation link (a button confirms: scanners only GET).
+    route("lista-espera/confirmar/:token", "routes/lista-espera.confirmar.tsx"),
     route("carrito", "routes/carrito.tsx"),
 
     // sign-in and sign-up (open to visitors)

@@ -41,13 +41,20 @@ export const notFoundPages = [
 ];
 
 /**
+ * The booking's time step with a service chosen, from three days ahead: far enough
+ * for the client's own move and cancel to be open.
+ */
+export function bookingTimeStep(): string {
+  return `/reservar?servicio=semipermanente&profesional=any&desde=${addDays(madridDate(), 3)}`;
+}
+
+/**
  * The booking's last step ("Tus datos") needs a free time, which depends on
  * today's date and the live diary: the address of the first time the time step
  * of `origin` offers from three days ahead (the seeded menu and team always have some).
  */
 export async function bookingDetailsPage(origin: string, cookie?: string): Promise<string> {
-  // From three days ahead: far enough for the client's own move and cancel to be open.
-  const timeStep = `/reservar?servicio=semipermanente&profesional=any&desde=${addDays(madridDate(), 3)}`;
+  const timeStep = bookingTimeStep();
   const html = await (await fetch(origin + timeStep, { headers: cookie ? { cookie } : {} })).text();
   const href = /href="(\/reservar\?[^"]*hora=[^"]*)"/.exec(html)?.[1];
   if (!href) throw new Error(`no hay horas libres en ${timeStep}`);
@@ -71,7 +78,8 @@ export async function bookAppointment(
     body: new URLSearchParams({
       nombre: "Nerea Comprobación",
       email: "comprobacion-invitada@example.com",
-      telefono: "612 345 678",
+      // A phone of its own each time: one client may hold only a few upcoming online appointments (issue 31).
+      telefono: `6${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`,
       comentario: "",
       acepto: "on",
     }),
@@ -81,6 +89,30 @@ export async function bookAppointment(
   if (res.status !== 302 || !id) throw new Error(`no se pudo reservar ${detailsHref} (HTTP ${res.status})`);
   const url = new URL(landing, origin);
   return { id, landing: url.pathname + url.search };
+}
+
+/**
+ * Buys one course as the customer of `cookie` (`an_session=…`) through the checkout
+ * API and the demo gateway (a server without a Stripe key pays there, for loopback
+ * clients), by card: the paid order's id, for the pages that show a purchase. Keep
+ * it under 400 € (above, the API needs billing details).
+ */
+export async function buyCourse(origin: string, cookie: string, courseId: string): Promise<string> {
+  const created = await fetch(`${origin}/api/create-checkout-session`, {
+    method: "POST",
+    headers: { origin, cookie, "content-type": "application/json" },
+    body: JSON.stringify({ courseIds: [courseId], paymentMethod: "card", withdrawalWaiver: true }),
+  });
+  if (!created.ok) throw new Error(`no se pudo abrir el pago de ${courseId} (HTTP ${created.status})`);
+  const { orderId } = (await created.json()) as { orderId: string };
+  const paid = await fetch(`${origin}/pago-demo/${orderId}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin, cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: "intent=pay",
+  });
+  if (paid.status !== 302 && paid.status !== 303) throw new Error(`no se pudo pagar ${courseId} (HTTP ${paid.status})`);
+  return orderId;
 }
 
 /**

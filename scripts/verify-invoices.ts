@@ -1,7 +1,9 @@
 // `npm run facturas:verificar`: walks the chain of billing records (registros
 // de facturación) and reports the first broken link — a missing record, a
 // record whose data no longer gives its huella, a huella that does not chain to
-// the previous one, or an invoice that no longer says what its record says.
+// the previous one, an invoice that no longer says what its record says, an
+// invoice without a record, or a demo sale's document inside the chain. Demo
+// documents (app/invoices/series.ts) are outside the chain and only counted.
 // Loads the configuration as the server does (DATA_DIR, DATABASE_URL). Exit
 // code 0 when the chain holds, 3 when it is broken, 1 on any other failure.
 import path from "node:path";
@@ -26,11 +28,15 @@ try {
   const report = await verifyBillingChain(db);
   if (!report.broken) {
     console.log(`Cadena de registros de facturación correcta: ${report.records} registros verificados.`);
+    if (report.demoDocuments > 0) {
+      console.log(
+        `${report.demoDocuments} documentos de demostración (sin validez fiscal) fuera de la cadena: no se verifican.`,
+      );
+    }
   } else {
     const b = report.broken;
-    console.error(
-      `Cadena rota en el registro ${b.position}${b.invoiceNumber ? ` (factura ${b.invoiceNumber})` : ""}: ${b.detail}.`,
-    );
+    const where = b.position === null ? "Cadena incompleta" : `Cadena rota en el registro ${b.position}`;
+    console.error(`${where}${b.invoiceNumber ? ` (factura ${b.invoiceNumber})` : ""}: ${b.detail}.`);
     console.error(`Registros correctos antes de él: ${report.records}.`);
     process.exitCode = 3;
   }

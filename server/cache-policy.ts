@@ -30,6 +30,8 @@ const PRIVATE_PATHS = [
   // Bookings: live availability, the client's details, emailed links.
   "/reservar",
   "/cita",
+  // The waiting list's emailed confirmation links.
+  "/lista-espera",
 ];
 
 export function isPrivatePath(pathname: string): boolean {

@@ -160,8 +160,12 @@ export function buildMovedEmail(
   });
 }
 
-/** Cancelled by the client or by the salon (the email says which), with a link to book again. */
-export function buildCancelledEmail(d: Appointment, publicUrl: string, calendar: MailAttachment): MailMessage {
+/**
+ * Cancelled by the client or by the salon (the email says which), with a link
+ * to book again: `bookAgainUrl`, the site's /reservar or the owner's external
+ * booking page (where "RESERVA TU CITA" leads when the email is rendered).
+ */
+export function buildCancelledEmail(d: Appointment, bookAgainUrl: string, calendar: MailAttachment): MailMessage {
   const bySalon = d.cancelledBy === "staff";
   return compose(d, {
     title: "Tu cita está cancelada",
@@ -173,7 +177,7 @@ export function buildCancelledEmail(d: Appointment, publicUrl: string, calendar:
         : `Como nos pediste, hemos cancelado tu cita del ${whenIn(d)}.`,
     ],
     facts: appointmentFacts(d, { price: false }),
-    button: { href: `${publicUrl}/reservar`, label: "Reservar otra cita" },
+    button: { href: bookAgainUrl, label: "Reservar otra cita" },
     after: [
       para("El archivo de calendario adjunto (.ics) quita la cita de tu agenda."),
       para("¡Esperamos verte pronto!"),

@@ -16,7 +16,7 @@ import { clientMayChange } from "~/domain/booking-rules.ts";
 import { enqueueJob } from "~/jobs/queue.server.ts";
 import { EMAIL_JOB_PREFIX, enqueueEmail, type EmailContext, type EmailTemplate } from "~/mail/email-jobs.server.ts";
 import type { MailMessage } from "~/mail/mailer.server.ts";
-import { getBookingSettings } from "./booking-settings.server.ts";
+import { getBookingLink, getBookingSettings } from "./booking-settings.server.ts";
 import {
   buildCancelledEmail,
   buildConfirmedEmail,
@@ -174,7 +174,10 @@ const cancelledTemplate: EmailTemplate = {
       a.status === "cancelled" ? null : `status ${a.status}`,
     );
     if (!d) return null;
-    return buildCancelledEmail(d, ctx.publicUrl, calendarAttachment(d, null, ctx.now));
+    // "Reservar otra cita" leads where every booking button does now: /reservar, or the external page.
+    const booking = await getBookingLink(ctx.db);
+    const bookAgain = booking.external ? booking.href : `${ctx.publicUrl}${booking.href}`;
+    return buildCancelledEmail(d, bookAgain, calendarAttachment(d, null, ctx.now));
   },
 };
 

@@ -15,6 +15,11 @@
  *
  * Emails (confirmation with .ics, the reminder 24 h before, changes) are queued
  * in the same transaction through the outbox (appointment-emails.server.ts).
+ *
+ * One client may have at most `rules.maxUpcomingPerClient` upcoming online
+ * appointments (issue 31): an online booking takes the client's lock and
+ * counts hers in its transaction (client-cap.server.ts), so twenty bookings at
+ * once by one client give her no more. The staff's bookings are not capped.
  */
 import type { Db } from "~/db/db.server.ts";
 import { inTransaction } from "~/db/db.server.ts";
@@ -25,6 +30,8 @@ import { depositFor } from "~/domain/deposit.ts";
 import { queueAppointmentEmails } from "./appointment-emails.server.ts";
 import { createDepositOrder, DEPOSIT_HOLD_MS } from "./deposits.server.ts";
 import { freeProfessionalsAt } from "./availability.server.ts";
+import { getBookingSettings } from "./booking-settings.server.ts";
+import { countUpcoming, lockClient } from "./client-cap.server.ts";
 import { confirmHold, expireHolds, SlotTaken, takeSlots } from "./slots.server.ts";
 import { sequenceLength, type MenuService } from "./menu.server.ts";
 
@@ -69,7 +76,9 @@ type BookResult =
       depositOrderId: string | null;
     }
   /** invalid: unknown services; unavailable: outside hours, notice or horizon; taken: someone was faster. */
-  | { ok: false; reason: "invalid" | "unavailable" | "taken" };
+  | { ok: false; reason: "invalid" | "unavailable" | "taken" }
+  /** The client already has `limit` upcoming online appointments (client-cap.server.ts). */
+  | { ok: false; reason: "limit"; limit: number };
 
 /** Where services in a row starting at `at` end, and until when they block the professional. */
 export function span(services: readonly Pick<MenuService, "durationMin" | "bufferMin">[], at: number) {
@@ -84,8 +93,15 @@ async function insertAppointment(db: Db, req: BookRequest, services: MenuService
   const deposit = req.deposit && depositFor(services) > 0 ? req.deposit : null;
   const holdMs = deposit ? DEPOSIT_HOLD_MS : req.hold ? req.rules.holdMinutes * 60_000 : null;
   const status = holdMs ? "held" : "confirmed";
-  return inTransaction(db, async (trx) => {
+  // Online bookings are capped per client: her lock first (before any row lock), then the count.
+  const capped = req.source === "online";
+  return inTransaction(db, async (trx): Promise<BookResult> => {
+    if (capped) await lockClient(trx, req.client);
     await expireHolds(trx, nowIso);
+    const limit = req.rules.maxUpcomingPerClient;
+    if (capped && (await countUpcoming(trx, req.client, nowIso)) >= limit) {
+      return { ok: false, reason: "limit", limit };
+    }
     await trx
       .insertInto("appointments")
       .values({
@@ -159,7 +175,7 @@ async function insertAppointment(db: Db, req: BookRequest, services: MenuService
         req.now,
       );
     }
-    return { ok: true, appointmentId: id, status, professionalId, depositOrderId } as const;
+    return { ok: true, appointmentId: id, status, professionalId, depositOrderId };
   });
 }
 
@@ -188,11 +204,14 @@ export async function bookAppointment(db: Db, req: BookRequest): Promise<BookRes
 }
 
 type ConfirmResult =
-  { ok: true; appointmentId: string; already: boolean } | { ok: false; reason: "taken" | "cancelled" | "past" };
+  | { ok: true; appointmentId: string; already: boolean }
+  | { ok: false; reason: "taken" | "cancelled" | "past" | "limit" };
 
 /**
  * A guest confirms her hold by the emailed link. A hold that lapsed is still
- * confirmed when its slots were not given to anyone else in the meantime.
+ * confirmed when its slots were not given to anyone else in the meantime, and
+ * when it does not take her past the cap of upcoming appointments: a lapsed
+ * hold stopped counting, so she may have booked others since.
  */
 export async function confirmHeld(db: Db, appointmentId: string, now: Date): Promise<ConfirmResult> {
   const nowIso = now.toISOString();
@@ -200,7 +219,18 @@ export async function confirmHeld(db: Db, appointmentId: string, now: Date): Pro
     return await inTransaction(db, async (trx) => {
       const row = await trx
         .selectFrom("appointments")
-        .select(["id", "status", "starts_at", "blocks_until", "professional_id"])
+        .select([
+          "id",
+          "status",
+          "starts_at",
+          "blocks_until",
+          "professional_id",
+          "hold_expires_at",
+          "source",
+          "user_id",
+          "client_email",
+          "client_phone",
+        ])
         .where("id", "=", appointmentId)
         .executeTakeFirst();
       if (!row) return { ok: false, reason: "cancelled" } as const;
@@ -208,6 +238,15 @@ export async function confirmHeld(db: Db, appointmentId: string, now: Date): Pro
         return { ok: true, appointmentId, already: true } as const;
       if (row.status === "cancelled" || row.status === "no_show") return { ok: false, reason: "cancelled" } as const;
       if (Date.parse(row.starts_at) <= now.getTime()) return { ok: false, reason: "past" } as const;
+      const lapsed = row.status !== "held" || (row.hold_expires_at !== null && row.hold_expires_at <= nowIso);
+      if (lapsed && row.source === "online") {
+        const client = { userId: row.user_id, email: row.client_email, phone: row.client_phone };
+        await lockClient(trx, client);
+        const { maxUpcomingPerClient } = (await getBookingSettings(trx)).rules;
+        if ((await countUpcoming(trx, client, nowIso, row.id)) >= maxUpcomingPerClient) {
+          return { ok: false, reason: "limit" } as const;
+        }
+      }
       // A lapsed hold whose slots someone else took meanwhile stays expired.
       if (!(await confirmHold(trx, row, nowIso))) return { ok: false, reason: "taken" } as const;
       await queueAppointmentEmails(trx, "confirmed", { id: appointmentId, startsAt: row.starts_at }, now);

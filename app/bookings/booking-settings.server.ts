@@ -32,13 +32,24 @@ export async function getBookingLink(db: Db): Promise<BookingLink> {
   return bookingHref(await getBookingSettings(db));
 }
 
+/**
+ * The owner's external booking page when bookings are made there ("Página
+ * externa"), else null. While it is set the site books nothing: /reservar, a
+ * guest's confirmation and a new booking's deposit page point there and
+ * refuse their POSTs (issue 31). Existing appointments stay manageable.
+ */
+export async function externalBookingUrl(db: Db): Promise<string | null> {
+  const link = await getBookingLink(db);
+  return link.external ? link.href : null;
+}
+
 /** The stored form: the same keys in the same order, so equal settings compare equal. */
 function stored(s: BookingSettings): string {
-  const { noticeMinutes, horizonDays, cancelHours, holdMinutes } = s.rules;
+  const { noticeMinutes, horizonDays, cancelHours, holdMinutes, maxUpcomingPerClient } = s.rules;
   return JSON.stringify({
     mode: s.mode,
     externalUrl: s.externalUrl,
-    rules: { noticeMinutes, horizonDays, cancelHours, holdMinutes },
+    rules: { noticeMinutes, horizonDays, cancelHours, holdMinutes, maxUpcomingPerClient },
   });
 }
 

@@ -3,7 +3,10 @@
  * (/cita/:token) and from Mis citas (/perfil/citas/:id). She sees it, cancels
  * it or moves it to another free time with the same professional, up to the
  * salon's cancellation window; after that the page says to call. Who may act
- * is settled by the caller (the link's token, or the signed-in owner).
+ * is settled by the caller (the link's token, or the signed-in owner). Each
+ * move emails her, so moves count against the visitor's appointment-email
+ * limits (booking-limits.server.ts). This keeps working while bookings are
+ * made on an external page: existing appointments stay manageable here.
  */
 import { data } from "react-router";
 import type { Db } from "~/db/db.server.ts";
@@ -12,8 +15,9 @@ import { clientMayChange } from "~/domain/booking-rules.ts";
 import { isDate } from "~/domain/salon-time.ts";
 import { cancelAppointment, moveAppointment } from "./appointment-changes.server.ts";
 import { loadAvailability } from "./availability.server.ts";
+import { hitAppointmentEmailLimits } from "./booking-limits.server.ts";
 import { getBookingSettings } from "./booking-settings.server.ts";
-import { withoutClientData, type Appointment, type PublicAppointment } from "./queries.server.ts";
+import { getAppointment, withoutClientData, type Appointment, type PublicAppointment } from "./queries.server.ts";
 
 const MOVE_DAYS_SHOWN = 7;
 
@@ -72,9 +76,17 @@ const MESSAGES = {
   unavailable: "Esa hora ya no está libre. Elige otra, por favor.",
   taken: "Vaya, alguien acaba de reservar esa hora. Elige otra, por favor.",
   invalid: "No hemos entendido la petición. Vuelve a intentarlo.",
+  emailLimited: "Has cambiado esta cita muchas veces en poco tiempo. Inténtalo dentro de un rato o llámanos.",
 } as const;
 
-export async function manageAction(db: Db, appointmentId: string, form: FormData, now: Date) {
+/** `visitor.network`: the network asking (clientNetwork), for the email limits of a move. */
+export async function manageAction(
+  db: Db,
+  appointmentId: string,
+  form: FormData,
+  now: Date,
+  visitor: { network: string },
+) {
   const { rules } = await getBookingSettings(db);
   const intent = form.get("intent");
   if (intent === "cancel") {
@@ -87,6 +99,16 @@ export async function manageAction(db: Db, appointmentId: string, form: FormData
     const at = Number(form.get("at"));
     if (!Number.isSafeInteger(at) || at <= 0)
       return data<ManageActionData>({ ok: false, message: MESSAGES.invalid }, 400);
+    const address = (await getAppointment(db, appointmentId))?.clientEmail;
+    if (address) {
+      const limit = await hitAppointmentEmailLimits(db, { network: visitor.network, address });
+      if (!limit.allowed) {
+        return data<ManageActionData>(
+          { ok: false, message: MESSAGES.emailLimited },
+          { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+        );
+      }
+    }
     const r = await moveAppointment(db, appointmentId, { at }, { by: "client", now, rules });
     return r.ok
       ? data<ManageActionData>({ ok: true, message: MESSAGES.moved })

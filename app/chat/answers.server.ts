@@ -5,7 +5,6 @@
  * Links are written `[label](href)` (reply-format.ts); the widget shows the label.
  */
 import { listCourses, listUpcomingEditions, todayInMadrid } from "~/catalogue/queries.server.ts";
-import { site } from "~/content/site.ts";
 import type { Db } from "~/db/db.server.ts";
 import type { Course } from "~/domain/course.ts";
 import { PAYMENT_METHODS } from "~/domain/payment-methods.ts";
@@ -40,7 +39,7 @@ import {
   thanksAnswer,
 } from "./answers/salon.ts";
 import type { Intent } from "./corpus.ts";
-import { followBookingLink } from "./reply-format.ts";
+import { followBookingLink, linksSiteBooking } from "./reply-format.ts";
 
 export { fallbackAnswer };
 
@@ -88,7 +87,7 @@ async function coursesAnswer(intent: Intent, named: Course[], all: Course[], db:
       if (named.length === 1) {
         return `En ${named[0].title} el grupo es de máximo ${named[0].classSize} alumnos, para que la formadora corrija tu técnica de cerca.\n${more}`;
       }
-      return `Trabajamos en grupos reducidos (nunca más de ${site.academy.maxGroup} alumnos):\n${bullet(
+      return `Trabajamos en grupos reducidos (nunca más de ${Math.max(...all.map((c) => c.classSize))} alumnos):\n${bullet(
         subject.map((c) => `${c.title}: máximo ${c.classSize} alumnos`),
       )}`;
     case "courses.level": {
@@ -138,7 +137,7 @@ function asksForTimes(question: Question): boolean {
 export async function composeAnswer(db: Db, question: Question, options: AnswerOptions = {}): Promise<string> {
   if (asksForTimes(question)) return availabilityAnswer(db, question.text, options.now ?? new Date());
   const text = await composeFixed(db, question, options);
-  return text.includes("](/reservar)") ? followBookingLink(text, await getBookingLink(db)) : text;
+  return linksSiteBooking(text) ? followBookingLink(text, await getBookingLink(db)) : text;
 }
 
 async function composeFixed(db: Db, question: Question, options: AnswerOptions): Promise<string> {

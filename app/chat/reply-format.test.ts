@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { site } from "~/content/site.ts";
-import { link, linkKind, parseReply, phoneLink, visibleText, whatsappLink } from "./reply-format.ts";
+import {
+  followBookingLink,
+  link,
+  linkKind,
+  linksSiteBooking,
+  parseReply,
+  phoneLink,
+  visibleText,
+  whatsappLink,
+} from "./reply-format.ts";
 
 describe("reply links", () => {
   it("parses labelled links and keeps the text around them", () => {
@@ -54,5 +63,18 @@ describe("reply links", () => {
     expect(visibleText(text)).toBe(
       `Escríbenos: Escribir por WhatsApp o llama al ${site.phone.display}. Ver formaciones`,
     );
+  });
+});
+
+describe("booking links", () => {
+  const external = { href: "https://reservas.example.com/a?x=$1", external: true };
+  it("leads every /reservar link, a step's too, to the external booking page", () => {
+    const text = `${link("Reservar cita", "/reservar")} o ${link("10:00", "/reservar?servicio=semipermanente&hora=10:00")}; ${link("Servicios", "/servicios")}`;
+    expect(linksSiteBooking(text)).toBe(true);
+    expect(followBookingLink(text, external)).toBe(
+      `[Reservar cita](${external.href}) o [10:00](${external.href}); [Servicios](/servicios)`,
+    );
+    expect(followBookingLink(text, { href: "/reservar", external: false })).toBe(text);
+    expect(linksSiteBooking(link("Formaciones", "/formaciones"))).toBe(false);
   });
 });

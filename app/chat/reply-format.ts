@@ -30,10 +30,16 @@ export const emailLink = () => link(site.email, `mailto:${site.email}`);
 /** The site's booking page; answers.server.ts turns it into the owner's external page (followBookingLink). */
 export const bookingLink = (label = "Reservar cita") => link(label, SITE_BOOKING_PATH);
 
-/** Every plain "/reservar" link of a reply, led to where the booking setting says. */
+/** A link to the site's booking page or one of its steps: "](/reservar)", "](/reservar?servicio=…)". */
+const SITE_BOOKING_LINK = new RegExp(`\\]\\(${SITE_BOOKING_PATH}(?:[?#][^)\\s]*)?\\)`, "g");
+
+/** Whether a reply links the site's booking page (or a step of it). */
+export const linksSiteBooking = (text: string): boolean => text.search(SITE_BOOKING_LINK) >= 0;
+
+/** Every "/reservar" link of a reply (a step's too), led to where the booking setting says. */
 export function followBookingLink(text: string, booking: BookingLink): string {
   if (!booking.external) return text;
-  return text.split(`](${SITE_BOOKING_PATH})`).join(`](${booking.href})`);
+  return text.replace(SITE_BOOKING_LINK, () => `](${booking.href})`);
 }
 export const directionsLink = (label = "Cómo llegar (Google Maps)") => link(label, site.maps.directions);
 

@@ -55,8 +55,6 @@ export const site = {
   rating: { value: 4.2, count: 97 },
   academy: {
     students: "500+",
-    years: "15+",
-    maxGroup: 25,
     /**
      * What the course price covers, as /formaciones says it ("Materiales incluidos") and the course
      * data lists it ("Kit profesional de materiales incluido"). PENDIENTE DE REVISAR por la propietaria.
@@ -73,6 +71,10 @@ export const site = {
       "En el centro de Molins de Rei puedes aparcar en la calle (hay plazas de zona azul y de pago) o en los aparcamientos públicos de la zona, a pocos minutos a pie.",
     transit: "Si vienes en transporte público, Molins de Rei tiene estación de tren de Rodalies.",
   },
+  /**
+   * The founder's years in the trade: the one figure the home page, /equipo and the
+   * academy's figures all show ("10+", "más de 10 años"). PENDIENTE DE REVISAR por la propietaria.
+   */
   founder: { name: "Alejandra Ruiz", yearsExperience: "10+" },
 
 } as const;

@@ -7,7 +7,7 @@ export const founder = {
   role: "Fundadora y formadora principal",
   image: "founder" as ImageName,
   alt: `Tarjeta con el monograma de ${site.founder.name}, fundadora de ${site.name}: sus iniciales, un pincel fino y una uña ciruela con pan de oro`,
-  experience: "Más de 10 años de experiencia",
+  experience: `Más de ${site.founder.yearsExperience.replace("+", "")} años de experiencia`,
   description: [
     `${site.founder.name} abrió ${site.name} con una idea sencilla: que cada clienta salga del salón sintiéndose cuidada y con unas uñas que duren. Empezó atendiendo en una mesa junto a la ventana y hoy dirige un equipo de cinco profesionales y una academia por la que han pasado cientos de alumnas.`,
     "Le encanta enseñar. En sus formaciones explica cada paso con paciencia, corrige la postura de la mano y comparte los trucos que solo da la experiencia.",

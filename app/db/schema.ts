@@ -242,9 +242,14 @@ interface StaffInvitationsTable {
   /** staff | owner */
   role: string;
   invited_by: string | null;
+  /** 24 hours after the invitation, or 30 minutes after the link was opened (0017). */
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** When the link was first opened (its "Continuar" button), 0017. */
+  opened_at: string | null;
+  /** SHA-256 of the secret in the cookie of the browser that opened it: no other may use it (0017). */
+  browser_hash: string | null;
 }
 
 interface StaffTotpTable {
@@ -333,6 +338,7 @@ export interface Database {
   salon_settings: SalonSettingsTable;
   seat_holds: SeatHoldsTable;
   waitlist_entries: WaitlistEntriesTable;
+  waitlist_confirmations: WaitlistConfirmationsTable;
   withdrawals: WithdrawalsTable;
   content_state: ContentStateTable;
   invoice_counters: InvoiceCountersTable;
@@ -392,6 +398,11 @@ export interface InvoicesTable {
   qr_url: string;
   /** 1 when the record is sent to the AEAT (VERI*FACTU): the PDF prints the legend. */
   verifactu: number;
+  /**
+   * 1 on a demo sale's document (0015; app/invoices/series.ts): its own "DEMO-" series, no billing
+   * record, no QR, no fiscal value. 0 on an invoice, including those issued before the column.
+   */
+  demo: Generated<number>;
 }
 
 interface InvoiceLinesTable {
@@ -478,12 +489,27 @@ interface WaitlistEntriesTable {
   email: string;
   user_id: string | null;
   created_at: string;
+  /**
+   * When the address was confirmed (the emailed link, or a signed-in verified
+   * account joining): the entry counts in the queue from then (0016). Null while pending.
+   */
+  confirmed_at: string | null;
   offered_at: string | null;
-  /** Until when the offered seat is held for them (24 h). */
+  /** Until when the offered seat is held for them (the salon's setting, 12 h by default). */
   offer_expires_at: string | null;
   offer_token_hash: string | null;
-  /** waiting | offered | taken | lapsed | removed */
+  /** pending (unconfirmed; dropped after 48 h) | waiting | offered | taken | lapsed | removed */
   status: string;
+}
+
+/** The emailed links that confirm a waiting-list entry (0016): the token's SHA-256 only, made when the email is sent. */
+interface WaitlistConfirmationsTable {
+  token_hash: string;
+  entry_id: string;
+  /** The entry's own deadline: created_at + 48 h. */
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }
 
 /** The salon's service menu (0012). */

@@ -1,8 +1,9 @@
 /**
  * The salon's booking rules (issue 15): how far ahead and how late a client may
- * book, until when she may cancel or move, and how long a guest's unconfirmed
- * booking holds its slot. The owner sets them in Gestión (salon_settings key
- * `booking`, app/bookings/booking-settings.server.ts); these are the defaults.
+ * book, until when she may cancel or move, how long a guest's unconfirmed
+ * booking holds its slot, and how many upcoming appointments one client may
+ * book on the site (issue 31). The owner sets them in Gestión (salon_settings
+ * key `booking`, app/bookings/booking-settings.server.ts); these are the defaults.
  */
 export interface BookingRules {
   /** Minimum notice: no start sooner than this after now. */
@@ -13,6 +14,12 @@ export interface BookingRules {
   cancelHours: number;
   /** A guest's booking holds its slot this long while she confirms by email. */
   holdMinutes: number;
+  /**
+   * At most this many upcoming appointments (held or confirmed) one client may
+   * have booked on the site, counted by her email, her phone and her account
+   * (app/bookings/client-cap.server.ts). The staff's bookings are not counted.
+   */
+  maxUpcomingPerClient: number;
 }
 
 export const DEFAULT_BOOKING_RULES: BookingRules = {
@@ -20,6 +27,7 @@ export const DEFAULT_BOOKING_RULES: BookingRules = {
   horizonDays: 60,
   cancelHours: 24,
   holdMinutes: 20,
+  maxUpcomingPerClient: 3,
 };
 
 /** Offered start times fall on quarter hours. */
@@ -31,6 +39,7 @@ export const BOOKING_RULE_LIMITS: Record<keyof BookingRules, { min: number; max:
   horizonDays: { min: 1, max: 365 },
   cancelHours: { min: 0, max: 14 * 24 },
   holdMinutes: { min: 5, max: 120 },
+  maxUpcomingPerClient: { min: 1, max: 20 },
 };
 
 /** Whether the client herself may still cancel or move an appointment starting at `startsAt`. */

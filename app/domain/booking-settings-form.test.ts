@@ -16,6 +16,7 @@ const valid: BookingFormValues = {
   horizonDays: "60",
   cancelHours: "24",
   holdMinutes: "20",
+  maxUpcoming: "3",
 };
 
 describe("parseBookingSettingsForm", () => {
@@ -26,7 +27,7 @@ describe("parseBookingSettingsForm", () => {
       settings: {
         mode: "site",
         externalUrl: null,
-        rules: { noticeMinutes: 90, horizonDays: 90, cancelHours: 24, holdMinutes: 20 },
+        rules: { noticeMinutes: 90, horizonDays: 90, cancelHours: 24, holdMinutes: 20, maxUpcomingPerClient: 3 },
       },
     });
   });
@@ -68,6 +69,7 @@ describe("parseBookingSettingsForm", () => {
       horizonDays: "0",
       cancelHours: "-1",
       holdMinutes: "4",
+      maxUpcoming: "0",
     });
     expect(r.ok).toBe(false);
     if (r.ok) return;
@@ -77,6 +79,7 @@ describe("parseBookingSettingsForm", () => {
       horizonDays: "Escribe un número entero entre 1 y 365 (días).",
       cancelHours: "Escribe un número entero entre 0 y 336 (horas).",
       holdMinutes: "Escribe un número entero entre 5 y 120 (minutos).",
+      maxUpcoming: "Escribe un número entero entre 1 y 20 (citas).",
     });
     expect(r.values.noticeHours).toBe("169");
   });
@@ -89,14 +92,23 @@ describe("parseBookingSettingsForm", () => {
         horizonDays: "365",
         cancelHours: "336",
         holdMinutes: "120",
+        maxUpcoming: "20",
       }).ok,
     ).toBe(true);
+    expect(parseBookingSettingsForm({ ...valid, maxUpcoming: "1" }).ok).toBe(true);
+    expect(parseBookingSettingsForm({ ...valid, maxUpcoming: "21" }).ok).toBe(false);
     expect(parseBookingSettingsForm({ ...valid, horizonDays: "30,5" }).ok).toBe(false);
     expect(parseBookingSettingsForm({ ...valid, cancelHours: "doce" }).ok).toBe(false);
     const r = parseBookingSettingsForm({ mode: "site" });
     expect(r.ok).toBe(false);
     if (!r.ok)
-      expect(Object.keys(r.errors).sort()).toEqual(["cancelHours", "holdMinutes", "horizonDays", "noticeHours"]);
+      expect(Object.keys(r.errors).sort()).toEqual([
+        "cancelHours",
+        "holdMinutes",
+        "horizonDays",
+        "maxUpcoming",
+        "noticeHours",
+      ]);
   });
 });
 
@@ -129,15 +141,26 @@ describe("settingsFromStored and the form's values", () => {
         }),
       ),
     ).toEqual({ mode: "site", externalUrl: null, rules: { ...DEFAULT_BOOKING_RULES, holdMinutes: 30 } });
+    // Settings saved before the cap existed get its default (3); a cap out of bounds too.
+    expect(settingsFromStored(JSON.stringify({ mode: "site", rules: { holdMinutes: 30 } })).rules).toMatchObject({
+      maxUpcomingPerClient: 3,
+    });
+    expect(settingsFromStored(JSON.stringify({ rules: { maxUpcomingPerClient: 0 } })).rules.maxUpcomingPerClient).toBe(
+      3,
+    );
+    expect(settingsFromStored(JSON.stringify({ rules: { maxUpcomingPerClient: 5 } })).rules.maxUpcomingPerClient).toBe(
+      5,
+    );
   });
 
   it("round-trips through the form", () => {
     const settings = {
       mode: "external" as const,
       externalUrl: "https://x.example/r",
-      rules: { noticeMinutes: 90, horizonDays: 30, cancelHours: 48, holdMinutes: 15 },
+      rules: { noticeMinutes: 90, horizonDays: 30, cancelHours: 48, holdMinutes: 15, maxUpcomingPerClient: 5 },
     };
     const values = bookingFormValues(settings, "https://default.example");
+    expect(values.maxUpcoming).toBe("5");
     expect(values.noticeHours).toBe("1,5");
     expect(parseBookingSettingsForm(values)).toEqual({ ok: true, settings });
     expect(settingsFromStored(JSON.stringify(settings))).toEqual(settings);

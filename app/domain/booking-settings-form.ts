@@ -28,6 +28,10 @@ export const DEFAULT_BOOKING_SETTINGS: BookingSettings = {
 /** The site's own booking page. */
 export const SITE_BOOKING_PATH = "/reservar";
 
+/** What the site's booking pages say while the owner sends bookings to an external page. */
+export const EXTERNAL_BOOKING_NOTICE =
+  "Las citas ya no se reservan en esta web: resérvala en nuestra página de reservas.";
+
 /** Where a booking button leads, and whether it opens a new tab (external pages only). */
 export interface BookingLink {
   href: string;
@@ -63,6 +67,7 @@ export const BOOKING_FORM_FIELDS = [
   "horizonDays",
   "cancelHours",
   "holdMinutes",
+  "maxUpcoming",
 ] as const;
 type BookingFormField = (typeof BOOKING_FORM_FIELDS)[number];
 export type BookingFormValues = Record<BookingFormField, string>;
@@ -80,6 +85,7 @@ export function bookingFormValues(settings: BookingSettings, defaultExternalUrl:
     horizonDays: String(settings.rules.horizonDays),
     cancelHours: String(settings.rules.cancelHours),
     holdMinutes: String(settings.rules.holdMinutes),
+    maxUpcoming: String(settings.rules.maxUpcomingPerClient),
   };
 }
 
@@ -126,9 +132,9 @@ export function parseBookingSettingsForm(input: Partial<Record<BookingFormField,
   if (noticeMinutes === null || noticeMinutes < L.noticeMinutes.min || noticeMinutes > L.noticeMinutes.max) {
     errors.noticeHours = rangeMessage(L.noticeMinutes.min / 60, L.noticeMinutes.max / 60, "horas", true);
   }
-  const whole = (field: "horizonDays" | "cancelHours" | "holdMinutes", unit: string): number | null => {
+  const whole = (field: "horizonDays" | "cancelHours" | "holdMinutes" | "maxUpcoming", unit: string): number | null => {
     const n = parseNumber(values[field], false);
-    const { min, max } = L[field];
+    const { min, max } = L[field === "maxUpcoming" ? "maxUpcomingPerClient" : field];
     if (n === null || n < min || n > max) {
       errors[field] = rangeMessage(min, max, unit);
       return null;
@@ -138,6 +144,7 @@ export function parseBookingSettingsForm(input: Partial<Record<BookingFormField,
   const horizonDays = whole("horizonDays", "días");
   const cancelHours = whole("cancelHours", "horas");
   const holdMinutes = whole("holdMinutes", "minutos");
+  const maxUpcomingPerClient = whole("maxUpcoming", "citas");
 
   if (
     !mode ||
@@ -145,11 +152,19 @@ export function parseBookingSettingsForm(input: Partial<Record<BookingFormField,
     horizonDays === null ||
     cancelHours === null ||
     holdMinutes === null ||
+    maxUpcomingPerClient === null ||
     Object.keys(errors).length > 0
   ) {
     return { ok: false, errors, values };
   }
-  return { ok: true, settings: { mode, externalUrl, rules: { noticeMinutes, horizonDays, cancelHours, holdMinutes } } };
+  return {
+    ok: true,
+    settings: {
+      mode,
+      externalUrl,
+      rules: { noticeMinutes, horizonDays, cancelHours, holdMinutes, maxUpcomingPerClient },
+    },
+  };
 }
 
 /** Stored JSON → settings; anything missing or out of bounds falls back to its default. */

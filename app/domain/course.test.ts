@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COURSE_FILTERS, filterCourses, isBookable, parseCourseFilter, seatsLeft, unavailableLabel } from "./course.ts";
+import { COURSE_FILTERS, filterCourses, groupSizeText, isBookable, parseCourseFilter, seatsLeft, unavailableLabel } from "./course.ts";
 
 const courses = [
   { id: "a", category: "iniciacion" as const },
@@ -52,5 +52,15 @@ describe("isBookable / unavailableLabel", () => {
     expect(unavailableLabel({ status: "open", seatsLeft: 0 })).toBe("Completo");
     expect(unavailableLabel({ status: "full", seatsLeft: 3 })).toBe("Completo");
     expect(unavailableLabel({ status: "closed", seatsLeft: 3 })).toBe("Inscripción cerrada");
+  });
+});
+
+describe("groupSizeText", () => {
+  it("states the range of the courses' own group sizes", () => {
+    expect(groupSizeText([{ classSize: 15 }, { classSize: 6 }, { classSize: 12 }])).toBe("Grupos de 6 a 15 alumnos");
+  });
+  it("says the one size when every course has it, and nothing precise without courses", () => {
+    expect(groupSizeText([{ classSize: 8 }, { classSize: 8 }])).toBe("Grupos de máximo 8 alumnos");
+    expect(groupSizeText([])).toBe("Grupos reducidos");
   });
 });

@@ -76,3 +76,18 @@ export function unavailableLabel(edition: Pick<CourseEdition, "status" | "seatsL
   if (edition.status === "closed") return "Inscripción cerrada";
   return "Completo";
 }
+
+/**
+ * "Grupos de 6 a 15 alumnos": the group sizes the catalogue's courses really have
+ * (each course's `classSize`), so no page states a size no course has.
+ */
+export function groupSizeText(courses: readonly Pick<Course, "classSize">[]): string {
+  const sizes = courses.map((c) => c.classSize).filter((n) => n > 0);
+  if (sizes.length === 0) return "Grupos reducidos";
+  const min = Math.min(...sizes);
+  const max = Math.max(...sizes);
+  return min === max ? `Grupos de máximo ${max} alumnos` : `Grupos de ${min} a ${max} alumnos`;
+}
+
+/** The badge of a course the salon highlights (several may be: it is a recommendation, not a ranking). */
+export const HIGHLIGHT_BADGE = "Recomendado";

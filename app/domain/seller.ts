@@ -38,6 +38,21 @@ export type SellerField = (typeof SELLER_FIELDS)[number];
 /** What an invoice cannot be issued without (RD 1619/2012 art. 6.1). */
 const REQUIRED_SELLER_FIELDS = ["legalName", "nif", "address", "postalCode", "city", "province"] as const;
 
+export type RequiredSellerField = (typeof REQUIRED_SELLER_FIELDS)[number];
+
+const isRequired = (field: SellerField): field is RequiredSellerField =>
+  (REQUIRED_SELLER_FIELDS as readonly SellerField[]).includes(field);
+
+/** The error of a required field left empty in Gestión. */
+export const SELLER_REQUIRED_MESSAGES: Record<RequiredSellerField, string> = {
+  legalName: "Escribe el nombre y apellidos o la razón social.",
+  nif: "Escribe el NIF.",
+  address: "Escribe la dirección fiscal: calle y número.",
+  postalCode: "Escribe el código postal.",
+  city: "Escribe el municipio.",
+  province: "Escribe la provincia.",
+};
+
 export const SELLER_FIELD_LABELS: Record<SellerField, string> = {
   legalName: "Nombre y apellidos o razón social",
   nif: "NIF",
@@ -63,24 +78,24 @@ const MAX_LENGTH: Record<SellerField, number> = {
 };
 
 /** The required fields still empty, in form order. */
-export function missingSellerFields(data: Partial<SellerData>): SellerField[] {
+export function missingSellerFields(data: Partial<SellerData>): RequiredSellerField[] {
   return REQUIRED_SELLER_FIELDS.filter((field) => !data[field]?.trim());
 }
 
-type SellerFormResult =
-  | { ok: true; data: SellerData }
-  | { ok: false; errors: Partial<Record<SellerField, string>>; values: Partial<Record<SellerField, string>> };
+type SellerValues = Partial<Record<SellerField, string>>;
+type SellerErrors = Partial<Record<SellerField, string>>;
+
+type SellerFormResult = { ok: true; data: SellerData } | { ok: false; errors: SellerErrors; values: SellerValues };
 
 /**
- * Checks what the owner typed. Empty fields are allowed (she may fill them in
- * over time; `missingSellerFields` says what invoices still wait for); a filled
- * field must be valid: the NIF's check letter or digit, a Spanish postal code,
- * a short series prefix of capitals and digits.
+ * Cleans and checks the given fields (the others are left out): a filled field
+ * must be valid: the NIF's check letter or digit, a Spanish postal code, a short
+ * series prefix of capitals and digits.
  */
-export function parseSellerForm(input: Partial<Record<SellerField, unknown>>): SellerFormResult {
-  const values: Partial<Record<SellerField, string>> = {};
-  const errors: Partial<Record<SellerField, string>> = {};
-  for (const field of SELLER_FIELDS) {
+function checkSellerFields(input: Partial<Record<SellerField, unknown>>, fields: readonly SellerField[]) {
+  const values: SellerValues = {};
+  const errors: SellerErrors = {};
+  for (const field of fields) {
     const raw = input[field];
     const value = typeof raw === "string" ? cleanFormText(raw) : "";
     values[field] = value;
@@ -94,11 +109,23 @@ export function parseSellerForm(input: Partial<Record<SellerField, unknown>>): S
     else errors.nif = id.message;
   }
   if (values.postalCode && !isSpanishPostalCode(values.postalCode)) errors.postalCode = POSTAL_CODE_MESSAGE;
-  const prefix = (values.seriesPrefix ?? "").toUpperCase();
-  values.seriesPrefix = prefix;
-  if (prefix && !/^[A-Z][A-Z0-9]{0,5}$/.test(prefix)) {
-    errors.seriesPrefix = "El prefijo empieza por una letra y lleva solo letras y cifras (hasta 6), por ejemplo AN.";
+  if (values.seriesPrefix !== undefined) {
+    const prefix = values.seriesPrefix.toUpperCase();
+    values.seriesPrefix = prefix;
+    if (prefix && !/^[A-Z][A-Z0-9]{0,5}$/.test(prefix)) {
+      errors.seriesPrefix = "El prefijo empieza por una letra y lleva solo letras y cifras (hasta 6), por ejemplo AN.";
+    }
   }
+  return { values, errors };
+}
+
+/**
+ * Checks the SELLER_* configuration. Empty fields are allowed (Gestión may
+ * supply them; `missingSellerFields` says what invoices still wait for).
+ */
+export function parseSellerForm(input: Partial<Record<SellerField, unknown>>): SellerFormResult {
+  const { values, errors } = checkSellerFields(input, SELLER_FIELDS);
+  const prefix = values.seriesPrefix ?? "";
   if (Object.keys(errors).length > 0) return { ok: false, errors, values };
   return {
     ok: true,
@@ -113,6 +140,29 @@ export function parseSellerForm(input: Partial<Record<SellerField, unknown>>): S
       seriesPrefix: prefix || DEFAULT_SERIES_PREFIX,
     },
   };
+}
+
+type SellerUpdateResult =
+  { ok: true; changes: Partial<SellerData> } | { ok: false; errors: SellerErrors; values: SellerValues };
+
+/**
+ * Checks what the owner sent from Gestión, as a change to the stored data:
+ * only the fields the form carried (a field it did not carry keeps its value,
+ * app/invoices/seller.server.ts merges). Each must be valid, and a required one
+ * may not be sent empty; an optional one may (the registry; an empty series
+ * prefix is AN). A form that carries none of the fields is refused with the
+ * required fields' errors: a save never stores nothing.
+ */
+export function parseSellerUpdate(input: Partial<Record<SellerField, unknown>>): SellerUpdateResult {
+  const given = SELLER_FIELDS.filter((field) => typeof input[field] === "string");
+  const { values, errors } = checkSellerFields(input, given);
+  for (const field of given.length > 0 ? given : REQUIRED_SELLER_FIELDS) {
+    if (isRequired(field) && !values[field] && !errors[field]) errors[field] = SELLER_REQUIRED_MESSAGES[field];
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors, values };
+  const changes: Partial<SellerData> = { ...values };
+  if (changes.seriesPrefix === "") changes.seriesPrefix = DEFAULT_SERIES_PREFIX;
+  return { ok: true, changes };
 }
 
 /** "Calle Major 1, 08750 Molins de Rei (Barcelona)". */

@@ -90,8 +90,13 @@ export interface InvoiceDocument {
   paymentMethod: string | null;
   /** The order the invoice belongs to (shown as the buyer's reference). */
   orderReference: string;
-  /** The AEAT verification URL the QR code encodes. */
-  qrUrl: string;
+  /** The AEAT verification URL the QR code encodes; null on a demo document (no record, nothing to check). */
+  qrUrl: string | null;
   /** True when the records are sent to the AEAT (VERI*FACTU mode): the PDF then prints the "VERI*FACTU" legend. */
   verifactu: boolean;
+  /**
+   * A document of a demo sale (app/invoices/series.ts): not an invoice. Its own series, no billing
+   * record, no QR; the PDF says "Documento de demostración sin validez fiscal".
+   */
+  demo: boolean;
 }

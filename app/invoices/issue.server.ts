@@ -8,6 +8,9 @@
  *
  * Every issue must run LAST in its transaction: it takes the chain's head, a
  * lock every issuer wants (app/invoices/chain.server.ts).
+ *
+ * A demo sale (the demo gateway, no money taken) gets a demo document instead
+ * of an invoice: its own series, no billing record, no QR (series.ts decides).
  */
 import type { Db } from "~/db/db.server.ts";
 import { billingDetailsOf } from "~/domain/billing-details.ts";
@@ -20,6 +23,7 @@ import { orderKind } from "~/orders/kinds/index.server.ts";
 import type { InvoiceBuyer, InvoiceKind, InvoiceLine, SellerIdentity } from "./document.ts";
 import { appendBillingRecord, lockChainHead, nextInvoiceNumber } from "./chain.server.ts";
 import { readSeller, sellerIdentity } from "./seller.server.ts";
+import { seriesName, seriesOfOrder, type DocumentSeries } from "./series.ts";
 import { aeatAmount, aeatDate, madridTimestamp, verificationUrl, type VerifactuMode } from "./verifactu.ts";
 
 /** What issuing needs from the configuration. */
@@ -34,6 +38,8 @@ export function invoicingOf(config: Partial<InvoicingConfig>): InvoicingConfig |
 }
 
 export interface Draft {
+  /** The real series (an invoice, in the record chain) or the demo one (series.ts). */
+  series: DocumentSeries;
   kind: InvoiceKind;
   orderId: string;
   refundId: string | null;
@@ -53,10 +59,17 @@ export async function issue(
   draft: Draft,
   ctx: { seller: SellerIdentity; seriesPrefix: string; config: InvoicingConfig; now: Date },
 ): Promise<string> {
-  const head = await lockChainHead(trx);
+  const demo = draft.series === "demo";
+  // A demo document takes neither the chain's head nor a real series' counter: only its own series' counter.
+  const head = demo ? null : await lockChainHead(trx);
   const issueDate = madridDate(ctx.now);
   const rectificativa = draft.kind === "R4" || draft.kind === "R5";
-  const series = `${ctx.seriesPrefix}${rectificativa ? "R" : ""}${issueDate.slice(0, 4)}`;
+  const series = seriesName({
+    series: draft.series,
+    prefix: ctx.seriesPrefix,
+    kind: draft.kind,
+    year: issueDate.slice(0, 4),
+  });
   const number = await nextInvoiceNumber(trx, series);
   const fullNumber = `${series}-${String(number).padStart(6, "0")}`;
   const totals = invoiceTotals(draft.lines);
@@ -85,14 +98,18 @@ export async function issue(
       currency: "eur",
       payment_method: draft.paymentMethod,
       reason: draft.reason,
-      qr_url: verificationUrl({
-        mode,
-        nif: ctx.seller.nif,
-        invoiceNumber: fullNumber,
-        issueDate,
-        totalCents: totals.totalCents,
-      }),
-      verifactu: mode === "off" ? 0 : 1,
+      // Nothing to check at the AEAT for a demo document: no QR.
+      qr_url: demo
+        ? ""
+        : verificationUrl({
+            mode,
+            nif: ctx.seller.nif,
+            invoiceNumber: fullNumber,
+            issueDate,
+            totalCents: totals.totalCents,
+          }),
+      verifactu: demo || mode === "off" ? 0 : 1,
+      demo: demo ? 1 : 0,
     })
     .execute();
   await trx
@@ -114,6 +131,8 @@ export async function issue(
       })),
     )
     .execute();
+  // A demo document is not an invoice: no registro de facturación, nothing chained, nothing for the AEAT.
+  if (!head) return id;
   await appendBillingRecord(trx, head, {
     invoiceId: id,
     fields: {
@@ -157,7 +176,8 @@ export async function sellerFor(trx: Db, config: InvoicingConfig): Promise<Issui
 /**
  * Issues the invoice of a paid order, in the caller's transaction (call it
  * last). A factura completa (F1) when the buyer gave billing details, else a
- * factura simplificada (F2). Returns the invoice id, or null when the order
+ * factura simplificada (F2). A demo order gets the same document in the demo
+ * series instead (series.ts). Returns the invoice id, or null when the order
  * already has one, is not paid, or the seller data is incomplete (it waits).
  */
 export async function issueOrderInvoice(
@@ -188,6 +208,8 @@ export async function issueOrderInvoice(
   return issue(
     trx,
     {
+      // The demo gateway took no money: a demo document, never an invoice.
+      series: seriesOfOrder(order),
       kind: buyer ? "F1" : "F2",
       orderId,
       refundId: null,

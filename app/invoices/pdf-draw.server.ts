@@ -3,7 +3,7 @@
  */
 import type { InvoiceDocument } from "./document.ts";
 import { printable } from "./pdf-format.ts";
-import { INVOICE_KIND_LABELS } from "./texts.ts";
+import { documentLabel } from "./texts.ts";
 
 export const ACCENT = "#5b1f3e"; // --plum in app/styles/app.css
 const TEXT = "#000000";
@@ -50,7 +50,7 @@ export function heading(doc: Doc, text: string, x: number, y: number, width: num
 /** A new page with a reminder of which invoice it continues. */
 export function continuationPage(doc: Doc, inv: InvoiceDocument): number {
   doc.addPage();
-  put(doc, `${INVOICE_KIND_LABELS[inv.kind]} Nº ${inv.number} (continuación)`, MARGIN, MARGIN, {
+  put(doc, `${documentLabel(inv.kind, inv.demo)} Nº ${inv.number} (continuación)`, MARGIN, MARGIN, {
     width: WIDTH,
     bold: true,
     color: ACCENT,

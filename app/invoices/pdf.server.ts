@@ -3,7 +3,8 @@
  * AEAT's QR code at the top left of the first page (35 mm, level M, white quiet zone) and, in
  * VERI*FACTU mode, its legend. Fonts are embedded (Inter, see ./fonts/LICENSE.txt): never the
  * standard 14 fonts, which a PDF only names. Sober on purpose: black text, the brand's plum for
- * headings and rules.
+ * headings and rules. A demo sale's document (app/invoices/series.ts) has no QR: in its place, and
+ * in every page's footer, "Documento de demostración sin validez fiscal"; it is never called a factura.
  */
 import { readFileSync } from "node:fs";
 import PDFDocument from "pdfkit";
@@ -11,7 +12,7 @@ import QRCode from "qrcode";
 import type { InvoiceDocument } from "./document.ts";
 import { ACCENT, type Doc, heading, MARGIN, MM, MUTED, PAGE, put, RIGHT, WIDTH } from "./pdf-draw.server.ts";
 import { formatDate } from "./pdf-format.ts";
-import { INVOICE_KIND_LABELS } from "./texts.ts";
+import { DEMO_EXPLANATION, DEMO_NOTICE, documentLabel } from "./texts.ts";
 import { linesTable, summary } from "./pdf-table.server.ts";
 
 const QR_SIZE = 35 * MM; // the symbol itself; the quiet zone comes on top
@@ -47,11 +48,59 @@ async function loadFonts(): Promise<FontPair> {
   }
 }
 
+/**
+ * Where a demo document has no QR (app/invoices/series.ts): a framed notice that it is no
+ * invoice, in the place the QR takes on an invoice. Returns where the left column ends.
+ */
+function demoNotice(doc: Doc): number {
+  const width = QR_SIZE + 60;
+  const pad = 6;
+  let y = MARGIN + pad;
+  y += put(doc, DEMO_NOTICE.toUpperCase(), MARGIN + pad, y, {
+    width: width - 2 * pad,
+    size: 10,
+    bold: true,
+    color: ACCENT,
+  });
+  y += 3;
+  y += put(doc, DEMO_EXPLANATION, MARGIN + pad, y, { width: width - 2 * pad, size: 7.5 });
+  y += pad;
+  doc
+    .rect(MARGIN, MARGIN, width, y - MARGIN)
+    .lineWidth(1.5)
+    .strokeColor(ACCENT)
+    .stroke();
+  return y + 4;
+}
+
 /** Top of page 1: QR code at the left (AEAT spec), title, number and dates at the right. */
 async function header(doc: Doc, inv: InvoiceDocument): Promise<number> {
+  const leftEnd = inv.qrUrl === null ? demoNotice(doc) : await qrCode(doc, inv.qrUrl, inv.verifactu);
+  const x = MARGIN + QR_SIZE + (inv.qrUrl === null ? 70 : 50);
+  const w = RIGHT - x;
+  let y = MARGIN;
+  y +=
+    put(doc, documentLabel(inv.kind, inv.demo), x, y, {
+      width: w,
+      size: 20,
+      bold: true,
+      color: ACCENT,
+      align: "right",
+    }) + 2;
+  y += put(doc, `Nº ${inv.number}`, x, y, { width: w, size: 12, bold: true, align: "right" }) + 4;
+  y += put(doc, `Fecha de expedición: ${formatDate(inv.issueDate)}`, x, y, { width: w, align: "right" });
+  if (inv.operationDate) {
+    y += put(doc, `Fecha de la operación: ${formatDate(inv.operationDate)}`, x, y, { width: w, align: "right" });
+  }
+  y += put(doc, `Pedido: ${inv.orderReference}`, x, y, { width: w, align: "right" });
+  return Math.max(leftEnd, y) + 16;
+}
+
+/** The QR code at the top left (AEAT spec) and, in VERI*FACTU mode, its legend. Returns where the left column ends. */
+async function qrCode(doc: Doc, qrUrl: string, verifactu: boolean): Promise<number> {
   put(doc, "QR tributario:", MARGIN, MARGIN, { width: 120, size: 8 });
-  const size = QRCode.create(inv.qrUrl, { errorCorrectionLevel: "M" }).modules.size;
-  const png = await QRCode.toBuffer(inv.qrUrl, {
+  const size = QRCode.create(qrUrl, { errorCorrectionLevel: "M" }).modules.size;
+  const png = await QRCode.toBuffer(qrUrl, {
     type: "png",
     errorCorrectionLevel: "M",
     margin: QR_QUIET_MODULES,
@@ -64,25 +113,14 @@ async function header(doc: Doc, inv: InvoiceDocument): Promise<number> {
   const qrY = MARGIN + 12;
   doc.image(png, MARGIN - quiet, qrY, { width: imageSize, height: imageSize });
   let leftY = qrY + imageSize - quiet + 2;
-  if (inv.verifactu) {
+  if (verifactu) {
     leftY += put(doc, "VERI*FACTU", MARGIN, leftY, { width: QR_SIZE + 40, size: 9, bold: true });
     leftY += put(doc, "Factura verificable en la sede electrónica de la AEAT", MARGIN, leftY, {
       width: QR_SIZE + 40,
       size: 7.5,
     });
   }
-
-  const x = MARGIN + QR_SIZE + 50;
-  const w = RIGHT - x;
-  let y = MARGIN;
-  y += put(doc, INVOICE_KIND_LABELS[inv.kind], x, y, { width: w, size: 20, bold: true, color: ACCENT, align: "right" }) + 2;
-  y += put(doc, `Nº ${inv.number}`, x, y, { width: w, size: 12, bold: true, align: "right" }) + 4;
-  y += put(doc, `Fecha de expedición: ${formatDate(inv.issueDate)}`, x, y, { width: w, align: "right" });
-  if (inv.operationDate) {
-    y += put(doc, `Fecha de la operación: ${formatDate(inv.operationDate)}`, x, y, { width: w, align: "right" });
-  }
-  y += put(doc, `Pedido: ${inv.orderReference}`, x, y, { width: w, align: "right" });
-  return Math.max(leftY, y) + 16;
+  return leftY;
 }
 
 /** Seller and (for a factura completa) buyer, side by side. */
@@ -117,15 +155,19 @@ function parties(doc: Doc, inv: InvoiceDocument, top: number): number {
 function rectification(doc: Doc, inv: InvoiceDocument, top: number): number {
   if (!inv.rectifies) return top;
   const r = inv.rectifies;
-  let y = top + heading(doc, "Rectificación", MARGIN, top, WIDTH);
-  y += put(doc, `Rectifica la factura Nº ${r.number} de fecha ${formatDate(r.issueDate)}`, MARGIN, y, {
+  // A demo sale's refund rectifies no invoice: it refers to the demo document it refunds.
+  let y = top + heading(doc, inv.demo ? "Devolución" : "Rectificación", MARGIN, top, WIDTH);
+  const what = inv.demo ? "Devolución del documento de demostración" : "Rectifica la factura";
+  y += put(doc, `${what} Nº ${r.number} de fecha ${formatDate(r.issueDate)}`, MARGIN, y, {
     width: WIDTH,
     bold: true,
   });
   y += put(doc, `Motivo: ${r.reason}`, MARGIN, y, { width: WIDTH });
   y += put(
     doc,
-    "Rectificación por diferencias: los importes negativos son los que se restan de la factura rectificada.",
+    inv.demo
+      ? "Los importes negativos son los que se restan del documento de demostración."
+      : "Rectificación por diferencias: los importes negativos son los que se restan de la factura rectificada.",
     MARGIN,
     y,
     { width: WIDTH, color: MUTED },
@@ -145,7 +187,9 @@ function footers(doc: Doc, inv: InvoiceDocument): void {
       .lineWidth(0.5)
       .strokeColor(ACCENT)
       .stroke();
-    const who = `${inv.seller.tradeName} · ${inv.seller.legalName} · NIF ${inv.seller.nif} · ${INVOICE_KIND_LABELS[inv.kind]} Nº ${inv.number}`;
+    const who = inv.demo
+      ? `${DEMO_NOTICE} · Nº ${inv.number} · ${inv.seller.tradeName}`
+      : `${inv.seller.tradeName} · ${inv.seller.legalName} · NIF ${inv.seller.nif} · ${documentLabel(inv.kind, false)} Nº ${inv.number}`;
     put(doc, who, MARGIN, y, { width: WIDTH - 90, size: 7, color: MUTED });
     if (count > 1)
       put(doc, `Página ${i - start + 1} de ${count}`, RIGHT - 90, y, {
@@ -170,9 +214,9 @@ export async function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
     lang: "es-ES",
     displayTitle: true,
     info: {
-      Title: `${INVOICE_KIND_LABELS[inv.kind]} ${inv.number}`,
+      Title: `${documentLabel(inv.kind, inv.demo)} ${inv.number}${inv.demo ? " (sin validez fiscal)" : ""}`,
       Author: inv.seller.legalName,
-      Subject: `${INVOICE_KIND_LABELS[inv.kind]} Nº ${inv.number}`,
+      Subject: inv.demo ? `${DEMO_NOTICE} Nº ${inv.number}` : `${documentLabel(inv.kind, false)} Nº ${inv.number}`,
       Creator: "Alejandra Nails",
       Producer: "Alejandra Nails",
       CreationDate: new Date(`${inv.issueDate}T00:00:00Z`),

@@ -55,6 +55,7 @@ const f1: InvoiceDocument = {
   orderReference: "AN-7QK2M",
   qrUrl,
   verifactu: true,
+  demo: false,
 };
 
 const r4: InvoiceDocument = {
@@ -244,6 +245,40 @@ describe("renderInvoicePdf", () => {
     expect(text).not.toContain("Núria");
     const r5 = flat(await pdfText(await renderInvoicePdf({ ...f2, kind: "R5", rectifies: r4.rectifies })));
     expect(r5).toContain("Factura rectificativa (simplificada)");
+  });
+
+  it("prints a demo sale's document as no invoice: no QR, no fiscal value, on every page", async () => {
+    const demo: InvoiceDocument = { ...many, number: "DEMO-AN2026-000001", qrUrl: null, verifactu: false, demo: true };
+    const pdf = await renderInvoicePdf(demo);
+    const pages = await pdfPageCount(pdf);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    const text = flat(await pdfText(pdf));
+    expect(text).toContain("DOCUMENTO DE DEMOSTRACIÓN SIN VALIDEZ FISCAL");
+    expect(text).toContain("no es una factura");
+    expect(text).toContain("Documento de demostración Nº DEMO-AN2026-000001");
+    // Each page's footer says it too.
+    expect(text.split("Documento de demostración sin validez fiscal · Nº DEMO-AN2026-000001")).toHaveLength(pages + 1);
+    expect(text).not.toMatch(/Factura|QR tributario|VERI\*FACTU/);
+    expect(await pdfQrCodes(pdf)).toEqual([]);
+    expect(await pdfInfo(pdf)).toMatchObject({
+      Title: "Documento de demostración DEMO-AN2026-000001 (sin validez fiscal)",
+    });
+
+    const refund = flat(
+      await pdfText(
+        await renderInvoicePdf({
+          ...r4,
+          number: "DEMO-ANR2026-000001",
+          qrUrl: null,
+          demo: true,
+          rectifies: { ...r4.rectifies!, number: "DEMO-AN2026-000001" },
+        }),
+      ),
+    );
+    expect(refund).toContain("Documento de demostración (devolución)");
+    expect(refund).toContain("Devolución del documento de demostración Nº DEMO-AN2026-000001 de fecha 24/11/2026");
+    expect(refund).toContain("SIN VALIDEZ FISCAL");
+    expect(refund).not.toMatch(/Factura|Rectifica|QR tributario/);
   });
 
   it("paginates a long invoice and numbers its pages", async () => {

@@ -4,7 +4,8 @@
  * refunds, oldest first, one order per transaction. Queued when the owner
  * saves complete seller data (seller.server.ts); running it again issues
  * nothing twice (one invoice per order and per refund, checked under the
- * chain's lock).
+ * chain's lock). A demo sale waiting too gets its demo document, never an
+ * invoice: the issuers decide (app/invoices/series.ts).
  */
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import type { JobHandler } from "~/jobs/worker.server.ts";
@@ -12,6 +13,7 @@ import type { Logger } from "~/lib/logger.server.ts";
 import { enqueueInvoiceEmails } from "./invoice-email.server.ts";
 import { issueOrderInvoice, sellerFor, type InvoicingConfig } from "./issue.server.ts";
 import { issueOrderRectificativas } from "./rectify.server.ts";
+import { DEMO_PROVIDER } from "./series.ts";
 
 const BATCH = 100;
 
@@ -48,9 +50,13 @@ function awaitingInvoices(db: Db) {
     );
 }
 
-/** How many orders wait for an invoice or rectificativa (shown to the owner with the seller data). */
+/**
+ * How many orders wait for an invoice or rectificativa (shown to the owner with the seller data).
+ * Demo sales are not counted: what they wait for is a demo document, not an invoice.
+ */
 export async function countOrdersAwaitingInvoices(db: Db): Promise<number> {
   const row = await awaitingInvoices(db)
+    .where("orders.provider", "<>", DEMO_PROVIDER)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -12,6 +12,7 @@ import { invoiceBuyerOf, invoiceLineOf } from "./rows.ts";
 import { vatBreakdown } from "~/domain/invoice-math.ts";
 import { shortOrderId } from "~/domain/order-reference.ts";
 import { renderInvoicePdf } from "./pdf.server.ts";
+import { seriesOfDocument } from "./series.ts";
 import { EXEMPTION_NOTE } from "./texts.ts";
 
 type InvoiceRow = Selectable<InvoicesTable>;
@@ -34,6 +35,7 @@ export async function getInvoiceDocument(db: Db, invoiceId: string): Promise<Inv
         .executeTakeFirst()
     : undefined;
   const docLines = lines.map(invoiceLineOf);
+  const demo = seriesOfDocument(invoice) === "demo";
   return {
     kind: invoice.kind as InvoiceKind,
     number: invoice.full_number,
@@ -52,14 +54,15 @@ export async function getInvoiceDocument(db: Db, invoiceId: string): Promise<Inv
       : null,
     paymentMethod: invoice.payment_method,
     orderReference: shortOrderId(invoice.order_id),
-    qrUrl: invoice.qr_url,
+    qrUrl: demo ? null : invoice.qr_url,
     verifactu: invoice.verifactu === 1,
+    demo,
   };
 }
 
-/** "factura-AN2026-000001.pdf" */
-function invoiceFileName(fullNumber: string): string {
-  return `factura-${fullNumber.replace(/[^A-Za-z0-9-]/g, "_")}.pdf`;
+/** "factura-AN2026-000001.pdf"; a demo document's "demostracion-sin-validez-DEMO-AN2026-000001.pdf". */
+function invoiceFileName(fullNumber: string, demo: boolean): string {
+  return `${demo ? "demostracion-sin-validez" : "factura"}-${fullNumber.replace(/[^A-Za-z0-9-]/g, "_")}.pdf`;
 }
 
 export async function getInvoice(db: Db, invoiceId: string): Promise<InvoiceRow | undefined> {
@@ -70,31 +73,48 @@ export async function getInvoice(db: Db, invoiceId: string): Promise<InvoiceRow 
 export async function invoicePdf(
   db: Db,
   invoiceId: string,
-): Promise<{ number: string; fileName: string; pdf: Buffer } | null> {
+): Promise<{ number: string; kind: InvoiceKind; demo: boolean; fileName: string; pdf: Buffer } | null> {
   const doc = await getInvoiceDocument(db, invoiceId);
   if (!doc) return null;
-  return { number: doc.number, fileName: invoiceFileName(doc.number), pdf: await renderInvoicePdf(doc) };
+  return {
+    number: doc.number,
+    kind: doc.kind,
+    demo: doc.demo,
+    fileName: invoiceFileName(doc.number, doc.demo),
+    pdf: await renderInvoicePdf(doc),
+  };
+}
+
+/** An invoice (or demo document) attached to an email: what the email says of it, and the PDF. */
+export interface DocumentAttachment {
+  number: string;
+  kind: InvoiceKind;
+  /** A demo sale's document: the email must say it has no fiscal value (texts.ts, attachedDocumentSentence). */
+  demo: boolean;
+  attachment: MailAttachment;
 }
 
 /** The PDF as an email attachment, with the number the email names; null for an unknown id. */
-export async function invoiceAttachment(
-  db: Db,
-  invoiceId: string,
-): Promise<{ number: string; attachment: MailAttachment } | null> {
+export async function invoiceAttachment(db: Db, invoiceId: string): Promise<DocumentAttachment | null> {
   const file = await invoicePdf(db, invoiceId);
   if (!file) return null;
-  return { number: file.number, attachment: { filename: file.fileName, content: file.pdf, contentType: "application/pdf" } };
+  return {
+    number: file.number,
+    kind: file.kind,
+    demo: file.demo,
+    attachment: { filename: file.fileName, content: file.pdf, contentType: "application/pdf" },
+  };
 }
 
-/** An order's invoice and rectificativas, in issue order (for the buyer's purchase history). */
+/** An order's invoice and rectificativas (or demo documents: `demo` 1), in issue order (for the buyer's purchase history). */
 export async function listOrderInvoices(
   db: Db,
   orderIds: readonly string[],
-): Promise<Pick<InvoiceRow, "id" | "order_id" | "full_number" | "kind" | "issue_date" | "total_cents">[]> {
+): Promise<Pick<InvoiceRow, "id" | "order_id" | "full_number" | "kind" | "issue_date" | "total_cents" | "demo">[]> {
   if (orderIds.length === 0) return [];
   return db
     .selectFrom("invoices")
-    .select(["id", "order_id", "full_number", "kind", "issue_date", "total_cents"])
+    .select(["id", "order_id", "full_number", "kind", "issue_date", "total_cents", "demo"])
     .where("order_id", "in", orderIds)
     .orderBy("issued_at")
     .orderBy("full_number")
@@ -124,6 +144,7 @@ export async function buyerInvoicePdf(
   userId: string,
   invoiceId: string,
 ): Promise<{ fileName: string; pdf: Buffer } | null> {
+  // A demo document downloads too: its PDF says, on every page, that it has no fiscal value.
   const owned = await db
     .selectFrom("invoices")
     .innerJoin("orders", "orders.id", "invoices.order_id")

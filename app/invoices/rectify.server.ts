@@ -11,6 +11,7 @@ import { allocateRefund, rectifyingLines } from "~/domain/invoice-math.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { issue, issueOrderInvoice, sellerFor, type InvoicingConfig, type IssuingSeller } from "./issue.server.ts";
 import { invoiceBuyerOf, invoiceLineOf } from "./rows.ts";
+import { seriesOfDocument } from "./series.ts";
 import { refundReasonText } from "./texts.ts";
 
 /**
@@ -20,6 +21,8 @@ import { refundReasonText } from "./texts.ts";
  * for whole lines (a duplicate purchase, a line without a seat) takes those
  * lines; any other amount is spread over what each line still has unrefunded,
  * in proportion. The order's own invoice is issued first if it is missing.
+ * It goes to the series of the document it rectifies: a demo sale's refund
+ * gets a demo document, never a rectificativa (series.ts).
  */
 export async function issueRefundInvoice(
   trx: Db,
@@ -94,6 +97,8 @@ export async function issueRefundInvoice(
   return issue(
     trx,
     {
+      // Rectified within its original's series: a demo document's refund stays out of the real series and the chain.
+      series: seriesOfDocument(original),
       kind: original.kind === "F1" ? "R4" : "R5",
       orderId: refund.order_id,
       refundId,

@@ -2,7 +2,9 @@
  * The seller's legal identity, in one place: the fields the owner saved in
  * Gestión (salon_settings key "seller", JSON) over those set in the
  * configuration (SELLER_*). Read by the invoices, /aviso-legal, /privacy and
- * Gestión. Saving it is audited and queues the invoices that were waiting for it.
+ * Gestión. Saving it is a merge (a field the owner did not send keeps its value),
+ * refused while a required field would be unknown, audited with the fields that
+ * changed, and queues the invoices that were waiting for it.
  */
 import { PostgresAdapter } from "kysely";
 import { site } from "~/content/site.ts";
@@ -12,6 +14,7 @@ import {
   missingSellerFields,
   SELLER_FIELDS,
   sellerAddressLine,
+  type RequiredSellerField,
   type SellerData,
   type SellerField,
 } from "~/domain/seller.ts";
@@ -49,6 +52,23 @@ function parseStored(value: string | undefined): Partial<SellerData> {
   }
 }
 
+/** Every field as the invoices see it: saved in Gestión, else configured, else empty; the prefix AN by default. */
+function effectiveSeller(saved: Partial<SellerData>, fromConfig: Partial<SellerData>): SellerData {
+  const data = {} as SellerData;
+  for (const field of SELLER_FIELDS) data[field] = saved[field] || fromConfig[field] || "";
+  if (!data.seriesPrefix) data.seriesPrefix = DEFAULT_SERIES_PREFIX;
+  return data;
+}
+
+/** The fields saved in Gestión. `lock` (PostgreSQL): share, or update for a read-modify-write. */
+async function readSaved(db: Db, lock?: "share" | "update"): Promise<Partial<SellerData>> {
+  let query = db.selectFrom("salon_settings").select("value").where("key", "=", SELLER_KEY);
+  if (lock && db.getExecutor().adapter instanceof PostgresAdapter) {
+    query = lock === "share" ? query.forShare() : query.forUpdate();
+  }
+  return parseStored((await query.executeTakeFirst())?.value);
+}
+
 /**
  * The seller data now. `lock`: inside an issuing transaction on PostgreSQL, a
  * share lock on the row, so a concurrent save waits for the issue to commit (and
@@ -59,18 +79,20 @@ export async function readSeller(
   fromConfig: Partial<SellerData>,
   opts: { lock?: boolean } = {},
 ): Promise<SellerState> {
-  let query = db.selectFrom("salon_settings").select("value").where("key", "=", SELLER_KEY);
-  if (opts.lock && db.getExecutor().adapter instanceof PostgresAdapter) query = query.forShare();
-  const row = await query.executeTakeFirst();
-  const saved = parseStored(row?.value);
-  const data = {} as SellerData;
-  for (const field of SELLER_FIELDS) data[field] = saved[field] ?? fromConfig[field] ?? "";
-  if (!data.seriesPrefix) data.seriesPrefix = DEFAULT_SERIES_PREFIX;
+  const saved = await readSaved(db, opts.lock ? "share" : undefined);
+  const data = effectiveSeller(saved, fromConfig);
   return {
     data,
     missing: missingSellerFields(data),
     savedInGestion: SELLER_FIELDS.filter((f) => saved[f] !== undefined),
   };
+}
+
+/** A save that would leave required fields unknown (nothing was stored). */
+export class SellerDataIncomplete extends Error {
+  constructor(readonly missing: RequiredSellerField[]) {
+    super(`seller data incomplete: ${missing.join(", ")}`);
+  }
 }
 
 /** The identity an invoice states, or null while a required field is missing. */
@@ -92,38 +114,58 @@ export function sellerIdentity(state: SellerState): SellerIdentity | null {
 }
 
 /**
- * Stores what the owner saved (already validated: parseSellerForm), with its
- * audit entry, and queues the issue of every invoice that waited for it.
- * Returns false when nothing changed.
+ * Merges what the owner sent (already validated: parseSellerUpdate) into the
+ * saved data: a field left out keeps its value, and a field sent with the value
+ * it already has (the configured one included) is not stored. Throws
+ * SellerDataIncomplete, storing nothing, when a required field would still be
+ * unknown. Records the fields that changed (before and after) in the audit log
+ * and queues the issue of every invoice that waited for the data. Returns false
+ * when nothing changed.
  */
 export async function saveSeller(
   db: Db,
   actor: AuditActor,
-  next: SellerData,
+  changes: Partial<SellerData>,
   fromConfig: Partial<SellerData>,
   now = new Date(),
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    const before = await readSeller(trx, fromConfig, { lock: true });
-    const changed = SELLER_FIELDS.some((f) => before.data[f] !== next[f]);
-    if (!changed) return false;
-    const value = JSON.stringify(next);
     const updatedAt = nowIso();
+    // The row exists before it is read for update, so two first saves take turns too.
     await trx
       .insertInto("salon_settings")
-      .values({ key: SELLER_KEY, value, updated_at: updatedAt })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: updatedAt }))
+      .values({ key: SELLER_KEY, value: "{}", updated_at: updatedAt })
+      .onConflict((oc) => oc.column("key").doNothing())
       .execute();
+    const saved = await readSaved(trx, "update");
+    const before = effectiveSeller(saved, fromConfig);
+    const next: Partial<SellerData> = { ...saved };
+    for (const field of SELLER_FIELDS) {
+      const value = changes[field];
+      if (value === undefined || value === before[field]) continue;
+      if (value) next[field] = value;
+      else delete next[field];
+    }
+    const after = effectiveSeller(next, fromConfig);
+    const missing = missingSellerFields(after);
+    if (missing.length > 0) throw new SellerDataIncomplete(missing);
+    const changed = SELLER_FIELDS.filter((f) => before[f] !== after[f]);
+    if (changed.length === 0) return false;
+    const value = JSON.stringify(next);
+    await trx
+      .updateTable("salon_settings")
+      .set({ value, updated_at: updatedAt })
+      .where("key", "=", SELLER_KEY)
+      .execute();
+    const pick = (data: SellerData) => Object.fromEntries(changed.map((f) => [f, data[f]]));
     await recordAudit(trx, actor, {
       action: "seller.update",
       entityType: "seller",
       entityId: SELLER_KEY,
-      before: before.data,
-      after: next,
+      before: pick(before),
+      after: pick(after),
     });
-    if (missingSellerFields(next).length === 0) {
-      await enqueueJob(trx, { kind: ISSUE_PENDING_INVOICES, payload: {}, now });
-    }
+    await enqueueJob(trx, { kind: ISSUE_PENDING_INVOICES, payload: {}, now });
     return true;
   });
 }

@@ -4,6 +4,10 @@
  * stored), the period's totals, and batches for the exports. Rectificativas
  * carry negative amounts, so they subtract in every total, as the VAT returns
  * count them. One invoice's document and PDF: queries.server.ts.
+ *
+ * Demo sales' documents (app/invoices/series.ts) are no invoices: the list,
+ * the totals and the exports leave them out; `listStaffDemoDocuments` lists
+ * them apart.
  */
 import { sql } from "kysely";
 import type { Db } from "~/db/db.server.ts";
@@ -46,10 +50,12 @@ export interface StaffInvoiceRow {
   paymentMethod: string | null;
 }
 
-function inPeriod(db: Db, period: Period) {
+/** The period's invoices, or with `demo` its demo documents (never both: a demo document is no invoice). */
+function inPeriod(db: Db, period: Period, demo = false) {
   return db
     .selectFrom("invoices")
     .leftJoin("invoices as rectified", "rectified.id", "invoices.rectified_invoice_id")
+    .where("invoices.demo", "=", demo ? 1 : 0)
     .where("invoices.issue_date", ">=", period.from)
     .where("invoices.issue_date", "<=", period.to);
 }
@@ -163,6 +169,29 @@ export async function listStaffInvoices(db: Db, period: Period, page = 1): Promi
   return { rows: await withSplit(db, rows), total, page: shown, pageCount };
 }
 
+/** Most demo documents Gestión lists for a period (newest first). */
+const DEMO_DOCUMENTS_SHOWN = 50;
+
+/**
+ * The period's demo documents, newest first (at most 50, and how many there
+ * are): shown apart from the invoices, never in their totals or exports.
+ */
+export async function listStaffDemoDocuments(
+  db: Db,
+  period: Period,
+): Promise<{ rows: StaffInvoiceRow[]; total: number }> {
+  const count = await inPeriod(db, period, true)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const rows = await inPeriod(db, period, true)
+    .select(rowColumns)
+    .orderBy("invoices.issued_at", "desc")
+    .orderBy("invoices.full_number", "desc")
+    .limit(DEMO_DOCUMENTS_SHOWN)
+    .execute();
+  return { rows: await withSplit(db, rows), total: Number(count.n) };
+}
+
 interface VatRateTotal {
   vatTreatment: VatTreatment;
   /** 2100 for 21 %, 0 when exempt. */
@@ -212,6 +241,7 @@ export async function staffInvoiceTotals(db: Db, period: Period): Promise<Invoic
     db
       .selectFrom("invoice_lines")
       .innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id")
+      .where("invoices.demo", "=", 0)
       .where("invoices.issue_date", ">=", period.from)
       .where("invoices.issue_date", "<=", period.to)
       .select((eb) => [

@@ -36,3 +36,23 @@ export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
   R4: "Factura rectificativa",
   R5: "Factura rectificativa (simplificada)",
 };
+
+/** What every demo document says of itself (app/invoices/series.ts): on the PDF, in its email, on every screen. */
+export const DEMO_NOTICE = "Documento de demostración sin validez fiscal";
+
+/** Why, in one sentence (the PDF and the emails). */
+export const DEMO_EXPLANATION =
+  "Compra hecha con la pasarela de demostración: no se ha cobrado nada, así que no es una factura, no tiene registro de facturación y no se envía a la AEAT.";
+
+/** A document's name: its invoice type, or on a demo document "Documento de demostración" (never "Factura"). */
+export function documentLabel(kind: InvoiceKind, demo: boolean): string {
+  if (!demo) return INVOICE_KIND_LABELS[kind];
+  return kind === "R4" || kind === "R5" ? "Documento de demostración (devolución)" : "Documento de demostración";
+}
+
+/** The sentence of an email that attaches the document ("Te adjuntamos tu factura AN2026-000001 en PDF."). */
+export function attachedDocumentSentence(doc: { number: string; kind: InvoiceKind; demo: boolean }): string {
+  if (doc.demo)
+    return `Te adjuntamos el documento de demostración ${doc.number} en PDF. ${DEMO_NOTICE}. ${DEMO_EXPLANATION}`;
+  return `Te adjuntamos ${doc.kind === "R4" || doc.kind === "R5" ? "la factura rectificativa" : "tu factura"} ${doc.number} en PDF.`;
+}

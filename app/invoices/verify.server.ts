@@ -5,24 +5,46 @@
  * - its previous_huella is the previous record's huella ("" for the first),
  * - its huella is the SHA-256 of its own fields (altaHashInput), and
  * - those fields still say what its invoice says (issuer NIF, number, date,
- *   type, VAT and total), so an invoice altered after the fact shows too;
- * and the chain's head names the last record. Reads in pages: any size.
+ *   type, VAT and total), so an invoice altered after the fact shows too, and
+ * - its document is an invoice, not a demo sale's document (app/invoices/series.ts);
+ * the chain's head names the last record; and every invoice has its record.
+ * Demo documents stand outside the chain: they are counted, never verified as
+ * part of it. Reads in pages: any size.
  */
 import type { Db } from "~/db/db.server.ts";
 import { aeatAmount, aeatDate, altaHashInput, huella, type AltaHashFields } from "./verifactu.ts";
 
-type ChainProblem = "gap" | "previous-huella" | "huella" | "invoice-missing" | "invoice-differs" | "head";
+type ChainProblem =
+  | "gap"
+  | "previous-huella"
+  | "huella"
+  | "invoice-missing"
+  | "invoice-differs"
+  | "demo-in-chain"
+  | "head"
+  | "unrecorded";
 
 interface ChainReport {
   /** Records checked. */
   records: number;
-  /** The first broken link, or null when the whole chain holds. */
-  broken: { position: number; invoiceNumber: string | null; problem: ChainProblem; detail: string } | null;
+  /** Demo sales' documents: outside the chain by design, not checked against it. */
+  demoDocuments: number;
+  /**
+   * The first broken link, or null when the whole chain holds. `position` is null for an
+   * invoice that has no record at all ("unrecorded").
+   */
+  broken: { position: number | null; invoiceNumber: string | null; problem: ChainProblem; detail: string } | null;
 }
 
 const PAGE = 500;
 
 export async function verifyBillingChain(db: Db): Promise<ChainReport> {
+  const demoRow = await db
+    .selectFrom("invoices")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("demo", "=", 1)
+    .executeTakeFirstOrThrow();
+  const demoDocuments = Number(demoRow.n);
   let expectedPosition = 1;
   let previousHuella = "";
   let checked = 0;
@@ -48,6 +70,7 @@ export async function verifyBillingChain(db: Db): Promise<ChainReport> {
         "invoices.vat_cents",
         "invoices.total_cents",
         "invoices.seller",
+        "invoices.demo",
       ])
       .where("billing_records.position", ">=", expectedPosition)
       .orderBy("billing_records.position")
@@ -56,6 +79,7 @@ export async function verifyBillingChain(db: Db): Promise<ChainReport> {
     for (const r of rows) {
       const at = (problem: ChainProblem, detail: string): ChainReport => ({
         records: checked,
+        demoDocuments,
         broken: { position: r.position, invoiceNumber: r.invoice_number, problem, detail },
       });
       if (r.position !== expectedPosition) {
@@ -78,6 +102,9 @@ export async function verifyBillingChain(db: Db): Promise<ChainReport> {
         return at("huella", "sus datos ya no dan su huella: el registro se ha modificado");
       }
       if (!r.invoice_id) return at("invoice-missing", "la factura del registro no existe");
+      if (r.demo === 1) {
+        return at("demo-in-chain", "el registro es de un documento de demostración, que no es una factura");
+      }
       const sellerNif = (JSON.parse(r.seller ?? "{}") as { nif?: string }).nif;
       const differs = [
         sellerNif !== r.issuer_nif && "NIF del emisor",
@@ -100,6 +127,7 @@ export async function verifyBillingChain(db: Db): Promise<ChainReport> {
   if (head && (head.last_position !== checked || head.last_huella !== previousHuella)) {
     return {
       records: checked,
+      demoDocuments,
       broken: {
         position: head.last_position,
         invoiceNumber: null,
@@ -108,5 +136,27 @@ export async function verifyBillingChain(db: Db): Promise<ChainReport> {
       },
     };
   }
-  return { records: checked, broken: null };
+  // Every invoice was issued with its record, in one transaction: one without a record was made some other way.
+  const unrecorded = await db
+    .selectFrom("invoices")
+    .leftJoin("billing_records", "billing_records.invoice_id", "invoices.id")
+    .select("invoices.full_number")
+    .where("invoices.demo", "=", 0)
+    .where("billing_records.position", "is", null)
+    .orderBy("invoices.issued_at")
+    .orderBy("invoices.full_number")
+    .executeTakeFirst();
+  if (unrecorded) {
+    return {
+      records: checked,
+      demoDocuments,
+      broken: {
+        position: null,
+        invoiceNumber: unrecorded.full_number,
+        problem: "unrecorded",
+        detail: "la factura no tiene registro de facturación",
+      },
+    };
+  }
+  return { records: checked, demoDocuments, broken: null };
 }

@@ -1,4 +1,5 @@
 import { pino, type Logger } from "pino";
+import { redactSecretPaths } from "~/secret-paths.ts";
 
 export type { Logger };
 
@@ -6,7 +7,7 @@ export type { Logger };
 const redactPaths = [
   "req.headers.cookie",
   "req.headers.authorization",
-  "res.headers[\"set-cookie\"]",
+  'res.headers["set-cookie"]',
   "*.password",
   "*.confirmPassword",
   "*.currentPassword",
@@ -15,13 +16,33 @@ const redactPaths = [
   "*.secret",
 ];
 
+/**
+ * Every line, whatever field carries an address (the request's url, an error's
+ * message or stack), goes out with its secret path segments as `[redacted]`
+ * (app/secret-paths.ts).
+ */
 export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
-  return pino({ level, redact: { paths: redactPaths, censor: "[oculto]" } }, destination as never);
+  return pino(
+    { level, redact: { paths: redactPaths, censor: "[oculto]" }, hooks: { streamWrite: redactSecretPaths } },
+    destination as never,
+  );
 }
 
-/** Logs only the path: query strings can carry reset tokens, OAuth codes or session ids. */
+/** `%61` → `a`: escaped letters, digits and `-._~` mean the same unescaped (RFC 3986, 6.2.2.2). */
+const unescapeUnreserved = (path: string) =>
+  path.replace(/%([0-9a-f]{2})/giu, (escaped, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    return /[A-Za-z0-9\-._~]/u.test(char) ? char : escaped;
+  });
+
+/**
+ * The path as it may be logged: the query replaced by `?…` (it can carry reset
+ * tokens, OAuth codes or session ids), escaped plain characters unescaped (the
+ * router reads /cit%61/… as /cita/…) and every secret segment `[redacted]`.
+ */
 export function pathOnly(url: string | undefined): string {
   if (!url) return "";
   const q = url.indexOf("?");
-  return q === -1 ? url : `${url.slice(0, q)}?…`;
+  const path = unescapeUnreserved(q === -1 ? url : url.slice(0, q));
+  return redactSecretPaths(q === -1 ? path : `${path}?…`);
 }

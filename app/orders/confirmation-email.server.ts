@@ -10,7 +10,8 @@ import { shortOrderId } from "~/domain/order-reference.ts";
 import { withdrawalFormText } from "~/content/withdrawal-form.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { formatEuros, formatLongDate, formatMonthYear } from "~/domain/pricing.ts";
-import { invoiceAttachment, orderInvoiceId } from "~/invoices/queries.server.ts";
+import { invoiceAttachment, orderInvoiceId, type DocumentAttachment } from "~/invoices/queries.server.ts";
+import { attachedDocumentSentence } from "~/invoices/texts.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { EMAIL_JOB_PREFIX, enqueueEmail, type EmailTemplate } from "~/mail/email-jobs.server.ts";
@@ -71,11 +72,11 @@ export function buildConfirmationEmail(input: {
   buyerName: string;
   publicUrl: string;
   now: Date;
-  /** The order's invoice, attached as a PDF (issue 13), when it was issued with the payment. */
-  invoice?: { number: string; attachment: MailAttachment } | null;
+  /** The order's invoice (a demo sale's: its demo document), attached as a PDF (issue 13), when it was issued with the payment. */
+  invoice?: DocumentAttachment | null;
 }): MailMessage {
   const { order, items, buyerName, publicUrl, now } = input;
-  const invoiceNote = input.invoice ? `Te adjuntamos tu factura ${input.invoice.number} en PDF.` : null;
+  const invoiceNote = input.invoice ? attachedDocumentSentence(input.invoice) : null;
   const owned = input.alreadyOwned ?? [];
   const ownedNote = owned.length
     ? `Ya tenías ${owned.map((i) => `«${i.title}»`).join(" y ")}: no te hemos dado otra plaza y te devolvemos ${formatEuros(owned.reduce((sum, i) => sum + i.price_cents, 0))}. Te escribiremos cuando el reembolso esté hecho.`

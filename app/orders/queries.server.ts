@@ -23,8 +23,8 @@ export interface OrderView {
   kind: string;
   /** `courseId`: null on a line that sells something else (a deposit's service). */
   items: { courseId: string | null; title: string; priceCents: number }[];
-  /** The order's invoice and rectificativas, in issue order (issue 13). */
-  invoices: { id: string; number: string; kind: string }[];
+  /** The order's invoice and rectificativas, in issue order (issue 13); on a demo sale, its demo documents (`demo`). */
+  invoices: { id: string; number: string; kind: string; demo: boolean }[];
 }
 
 /** The buyer's orders, newest first, each with its lines. */
@@ -76,7 +76,12 @@ export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
     demo: o.provider === "demo",
     kind: o.kind,
     items: (itemsByOrder.get(o.id) ?? []).map((i) => ({ courseId: i.course_id, title: i.title, priceCents: i.price_cents })),
-    invoices: (invoicesByOrder.get(o.id) ?? []).map((i) => ({ id: i.id, number: i.full_number, kind: i.kind })),
+    invoices: (invoicesByOrder.get(o.id) ?? []).map((i) => ({
+      id: i.id,
+      number: i.full_number,
+      kind: i.kind,
+      demo: i.demo === 1,
+    })),
   }));
 }
 

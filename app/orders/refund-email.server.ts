@@ -1,10 +1,11 @@
 /** The buyer's email once a refund went through (outbox template "refund-notice"). */
-import { invoiceAttachment, refundInvoiceId } from "~/invoices/queries.server.ts";
+import { invoiceAttachment, refundInvoiceId, type DocumentAttachment } from "~/invoices/queries.server.ts";
+import { attachedDocumentSentence } from "~/invoices/texts.ts";
 import { site } from "~/content/site.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
 import { escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
-import type { MailAttachment, MailMessage } from "~/mail/mailer.server.ts";
+import type { MailMessage } from "~/mail/mailer.server.ts";
 import { shortOrderId } from "./confirmation-email.server.ts";
 import { getOrderWithItems } from "./orders.server.ts";
 import { getRefund, type RefundRow } from "./refunds.server.ts";
@@ -26,8 +27,8 @@ export function buildRefundEmail(input: {
   refund: Pick<RefundRow, "amount_cents" | "reason" | "completed_at">;
   order: { id: string; email: string | null; total_cents: number; refunded_cents: number; payment_method: string };
   titles: string[];
-  /** The refund's rectificativa as a PDF (issue 13), when it was issued with it. */
-  invoice?: { number: string; attachment: MailAttachment } | null;
+  /** The refund's rectificativa (a demo sale's: its demo document) as a PDF (issue 13), when it was issued with it. */
+  invoice?: DocumentAttachment | null;
 }): MailMessage {
   const { refund, order, titles } = input;
   const ref = shortOrderId(order.id);
@@ -39,7 +40,7 @@ export function buildRefundEmail(input: {
     reason,
     `Importe reembolsado: ${amount}${full ? " (el pedido completo)" : ""}, con el mismo método de pago que usaste${when ? `, el ${when}` : ""}.`,
     "Según tu banco o entidad de pago, puede tardar entre 5 y 10 días hábiles en aparecer en tu cuenta.",
-    input.invoice ? `Te adjuntamos la factura rectificativa ${input.invoice.number} en PDF.` : "",
+    input.invoice ? attachedDocumentSentence(input.invoice) : "",
   ];
   const bodyHtml = `<p>Hola:</p>
 <p>${escapeHtml(lines[0])}</p>

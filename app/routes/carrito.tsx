@@ -12,7 +12,7 @@ import {
   type CartEdition,
   type CatalogueCourse,
 } from "~/domain/cart.ts";
-import { editionDatesText, UNDATED_EDITION_NOTICE } from "~/domain/edition-dates.ts";
+import { editionDatesShortText, UNDATED_EDITION_NOTICE } from "~/domain/edition-dates.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import { checkoutPath } from "~/domain/checkout-lines.ts";
 import { WITHDRAWAL_FORM_PATH, WITHDRAWAL_INFO } from "~/domain/withdrawal.ts";
@@ -156,11 +156,15 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** "12 de enero de 2027" or "del 12 al …" for a select option. */
-function editionOptionText(edition: CartEdition): string {
-  const dates = editionDatesText(edition.startsOn, edition.endsOn);
+/**
+ * A select option, short enough for a phone: "9–11 de febrero de 2027 · quedan 8 plazas".
+ * The schedule is written under the select, for the edition chosen; it joins the options
+ * only where the course's editions differ in it (the one place the others' would be read).
+ */
+function editionOptionText(edition: CartEdition, withSchedule: boolean): string {
+  const dates = editionDatesShortText(edition.startsOn, edition.endsOn);
   const seats = edition.seatsLeft === 1 ? "queda 1 plaza" : `quedan ${edition.seatsLeft} plazas`;
-  return `${dates}${edition.schedule ? ` · ${edition.schedule}` : ""} · ${seats}`;
+  return `${dates}${withSchedule && edition.schedule ? ` · ${edition.schedule}` : ""} · ${seats}`;
 }
 
 function CartRow({
@@ -175,6 +179,7 @@ function CartRow({
   onRemove: () => void;
 }) {
   const selectId = `convocatoria-${course.id}`;
+  const schedulesDiffer = new Set(course.editions.map((e) => e.schedule)).size > 1;
   return (
     <li className="cart-item">
       <Picture name={courseImageName(course.image)} alt="" sizes="120px" className="cart-item__img" />
@@ -187,25 +192,36 @@ function CartRow({
           <span>{course.duration}</span>
           <span>Máx. {course.classSize} alumnos</span>
         </p>
-        {edition ? (
-          <p className="cart-item__edition">
-            <label htmlFor={selectId}>
-              Convocatoria<span className="visually-hidden"> de {course.title}</span>
-            </label>
-            <select id={selectId} value={edition.id} onChange={(e) => onEdition(e.currentTarget.value)}>
-              {course.editions.map((e) => (
-                <option key={e.id} value={e.id}>
-                  {editionOptionText(e)}
-                </option>
-              ))}
-            </select>
-          </p>
-        ) : course.fullyBooked ? (
-          <p className="cart-item__edition cart-item__full">Completo: no quedan plazas en ninguna convocatoria.</p>
-        ) : (
-          <p className="cart-item__edition">{UNDATED_EDITION_NOTICE}.</p>
-        )}
       </div>
+      {/* A row of its own across the card, under the picture and the title: the select shrinks to it. */}
+      {edition ? (
+        <div className="cart-item__edition">
+          <label htmlFor={selectId}>
+            Convocatoria<span className="visually-hidden"> de {course.title}</span>
+          </label>
+          <select
+            id={selectId}
+            value={edition.id}
+            onChange={(e) => onEdition(e.currentTarget.value)}
+            aria-describedby={edition.schedule ? `${selectId}-horario` : undefined}
+          >
+            {course.editions.map((e) => (
+              <option key={e.id} value={e.id}>
+                {editionOptionText(e, schedulesDiffer)}
+              </option>
+            ))}
+          </select>
+          {edition.schedule ? (
+            <p id={`${selectId}-horario`} className="cart-item__schedule">
+              Horario: {edition.schedule}
+            </p>
+          ) : null}
+        </div>
+      ) : course.fullyBooked ? (
+        <p className="cart-item__edition cart-item__full">Completo: no quedan plazas en ninguna convocatoria.</p>
+      ) : (
+        <p className="cart-item__edition">{UNDATED_EDITION_NOTICE}.</p>
+      )}
       <div className="cart-item__price">
         <p className="cart-item__now">
           <span className="visually-hidden">Precio: </span>

@@ -3,7 +3,7 @@ import { findAppointmentIdByToken } from "~/bookings/appointment-links.server.ts
 import { manageAction, manageLoader } from "~/bookings/manage-page.server.ts";
 import { getAppointment } from "~/bookings/queries.server.ts";
 import { AppointmentManage } from "~/components/bookings/appointment-manage.tsx";
-import { getServices } from "~/context.server.ts";
+import { clientNetwork, getServices } from "~/context.server.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/cita";
 
@@ -38,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db } = getServices(context);
   const id = await findAppointmentIdByToken(db, params.token, "manage");
   if (!id) throw data(GONE, { status: 404 });
-  return manageAction(db, id, await request.formData(), new Date());
+  return manageAction(db, id, await request.formData(), new Date(), { network: clientNetwork(context) });
 }
 
 export default function Cita({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,7 +10,7 @@ import { imageUrl } from "~/components/picture.tsx";
 import { site } from "~/content/site.ts";
 import { getServices } from "~/context.server.ts";
 import { getOptionalUser } from "~/auth/session.server.ts";
-import { isBookable, unavailableLabel } from "~/domain/course.ts";
+import { HIGHLIGHT_BADGE, isBookable, unavailableLabel } from "~/domain/course.ts";
 import { nextDateText } from "~/domain/edition-dates.ts";
 import { jsonLd, pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/curso";
@@ -87,7 +87,7 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
             className="course-detail__img"
             priority
           />
-          {course.highlighted ? <span className="course-badge">Más popular</span> : null}
+          {course.highlighted ? <span className="course-badge">{HIGHLIGHT_BADGE}</span> : null}
         </div>
         <div className="course-detail__summary">
           <p className="course-level">{course.level}</p>

@@ -40,7 +40,7 @@ export default function Equipo() {
               priority
             />
             <p className="founder__badge">
-              <strong aria-hidden="true">10+</strong> <span>{founder.experience}</span>
+              <strong aria-hidden="true">{site.founder.yearsExperience}</strong> <span>{founder.experience}</span>
             </p>
           </div>
           <div>

@@ -4,7 +4,7 @@ import { courseListJsonLd } from "~/components/catalogue/course-jsonld.ts";
 import { site } from "~/content/site.ts";
 import { getServices } from "~/context.server.ts";
 import { getOptionalUser } from "~/auth/session.server.ts";
-import { COURSE_FILTERS, filterCourses, parseCourseFilter } from "~/domain/course.ts";
+import { COURSE_FILTERS, filterCourses, groupSizeText, parseCourseFilter, type Course } from "~/domain/course.ts";
 import { jsonLd, pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/formaciones";
 import { loadCourseList } from "./formaciones.server.ts";
@@ -34,13 +34,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   ];
 };
 
-const benefits = [
+/** What every course offers, with the group sizes the catalogue's courses have. */
+const benefitsFor = (courses: readonly Course[]) => [
   {
-    title: "Certificación oficial",
+    // The academy's own certificate: not an official (state-recognised) qualification.
+    title: "Certificado de la academia",
     text: "Al terminar recibes el certificado de la academia, con las horas cursadas y las técnicas que dominas.",
   },
   {
-    title: `Grupos de máximo ${site.academy.maxGroup}`,
+    title: groupSizeText(courses),
     text: "Grupos reducidos para que la formadora corrija tu técnica de cerca y resuelva todas tus dudas.",
   },
   {
@@ -74,7 +76,7 @@ export default function Formaciones({ loaderData }: Route.ComponentProps) {
             </div>
             <div>
               <dt>Años de experiencia</dt>
-              <dd>{site.academy.years}</dd>
+              <dd>{site.founder.yearsExperience}</dd>
             </div>
           </dl>
         </div>
@@ -126,7 +128,7 @@ export default function Formaciones({ loaderData }: Route.ComponentProps) {
         <div className="container">
           <h2 id="ventajas-titulo">Por qué formarte con nosotras</h2>
           <ul className="benefits">
-            {benefits.map((b) => (
+            {benefitsFor(loaderData.courses).map((b) => (
               <li key={b.title} className="benefit">
                 <h3>{b.title}</h3>
                 <p>{b.text}</p>

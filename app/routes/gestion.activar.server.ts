@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { findUserByEmail } from "~/auth/accounts.server.ts";
 import { hashPassword, verifyPassword } from "~/auth/password.server.ts";
@@ -7,9 +7,17 @@ import { clientNetwork, getServices } from "~/context.server.ts";
 import { ROLE_LABELS } from "~/domain/roles.ts";
 import { groupSecret } from "~/domain/totp.ts";
 import { completeActivation, type ActivationIdentity } from "~/staff/auth/activation.server.ts";
-import { checkInvitation, type Invitation } from "~/staff/auth/invitations.server.ts";
+import {
+  activationPath,
+  bindInvitation,
+  browserSecretCookie,
+  checkInvitation,
+  openedHere,
+  readBrowserSecret,
+  type Invitation,
+} from "~/staff/auth/invitations.server.ts";
 import { clearStaffLimit, hitStaffLimit } from "~/staff/auth/limits.server.ts";
-import { activationMessages, INVALID_LINK } from "~/staff/auth/messages.ts";
+import { activationMessages, INVALID_LINK, LINK_OPENED_ELSEWHERE } from "~/staff/auth/messages.ts";
 import { enrolmentSecret, matchEnrolmentCode, totpQrSvg } from "~/staff/auth/second-factor.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -30,18 +38,28 @@ const codeSchema = z
 
 type Invalid = { status: "invalid"; message: string };
 
-async function openInvitation(context: Ctx, token: string) {
+const invalid = (message: string, status: number) => data<Invalid>({ status: "invalid", message }, { status });
+
+/**
+ * The link as this browser may use it: invalid (unknown 404; used, revoked or
+ * expired 410; opened in another browser 403), not opened yet, or opened here
+ * (then the account's state and the TOTP secret to enrol).
+ */
+async function openInvitation(request: Request, context: Ctx, token: string) {
   const { db, config } = getServices(context);
   const state = await checkInvitation(db, token);
   if (state.state !== "valid") {
-    const status = state.state === "unknown" ? 404 : 410;
-    return { invalid: data<Invalid>({ status: "invalid", message: INVALID_LINK }, { status }) };
+    return { kind: "invalid" as const, response: invalid(INVALID_LINK, state.state === "unknown" ? 404 : 410) };
   }
   const invitation = state.invitation;
+  if (invitation.browserHash === null) return { kind: "unopened" as const, invitation };
+  if (!openedHere(invitation, readBrowserSecret(request))) {
+    return { kind: "invalid" as const, response: invalid(LINK_OPENED_ELSEWHERE, 403) };
+  }
   const account = await findUserByEmail(db, invitation.email);
   const mode: ActivationMode = !account ? "new" : account.password_hash ? "password" : "google";
   const secret = enrolmentSecret(config.sessionSecrets[0], invitation.tokenHash);
-  return { invitation, account, mode, secret };
+  return { kind: "opened" as const, invitation, account, mode, secret };
 }
 
 async function pageData(invitation: Invitation, mode: ActivationMode, secret: string) {
@@ -56,10 +74,36 @@ async function pageData(invitation: Invitation, mode: ActivationMode, secret: st
   };
 }
 
-export async function loadActivation(context: Ctx, token: string) {
-  const opened = await openInvitation(context, token);
-  if (opened.invalid) return opened.invalid;
+export async function loadActivation(request: Request, context: Ctx, token: string) {
+  const opened = await openInvitation(request, context, token);
+  if (opened.kind === "invalid") return opened.response;
+  if (opened.kind === "unopened") {
+    // Only who the invitation is for: the form and the TOTP secret wait for the "Continuar" button.
+    const { email, role, expiresAt } = opened.invitation;
+    return { status: "open" as const, email, roleLabel: ROLE_LABELS[role], expiresAt };
+  }
   return pageData(opened.invitation, opened.mode, opened.secret);
+}
+
+/**
+ * The "Continuar" button: binds the link to this browser (a cookie with its
+ * secret) and shows the form. A POST, so a mail scanner fetching the link binds
+ * nothing; pressed again in the same browser it just shows the form.
+ */
+async function bindToBrowser(request: Request, context: Ctx, token: string) {
+  const { db, config } = getServices(context);
+  const state = await checkInvitation(db, token);
+  if (state.state !== "valid") return invalid(INVALID_LINK, state.state === "unknown" ? 404 : 410);
+  const { secret, cookie } = browserSecretCookie(config, request);
+  const mine = openedHere(state.invitation, secret);
+  if (!mine && !(await bindInvitation(db, state.invitation.tokenHash, secret))) {
+    // Another browser (or a request a moment ago) had it first, or it ended meanwhile: say which.
+    const now = await checkInvitation(db, token);
+    if (now.state !== "valid") return invalid(INVALID_LINK, 410);
+    if (!openedHere(now.invitation, secret)) return invalid(LINK_OPENED_ELSEWHERE, 403);
+  }
+  // The page again, as a GET: its loader now finds the link opened in this browser.
+  return redirect(activationPath(token), { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
 }
 
 export async function activationAction(request: Request, context: Ctx, token: string) {
@@ -70,8 +114,10 @@ export async function activationAction(request: Request, context: Ctx, token: st
   const echo = { firstName: (values.firstName ?? "").slice(0, 80), lastName: (values.lastName ?? "").slice(0, 80) };
   const fail = (errors: FieldErrors, status = 400) => data({ status: "error" as const, errors, values: echo }, status);
   if (!(await hitStaffLimit(db, "staffActivateIp", network)).allowed) return fail({ form: messages.tooManyAttempts }, 429);
-  const opened = await openInvitation(context, token);
-  if (opened.invalid) return opened.invalid;
+  if (values.intent === "open") return bindToBrowser(request, context, token);
+  const opened = await openInvitation(request, context, token);
+  if (opened.kind === "invalid") return opened.response;
+  if (opened.kind === "unopened") return invalid(activationMessages.notOpened, 409);
   const { invitation, account, mode, secret } = opened;
   if (mode === "google" || !(values.mode === mode)) {
     // The page was drawn for another state of the account: show it again as it is now.
@@ -122,7 +168,7 @@ export async function activationAction(request: Request, context: Ctx, token: st
       identity = { kind: "existing", userId: account.id };
     }
     const result = await completeActivation(db, config, { invitation, identity, totpSecret: secret, totpStep: step });
-    if (result.status === "spent") return data<Invalid>({ status: "invalid", message: INVALID_LINK }, { status: 410 });
+    if (result.status === "spent") return invalid(INVALID_LINK, 410);
     if (result.status === "changed") return fail({ form: activationMessages.changed }, 409);
     logger.info({ userId: result.userId, role: invitation.role }, "acceso al área de gestión activado");
     return data(

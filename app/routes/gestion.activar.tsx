@@ -16,8 +16,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  return loadActivation(context, params.token);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return loadActivation(request, context, params.token);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -44,6 +44,26 @@ export default function ActivateStaff({ loaderData, actionData }: Route.Componen
     );
   }
   const invalid = actionData?.status === "invalid" ? actionData : loaderData.status === "invalid" ? loaderData : null;
+  if (!invalid && loaderData.status === "open") {
+    // Nobody has opened the link yet: the button gives it to this browser (docs/architecture.md §7).
+    return (
+      <section className="staff-page staff-auth">
+        <h1>Activa tu acceso al área de gestión</h1>
+        <p>
+          Invitación para <strong>{loaderData.email}</strong> con el rol <strong>{loaderData.roleLabel}</strong>.
+        </p>
+        <p>
+          Al continuar, este enlace quedará ligado a este navegador: solo podrás terminar la activación aquí, en los
+          próximos 30 minutos. Ten a mano tu móvil con una aplicación de autenticación.
+        </p>
+        <Form method="post" className="staff-auth__form">
+          <button type="submit" name="intent" value="open" className="staff-auth__button" disabled={busy}>
+            {busy ? "Abriendo..." : "Continuar"}
+          </button>
+        </Form>
+      </section>
+    );
+  }
   if (invalid || loaderData.status !== "form") {
     return (
       <section className="staff-page staff-auth">

@@ -1,4 +1,4 @@
-import { Link, useActionData, useSearchParams } from "react-router";
+import { Form, Link, useActionData, useSearchParams } from "react-router";
 import { AttendeesTable } from "~/components/staff/attendees-table.tsx";
 import { editionStatusLabel } from "~/components/staff/format.ts";
 import { editionDatesText } from "~/domain/edition-dates.ts";
@@ -28,7 +28,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 export default function EditionAttendees({ loaderData }: Route.ComponentProps) {
-  const { edition, active, ended, waitlist, notice } = loaderData;
+  const { edition, active, ended, waitlist, removing, notice } = loaderData;
   const answer = useActionData<typeof action>();
   const [search] = useSearchParams();
   const base = `/gestion/convocatorias/${edition.id}/alumnos`;
@@ -78,9 +78,28 @@ export default function EditionAttendees({ loaderData }: Route.ComponentProps) {
         <h2 id="lista-espera">Lista de espera</h2>
         <div role="status">{notice ? <p className="staff-cat__notice">{notice}</p> : null}</div>
         <div role="alert">{answer?.error ? <p className="form-alert form-alert--error">{answer.error}</p> : null}</div>
+        {removing ? (
+          <section aria-labelledby="quitar-titulo" className="staff-cat__notice">
+            <h3 id="quitar-titulo">¿Quitar a {removing.email} de la lista de espera?</h3>
+            <p>
+              {removing.status === "offered"
+                ? "Tiene una plaza ofrecida: la plaza pasará a la siguiente persona que haya confirmado su correo, y se le avisará por correo."
+                : "Dejará de estar en la lista de espera de esta convocatoria. No le enviaremos ningún correo."}{" "}
+              Quedará anotado en el registro de auditoría.
+            </p>
+            <Form method="post" className="staff-inline-form">
+              <input type="hidden" name="entry" value={removing.id} />
+              <input type="hidden" name="confirm" value="yes" />
+              <button type="submit" name="intent" value="waitlist-remove" className="staff-button">
+                Sí, quitar<span className="visually-hidden">{` a ${removing.email}`}</span>
+              </button>
+              <Link to={`${base}#lista-espera`}>Cancelar</Link>
+            </Form>
+          </section>
+        ) : null}
         {waitlist.length ? (
           <div className="table-scroll">
-            <WaitlistTable entries={waitlist} />
+            <WaitlistTable entries={waitlist} base={base} />
           </div>
         ) : (
           <p>Nadie se ha apuntado a la lista de espera de esta convocatoria.</p>

@@ -1,9 +1,9 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { requireOwner } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
-import { parseSellerForm, SELLER_FIELDS, type SellerField } from "~/domain/seller.ts";
+import { parseSellerUpdate, SELLER_FIELDS, SELLER_REQUIRED_MESSAGES, type SellerField } from "~/domain/seller.ts";
 import { countOrdersAwaitingInvoices } from "~/invoices/pending.server.ts";
-import { readSeller, saveSeller } from "~/invoices/seller.server.ts";
+import { readSeller, saveSeller, SellerDataIncomplete } from "~/invoices/seller.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -24,22 +24,38 @@ export async function loadSellerPage(request: Request, context: Ctx) {
   };
 }
 
-/** Validates and saves (audited as `seller.update`); complete data queues the waiting invoices. */
+/**
+ * Validates and saves (audited as `seller.update`); complete data queues the
+ * waiting invoices. Only the fields the form carried change (a field it did not
+ * carry keeps its value); a required field sent empty, a form without any field,
+ * or a save that leaves a required field unknown answers 400 and stores nothing.
+ */
 export async function saveSellerPage(request: Request, context: Ctx) {
   const owner = requireOwner(context);
   const { db, config, logger, jobs } = getServices(context);
   const form = await request.formData();
-  const input = Object.fromEntries(SELLER_FIELDS.map((f) => [f, form.get(f) ?? ""]));
-  const parsed = parseSellerForm(input);
-  if (!parsed.ok) return data({ errors: parsed.errors as SellerFormErrors, values: parsed.values }, { status: 400 });
+  const input: Partial<Record<SellerField, string>> = {};
+  for (const field of SELLER_FIELDS) {
+    const value = form.get(field);
+    if (typeof value === "string") input[field] = value;
+  }
+  const parsed = parseSellerUpdate(input);
+  // The form is drawn again with what was sent over what is saved.
+  const refuse = async (errors: SellerFormErrors, values: Partial<Record<SellerField, string>>) =>
+    data({ errors, values: { ...(await readSeller(db, config.seller)).data, ...values } }, { status: 400 });
+  if (!parsed.ok) return refuse(parsed.errors, parsed.values);
   try {
-    await saveSeller(db, { id: owner.id, email: owner.email }, parsed.data, config.seller);
+    await saveSeller(db, { id: owner.id, email: owner.email }, parsed.changes, config.seller);
   } catch (err) {
+    if (err instanceof SellerDataIncomplete) {
+      const errors = Object.fromEntries(err.missing.map((f) => [f, SELLER_REQUIRED_MESSAGES[f]]));
+      return refuse(errors, parsed.changes);
+    }
     logger.error({ err }, "datos fiscales: no se pudieron guardar");
     return data(
       {
         errors: { form: "No se han podido guardar los datos. Inténtalo de nuevo en unos minutos." } as SellerFormErrors,
-        values: parsed.data as Partial<Record<SellerField, string>>,
+        values: parsed.changes as Partial<Record<SellerField, string>>,
       },
       { status: 500 },
     );

@@ -76,7 +76,6 @@ export default function SellerData({ loaderData, actionData }: Route.ComponentPr
               error={errors[field]}
               hint={HINTS[field]}
               optional={OPTIONAL.includes(field) || undefined}
-              required={false}
               autoComplete={field === "postalCode" ? "postal-code" : field === "city" ? "address-level2" : "off"}
               inputMode={field === "postalCode" ? "numeric" : undefined}
             />

@@ -17,7 +17,12 @@ import {
 } from "~/domain/invoice-period.ts";
 import { SELLER_FIELD_LABELS } from "~/domain/seller.ts";
 import { readSeller } from "~/invoices/seller.server.ts";
-import { listStaffInvoices, staffInvoiceTotals, type StaffInvoiceRow } from "~/invoices/staff-queries.server.ts";
+import {
+  listStaffDemoDocuments,
+  listStaffInvoices,
+  staffInvoiceTotals,
+  type StaffInvoiceRow,
+} from "~/invoices/staff-queries.server.ts";
 import { INVOICE_KIND_LABELS } from "~/invoices/texts.ts";
 import { csvAmount, csvDate, type CsvCell } from "~/lib/csv.ts";
 
@@ -34,9 +39,10 @@ export async function loadInvoiceList(request: Request, context: Readonly<Router
   const today = madridDate();
   const { period, note } = periodOfRequest(request, today);
   const asked = Number(new URL(request.url).searchParams.get("pagina") ?? "1");
-  const [list, totals, seller] = await Promise.all([
+  const [list, totals, demo, seller] = await Promise.all([
     listStaffInvoices(db, period, Number.isFinite(asked) ? asked : 1),
     staffInvoiceTotals(db, period),
+    listStaffDemoDocuments(db, period),
     readSeller(db, config.seller),
   ]);
   const notes = note ? [note] : [];
@@ -48,6 +54,8 @@ export async function loadInvoiceList(request: Request, context: Readonly<Router
     notes,
     ...list,
     totals,
+    /** Demo sales' documents (no invoices): listed apart, in no total and no export. */
+    demo,
     /** Every month of the period with its total (0 when none), for the chart; empty past two years. */
     months:
       months.length > 1 && months.length <= 24

@@ -33,6 +33,13 @@ const KIND_SHORT: Record<string, string> = {
   R4: "Rectificativa",
   R5: "Rectificativa",
 };
+/** A demo sale's documents are no invoices (app/invoices/series.ts): a sale and its refund, never "Factura". */
+const DEMO_KIND_SHORT: Record<string, string> = {
+  F1: "Venta",
+  F2: "Venta",
+  R4: "Devolución",
+  R5: "Devolución",
+};
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 const invoicesText = (n: number) => count(n, "factura");
 
@@ -175,7 +182,7 @@ function Summary({ totals, months, label }: Pick<Data, "totals" | "months"> & { 
   );
 }
 
-function InvoicesTable({ rows, caption }: { rows: Data["rows"]; caption: string }) {
+function InvoicesTable({ rows, caption, demo = false }: { rows: Data["rows"]; caption: string; demo?: boolean }) {
   return (
     <div className="table-scroll">
       <table className="staff-table">
@@ -207,7 +214,7 @@ function InvoicesTable({ rows, caption }: { rows: Data["rows"]; caption: string 
               </th>
               <td>{formatShortDate(r.issueDate)}</td>
               <td>
-                {KIND_SHORT[r.kind] ?? r.kind}
+                {(demo ? DEMO_KIND_SHORT : KIND_SHORT)[r.kind] ?? r.kind}
                 {r.rectifiedNumber ? <span className="staff-table__small"> de {r.rectifiedNumber}</span> : null}
               </td>
               <td>
@@ -226,7 +233,11 @@ function InvoicesTable({ rows, caption }: { rows: Data["rows"]; caption: string 
               <td className="staff-table__num">{formatEuros(r.vatCents)}</td>
               <td className="staff-table__num">{formatEuros(r.totalCents)}</td>
               <td className="staff-table__actions">
-                <a href={`/gestion/facturas/${r.id}/pdf`} download aria-label={`PDF de la factura ${r.fullNumber}`}>
+                <a
+                  href={`/gestion/facturas/${r.id}/pdf`}
+                  download
+                  aria-label={`PDF ${demo ? "del documento de demostración" : "de la factura"} ${r.fullNumber}`}
+                >
                   PDF
                 </a>{" "}
                 <Link to={`/gestion/pedidos/${r.orderId}`} aria-label={`Pedido ${orderRef(r.orderId)}`}>
@@ -238,6 +249,26 @@ function InvoicesTable({ rows, caption }: { rows: Data["rows"]; caption: string 
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Demo sales' documents, apart: no invoices, in no total and no export. */
+function DemoDocuments({ demo }: Pick<Data, "demo">) {
+  const shown = demo.rows.length;
+  return (
+    <section aria-labelledby="documentos-demo">
+      <h2 id="documentos-demo">Documentos de demostración sin validez fiscal</h2>
+      <p className="panel-rule">
+        Ventas hechas con la pasarela de demostración, sin cobro: no son facturas. No cuentan en los totales ni en las
+        exportaciones, no tienen registro de facturación y no se envían a la AEAT.
+        {demo.total > shown ? ` Se muestran los ${shown} más recientes de ${demo.total}.` : ""}
+      </p>
+      <InvoicesTable
+        rows={demo.rows}
+        demo
+        caption="Documentos de demostración del periodo (sin validez fiscal), del más reciente al más antiguo"
+      />
+    </section>
   );
 }
 
@@ -297,6 +328,7 @@ export default function StaffInvoices({ loaderData: d }: Route.ComponentProps) {
           <Pager page={d.page} pageCount={d.pageCount} href={(p) => `/gestion/facturas${search}&pagina=${p}`} />
         </>
       )}
+      {d.demo.total > 0 ? <DemoDocuments demo={d.demo} /> : null}
     </section>
   );
 }

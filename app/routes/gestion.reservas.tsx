@@ -126,6 +126,15 @@ export default function BookingSettingsPage({ loaderData, actionData }: Route.Co
             inputMode="numeric"
             autoComplete="off"
           />
+          <Field
+            name="maxUpcoming"
+            label="Citas pendientes por clienta (máximo)"
+            defaultValue={values.maxUpcoming}
+            error={errors.maxUpcoming}
+            hint={`Cuántas citas futuras puede tener reservadas en la web una misma clienta (por correo, móvil o cuenta). Las que reserváis desde la agenda no cuentan. De ${L.maxUpcomingPerClient.min} a ${L.maxUpcomingPerClient.max}.`}
+            inputMode="numeric"
+            autoComplete="off"
+          />
         </fieldset>
         <button type="submit" className="btn" disabled={busy}>
           {busy ? "Guardando…" : "Guardar ajustes de reservas"}

@@ -83,10 +83,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             {busy ? "Entrando..." : "Iniciar sesión"}
           </button>
         </Form>
-        <p className="auth-divider">
-          <span>o</span>
-        </p>
-        <GoogleButton enabled={loaderData.googleEnabled} intent="login" redirectTo={loaderData.redirectTo} />
+        {loaderData.googleEnabled ? (
+          <>
+            <p className="auth-divider">
+              <span>o</span>
+            </p>
+            <GoogleButton intent="login" redirectTo={loaderData.redirectTo} />
+          </>
+        ) : null}
         <p className="auth-switch">
           ¿No tienes cuenta? <Link to={`/registro${q}`}>Regístrate</Link>
         </p>

@@ -3,7 +3,7 @@ import { getUser } from "~/auth/user-context.server.ts";
 import { manageAction, manageLoader } from "~/bookings/manage-page.server.ts";
 import { getAppointment, type Appointment } from "~/bookings/queries.server.ts";
 import { AppointmentManage } from "~/components/bookings/appointment-manage.tsx";
-import { getServices } from "~/context.server.ts";
+import { clientNetwork, getServices } from "~/context.server.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/perfil.citas.cita";
 
@@ -33,7 +33,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { id } = await ownAppointment(context, params.appointmentId);
-  return manageAction(getServices(context).db, id, await request.formData(), new Date());
+  return manageAction(getServices(context).db, id, await request.formData(), new Date(), {
+    network: clientNetwork(context),
+  });
 }
 
 export default function MiCita({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { getUser } from "~/auth/user-context.server.ts";
 import { listUserAppointments } from "~/bookings/queries.server.ts";
 import { APPOINTMENT_STATUS_LABELS } from "~/components/bookings/appointment-manage.tsx";
+import { BookingLink } from "~/components/layout/booking-link.tsx";
 import { getServices } from "~/context.server.ts";
 import { depositPagePath } from "~/domain/booking-request.ts";
 import { formatEuros } from "~/domain/pricing.ts";
@@ -40,6 +41,9 @@ function AppointmentItem({ a, upcoming }: { a: Item; upcoming: boolean }) {
           Pagar la señal de {formatEuros(a.deposit.cents)} para confirmarla
           <span className="visually-hidden"> (cita del {when})</span>
         </Link>
+      ) : upcoming && a.status === "held" ? (
+        // Booked before her email was verified: the emailed link confirms it.
+        <p className="appointment-item__status">Pendiente de confirmar desde el enlace del correo que te enviamos</p>
       ) : upcoming ? (
         <Link to={`/perfil/citas/${a.id}`}>
           Ver, cambiar o anular<span className="visually-hidden"> la cita del {when}</span>
@@ -63,7 +67,7 @@ export default function MisCitas({ loaderData }: Route.ComponentProps) {
       ) : null}
       {upcoming.length === 0 ? (
         <p>
-          No tienes citas próximas. <Link to="/reservar">Reserva tu cita</Link>
+          No tienes citas próximas. <BookingLink>Reserva tu cita</BookingLink>
         </p>
       ) : (
         <ul className="appointment-list">

@@ -89,10 +89,14 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             {busy ? "Creando cuenta..." : "Crear cuenta"}
           </button>
         </Form>
-        <p className="auth-divider">
-          <span>o</span>
-        </p>
-        <GoogleButton enabled={loaderData.googleEnabled} intent="register" redirectTo={loaderData.redirectTo} />
+        {loaderData.googleEnabled ? (
+          <>
+            <p className="auth-divider">
+              <span>o</span>
+            </p>
+            <GoogleButton intent="register" redirectTo={loaderData.redirectTo} />
+          </>
+        ) : null}
         <p className="auth-switch">
           ¿Ya tienes cuenta? <Link to={`/login${q}`}>Inicia sesión</Link>
         </p>

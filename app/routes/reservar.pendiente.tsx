@@ -1,9 +1,12 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { externalBookingUrl } from "~/bookings/booking-settings.server.ts";
 import { startDepositCheckout } from "~/bookings/deposits.server.ts";
 import { getAppointment, withoutClientData } from "~/bookings/queries.server.ts";
 import { FormAlert } from "~/components/auth/field.tsx";
 import { AppointmentFacts } from "~/components/bookings/appointment-manage.tsx";
+import { BookingLink } from "~/components/layout/booking-link.tsx";
 import { getServices } from "~/context.server.ts";
+import { EXTERNAL_BOOKING_NOTICE } from "~/domain/booking-settings-form.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import { formatTime, wallClockOf } from "~/domain/salon-time.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
@@ -21,25 +24,33 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const APPOINTMENT_ID = /^[0-9a-f-]{36}$/;
 
 /**
- * After booking: check your email (a guest), or pay the deposit (anyone, for a
- * service with one), then the outcome. Shows no personal data: the random id
- * in the address is all it takes to open it.
+ * After booking: check your email (a guest, or an account not verified yet), or
+ * pay the deposit (anyone, for a service with one), then the outcome. Shows no
+ * personal data: the random id in the address is all it takes to open it.
+ * While bookings are made on the owner's external page, a booking still
+ * waiting is not completed here: the page points there.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
   const id = new URL(request.url).searchParams.get("cita") ?? "";
-  const found = APPOINTMENT_ID.test(id) ? await getAppointment(getServices(context).db, id) : null;
+  const found = APPOINTMENT_ID.test(id) ? await getAppointment(db, id) : null;
   if (!found) throw data("No encontramos esa reserva.", { status: 404 });
   // A deposit's hold that lapsed can no longer be paid, even before the next booking marks it
   // expired (a guest's late email confirmation still succeeds while nobody took the time).
   const lapsed = !!found.deposit && !!found.holdExpiresAt && Date.parse(found.holdExpiresAt) <= Date.now();
-  return { appointment: withoutClientData(found), held: found.status === "held" && !lapsed };
+  return {
+    appointment: withoutClientData(found),
+    held: found.status === "held" && !lapsed,
+    external: await externalBookingUrl(db),
+  };
 }
 
 /** "Pagar la señal": the payment page again (the same one while it lives). */
 export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  if (await externalBookingUrl(services.db)) return data({ error: EXTERNAL_BOOKING_NOTICE }, { status: 409 });
   const id = new URL(request.url).searchParams.get("cita") ?? "";
   if (!APPOINTMENT_ID.test(id)) throw data("No encontramos esa reserva.", { status: 404 });
-  const services = getServices(context);
   try {
     const started = await startDepositCheckout(services, id);
     if (started) return redirect(started.url);
@@ -54,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ReservaPendiente({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointment, held } = loaderData;
+  const { appointment, held, external } = loaderData;
   const { deposit } = appointment;
   const busy = useNavigation().state !== "idle";
   const until = appointment.holdExpiresAt
@@ -63,7 +74,17 @@ export default function ReservaPendiente({ loaderData, actionData }: Route.Compo
   const refunded = deposit && (deposit.state === "refund-pending" || deposit.state === "refunded");
   return (
     <section className="container section booking">
-      {held && deposit ? (
+      {held && external ? (
+        <>
+          <h1>Reserva tu cita</h1>
+          <p className="booking__notice" role="status">
+            {actionData?.error ?? EXTERNAL_BOOKING_NOTICE} Esta reserva no se ha completado.
+          </p>
+          <p>
+            <BookingLink className="btn">Ir a la página de reservas</BookingLink>
+          </p>
+        </>
+      ) : held && deposit ? (
         <>
           <h1>Paga la señal para confirmar tu cita</h1>
           <p className="booking__notice" role="status">
@@ -105,12 +126,12 @@ export default function ReservaPendiente({ loaderData, actionData }: Route.Compo
             </p>
           ) : null}
           <p>
-            <Link to="/reservar">Reserva de nuevo</Link>
+            <BookingLink>Reserva de nuevo</BookingLink>
           </p>
         </>
       )}
       <AppointmentFacts appointment={appointment} />
-      {!deposit || !held ? (
+      {!(held && external) && (!deposit || !held) ? (
         <p className="booking__hint">¿No te llega el correo? Mira en la carpeta de spam o promociones.</p>
       ) : null}
     </section>

@@ -3,17 +3,25 @@
  * steps that work without JavaScript, then one POST. Everything the page shows
  * is looked up from the address again: services, who can do them, the free
  * times. The POST books through `bookAppointment`, which the database makes
- * safe against a double booking; a guest's booking is held until she confirms
- * by email, a signed-in client's is confirmed at once. Services with a deposit
- * are held until it is paid on the payment provider's page, for anyone.
+ * safe against a double booking and which caps a client's upcoming
+ * appointments; a guest's booking, and a signed-in client's whose email is not
+ * verified yet, is held until she confirms by email; a verified client's is
+ * confirmed at once. Services with a deposit are held until it is paid on the
+ * payment provider's page, for anyone. The visitor's network and the address
+ * the email goes to are rate limited (app/bookings/booking-limits.server.ts).
+ *
+ * While the owner sends bookings to an external page (Gestión → Reservas),
+ * every step shows a pointer to it and the POST books nothing (issue 31).
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getOptionalUser } from "~/auth/session.server.ts";
 import { loadAvailability } from "~/bookings/availability.server.ts";
 import { bookAppointment } from "~/bookings/appointments.server.ts";
-import { getBookingSettings } from "~/bookings/booking-settings.server.ts";
+import { hitAppointmentEmailLimits, hitBookingLimit } from "~/bookings/booking-limits.server.ts";
+import { externalBookingUrl, getBookingSettings } from "~/bookings/booking-settings.server.ts";
 import { startDepositCheckout } from "~/bookings/deposits.server.ts";
 import { listActiveServices, type MenuService } from "~/bookings/menu.server.ts";
+import { site } from "~/content/site.ts";
 import { clientNetwork, getServices } from "~/context.server.ts";
 import { addDays, madridDate } from "~/domain/calendar-dates.ts";
 import {
@@ -23,17 +31,13 @@ import {
   type BookingQuery,
   type ClientDetailsErrors,
 } from "~/domain/booking-request.ts";
+import { bookingHref, EXTERNAL_BOOKING_NOTICE } from "~/domain/booking-settings-form.ts";
 import { wallToInstant } from "~/domain/salon-time.ts";
-import { sha256 } from "~/lib/ids.server.ts";
-import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
 /** Days shown at once in the day picker. */
 const DAYS_SHOWN = 7;
-
-/** Bookings per visitor network per hour: a family booking several visits, not a bot holding the diary. */
-const bookingLimit = { points: 10, windowMs: 60 * 60 * 1000 } satisfies RateLimitRule;
 
 export interface BookingPageData {
   step: "services" | "professional" | "time" | "details";
@@ -51,8 +55,11 @@ export interface BookingPageData {
   today: string;
   horizonEnd: string;
   notice: string | null;
-  user: { name: string; email: string; phone: string } | null;
+  /** verified: her email is verified, so her booking is confirmed at once (otherwise held, as a guest's). */
+  user: { name: string; email: string; phone: string; verified: boolean } | null;
   cancelHours: number;
+  /** The owner's external booking page while bookings are made there: the page only points to it. */
+  external: string | null;
 }
 
 export async function bookingPageLoader(request: Request, context: Ctx): Promise<BookingPageData> {
@@ -61,7 +68,8 @@ export async function bookingPageLoader(request: Request, context: Ctx): Promise
   const query = parseBookingQuery(url.searchParams);
   const now = new Date();
   const today = madridDate(now);
-  const { rules } = await getBookingSettings(db);
+  const settings = await getBookingSettings(db);
+  const { rules } = settings;
   const [menu, authUser] = await Promise.all([listActiveServices(db), getOptionalUser(request, context)]);
   const online = menu.filter((s) => s.bookableOnline);
   const user = authUser
@@ -69,6 +77,7 @@ export async function bookingPageLoader(request: Request, context: Ctx): Promise
         name: `${authUser.firstName} ${authUser.lastName}`.trim() || authUser.displayName,
         email: authUser.email,
         phone: authUser.phone,
+        verified: authUser.emailVerified,
       }
     : null;
   const base: BookingPageData = {
@@ -87,7 +96,10 @@ export async function bookingPageLoader(request: Request, context: Ctx): Promise
     notice: null,
     user,
     cancelHours: rules.cancelHours,
+    external: null,
   };
+  const external = bookingHref(settings);
+  if (external.external) return { ...base, menu: [], external: external.href };
   // Services in the menu's order: a removal comes before the new set.
   const order = new Map(online.map((s, i) => [s.id, i]));
   const serviceIds = query.serviceIds.filter((id) => order.has(id)).sort((a, b) => order.get(a)! - order.get(b)!);
@@ -138,18 +150,41 @@ export async function bookingPageLoader(request: Request, context: Ctx): Promise
   return { ...timeStep, step: "details", at };
 }
 
-type BookingActionData = { errors: ClientDetailsErrors; values: Record<string, string>; form?: string };
+type BookingActionData = {
+  errors: ClientDetailsErrors;
+  values: Record<string, string>;
+  form?: string;
+  /** At the cap: where a signed-in client manages her appointments (a guest has each one's emailed link). */
+  manage?: { href: string; label: string } | null;
+  /** Bookings are made on the owner's external page: its address. */
+  external?: string;
+};
 
 const MESSAGES = {
   taken: "Vaya, alguien acaba de reservar esa hora. Elige otra, por favor.",
   unavailable: "Esa hora ya no se puede reservar. Elige otra, por favor.",
   invalid: "No hemos podido reconocer los servicios elegidos. Empieza de nuevo, por favor.",
   rateLimited: "Has hecho muchas reservas seguidas. Inténtalo más tarde o llámanos.",
+  emailLimited:
+    "Hemos enviado muchos correos de citas a esa dirección, o desde tu conexión, en poco tiempo. Inténtalo dentro de un rato o llámanos.",
 } as const;
+
+/** "Ya tienes 3 citas pendientes…": the cap of upcoming appointments (the booking rule), and how to manage them. */
+function capMessage(limit: number, signedIn: boolean): string {
+  const where = signedIn
+    ? "Para reservar otra, anula o cambia una de ellas en Mis citas"
+    : "Para reservar otra, anula o cambia una de ellas desde el enlace del correo de cada cita";
+  return `Ya tienes ${limit} ${limit === 1 ? "cita pendiente" : "citas pendientes"}, el máximo que se puede reservar en la web. ${where}, o llámanos al ${site.phone.display}.`;
+}
 
 export async function bookingAction(request: Request, context: Ctx) {
   const services = getServices(context);
   const { db } = services;
+  // Bookings are made on the owner's external page: nothing is written here (not even a rate-limit hit).
+  const external = await externalBookingUrl(db);
+  if (external) {
+    return data<BookingActionData>({ errors: {}, values: {}, form: EXTERNAL_BOOKING_NOTICE, external }, 409);
+  }
   const form = await request.formData();
   const url = new URL(request.url);
   const query = parseBookingQuery(url.searchParams);
@@ -160,7 +195,8 @@ export async function bookingAction(request: Request, context: Ctx) {
     }),
   );
   const user = await getOptionalUser(request, context);
-  const limit = await hitRateLimit(db, `bookingIp:${sha256(clientNetwork(context))}`, bookingLimit);
+  const network = clientNetwork(context);
+  const limit = await hitBookingLimit(db, network);
   if (!limit.allowed) {
     return data<BookingActionData>(
       { errors: {}, values, form: MESSAGES.rateLimited },
@@ -177,7 +213,17 @@ export async function bookingAction(request: Request, context: Ctx) {
   if (query.serviceIds.length === 0 || !query.day || query.time == null || !query.professional) {
     return data<BookingActionData>({ errors: {}, values, form: MESSAGES.invalid }, 400);
   }
+  // The booking's email goes to the address given (a guest's may be anyone's): limited per network and per address.
+  const emails = await hitAppointmentEmailLimits(db, { network, address: details.value.email });
+  if (!emails.allowed) {
+    return data<BookingActionData>(
+      { errors: {}, values, form: MESSAGES.emailLimited },
+      { status: 429, headers: { "Retry-After": String(emails.retryAfterSeconds) } },
+    );
+  }
   const { rules } = await getBookingSettings(db);
+  // An account whose email is not verified yet books like a guest: held until the emailed link confirms it.
+  const confirmedAtOnce = !!user?.emailVerified;
   const now = new Date();
   const result = await bookAppointment(db, {
     serviceIds: query.serviceIds,
@@ -186,12 +232,16 @@ export async function bookingAction(request: Request, context: Ctx) {
     client: { userId: user?.id ?? null, ...details.value },
     comment: details.value.comment,
     source: "online",
-    hold: !user,
+    hold: !confirmedAtOnce,
     now,
     rules,
     deposit: { provider: services.payments.name },
   });
   if (!result.ok) {
+    if (result.reason === "limit") {
+      const manage = user ? { href: "/perfil/citas", label: "Ver mis citas" } : null;
+      return data<BookingActionData>({ errors: {}, values, form: capMessage(result.limit, !!user), manage }, 409);
+    }
     return data<BookingActionData>({ errors: {}, values, form: MESSAGES[result.reason] }, 409);
   }
   if (result.depositOrderId) {
@@ -206,6 +256,6 @@ export async function bookingAction(request: Request, context: Ctx) {
     // Without a page (the provider failed), her booking's page offers to pay again while the hold lasts.
     throw redirect(started?.url ?? depositPagePath(result.appointmentId));
   }
-  if (user) throw redirect(`/perfil/citas?reservada=${encodeURIComponent(result.appointmentId)}`);
-  throw redirect(`/reservar/pendiente?cita=${encodeURIComponent(result.appointmentId)}`);
+  if (confirmedAtOnce) throw redirect(`/perfil/citas?reservada=${encodeURIComponent(result.appointmentId)}`);
+  throw redirect(depositPagePath(result.appointmentId));
 }

@@ -5,6 +5,7 @@ import { FieldError, TextAreaField } from "~/components/auth/field.tsx";
 import { ClientDetailsFields } from "~/components/forms/client-details-fields.tsx";
 import { site } from "~/content/site.ts";
 import { bookingStepHref } from "~/domain/booking-request.ts";
+import { EXTERNAL_BOOKING_NOTICE } from "~/domain/booking-settings-form.ts";
 import { depositFor, depositNotice } from "~/domain/deposit.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import { formatAppointmentTime } from "~/domain/salon-time.ts";
@@ -28,6 +29,28 @@ export function action({ request, context }: Route.ActionArgs) {
   return bookingAction(request, context);
 }
 
+/** Bookings are made on the owner's external page: every step says so and leads there. */
+function ExternalBooking({ href }: { href: string }) {
+  return (
+    <section className="container section booking">
+      <h1>Reserva tu cita</h1>
+      <p className="booking__notice" role="status">
+        {EXTERNAL_BOOKING_NOTICE}
+      </p>
+      <p>
+        <a className="btn" href={href}>
+          Ir a la página de reservas
+        </a>
+      </p>
+      <p className="booking__hint">
+        ¿Ya tienes una cita? Puedes verla, cambiarla o anularla desde el enlace de su correo o en{" "}
+        <Link to="/perfil/citas">Mis citas</Link>. También puedes llamarnos al{" "}
+        <a href={site.phone.href}>{site.phone.display}</a>.
+      </p>
+    </section>
+  );
+}
+
 export default function Reservar({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
   const navigation = useNavigation();
@@ -35,6 +58,8 @@ export default function Reservar({ loaderData, actionData }: Route.ComponentProp
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? {};
   const deposit = depositFor(d.chosen);
+  if (d.external) return <ExternalBooking href={d.external} />;
+  const confirmedAtOnce = !!d.user?.verified;
   return (
     <section className="container section booking">
       <h1>Reserva tu cita</h1>
@@ -47,6 +72,12 @@ export default function Reservar({ loaderData, actionData }: Route.ComponentProp
       {actionData?.form ? (
         <p className="booking__notice booking__notice--error" role="alert">
           {actionData.form}
+          {actionData.manage ? (
+            <>
+              {" "}
+              <Link to={actionData.manage.href}>{actionData.manage.label}</Link>
+            </>
+          ) : null}
         </p>
       ) : null}
 
@@ -136,16 +167,18 @@ export default function Reservar({ loaderData, actionData }: Route.ComponentProp
           <p id="booking-hold" className="booking__hint">
             {deposit > 0
               ? `${depositNotice(deposit, d.cancelHours)} La hora queda reservada para ti mientras pagas.`
-              : d.user
+              : confirmedAtOnce
                 ? `Tu cita queda confirmada al momento. Puedes cambiarla o anularla hasta ${d.cancelHours} h antes en Mis citas.`
-                : "Te enviaremos un correo para confirmar la cita: la hora queda reservada para ti mientras tanto."}
+                : d.user
+                  ? "Como aún no has verificado tu correo, te enviaremos uno para confirmar la cita: la hora queda reservada para ti mientras tanto."
+                  : "Te enviaremos un correo para confirmar la cita: la hora queda reservada para ti mientras tanto."}
           </p>
           <button type="submit" className="btn" disabled={busy} aria-busy={busy}>
             {busy
               ? "Reservando…"
               : deposit > 0
                 ? `Reservar y pagar la señal (${formatEuros(deposit)})`
-                : d.user
+                : confirmedAtOnce
                   ? "Confirmar reserva"
                   : "Reservar"}
           </button>

@@ -1,8 +1,12 @@
 /**
  * POST /formaciones/:id — "Avísame si queda una plaza" on a full edition.
- * Rate limited per address; the edition must be an upcoming edition of this
+ * Limits (each a Spanish 429 with Retry-After): requests per network, new
+ * entries per network (an IPv4 address or IPv6 /64: clientNetwork), and
+ * confirmation emails per target address; `joinWaitlist` also caps the live
+ * entries of one address. The edition must be an upcoming edition of this
  * course (looked up, never trusted); a signed-in buyer's account email is used
- * whatever the field says. `joinWaitlist` decides the rest.
+ * whatever the field says, and counts as confirmed when the account has
+ * verified it. `joinWaitlist` decides the rest.
  */
 import { data, type RouterContextProvider } from "react-router";
 import { formValues } from "~/auth/schemas.ts";
@@ -18,12 +22,24 @@ import {
   type WaitlistFieldErrors,
   type WaitlistJoinResult,
 } from "~/domain/waitlist-form.ts";
+import { WAITLIST_MAX_ACTIVE_PER_EMAIL } from "~/domain/waitlist-messages.ts";
 import { sha256 } from "~/lib/ids.server.ts";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server.ts";
-import { joinWaitlist } from "./waitlist.server.ts";
+import { joinWaitlist, type JoinGate } from "./waitlist.server.ts";
 
-/** Generous enough for a few editions and typos from one salon network (NAT). */
-export const waitlistJoinLimit = { points: 10, windowMs: 60 * 60 * 1000 } satisfies RateLimitRule;
+const HOUR_MS = 60 * 60 * 1000;
+/** Requests (valid or not) per network: generous enough for a few editions and typos from one salon network (NAT). */
+export const waitlistJoinLimit = { points: 10, windowMs: HOUR_MS } satisfies RateLimitRule;
+/** New entries per network: made-up addresses from one connection stop here. */
+export const waitlistEntryLimit = { points: 5, windowMs: HOUR_MS } satisfies RateLimitRule;
+/**
+ * Confirmation emails per target address, whoever asks for them: enough for one
+ * person joining as many lists as an address may be on (WAITLIST_MAX_ACTIVE_PER_EMAIL).
+ */
+export const waitlistConfirmEmailLimit = {
+  points: WAITLIST_MAX_ACTIVE_PER_EMAIL,
+  windowMs: HOUR_MS,
+} satisfies RateLimitRule;
 
 export type WaitlistActionData =
   | { waitlist: { editionId: string; result: WaitlistJoinResult; message: string } }
@@ -32,19 +48,21 @@ export type WaitlistActionData =
 const clip = (value: string | undefined, max: number): string => (value ?? "").slice(0, max);
 
 export async function waitlistJoinAction(request: Request, context: Readonly<RouterContextProvider>, courseId: string) {
-  const { db } = getServices(context);
+  const services = getServices(context);
+  const { db } = services;
   const values = formValues(await request.formData());
   const echo = { editionId: clip(values.edition, 200) || null, email: clip(values.email, 254) };
-  const limit = await hitRateLimit(db, `waitlistJoinIp:${sha256(clientNetwork(context))}`, waitlistJoinLimit);
-  if (!limit.allowed) {
-    return data<WaitlistActionData>(
-      { waitlistErrors: { form: WAITLIST_MESSAGES.rateLimited }, ...echo },
+  const network = sha256(clientNetwork(context));
+  const limited = (message: string, retryAfterSeconds?: number) =>
+    data<WaitlistActionData>(
+      { waitlistErrors: { form: message }, ...echo },
       {
         status: 429,
-        headers: { "Retry-After": String(limit.retryAfterSeconds) },
+        headers: retryAfterSeconds === undefined ? undefined : { "Retry-After": String(retryAfterSeconds) },
       },
     );
-  }
+  const limit = await hitRateLimit(db, `waitlistJoinIp:${network}`, waitlistJoinLimit);
+  if (!limit.allowed) return limited(WAITLIST_MESSAGES.rateLimited, limit.retryAfterSeconds);
   const user = await getOptionalUser(request, context);
   const parsed = user
     ? waitlistSignedInSchema.transform((v) => ({ ...v, email: user.email })).safeParse(values)
@@ -53,12 +71,32 @@ export async function waitlistJoinAction(request: Request, context: Readonly<Rou
   const edition = (await listEditionChoices(db, [courseId])).find((e) => e.id === parsed.data.edition);
   if (!edition)
     return data<WaitlistActionData>({ waitlistErrors: { edition: WAITLIST_MESSAGES.edition }, ...echo }, 400);
+  // Which limit refused, for the answer.
+  const refusal = { message: WAITLIST_MESSAGES.rateLimited as string, retryAfterSeconds: 3600 };
+  const gateOn = async (key: string, rule: RateLimitRule, message: string) => {
+    const hit = await hitRateLimit(db, key, rule);
+    if (!hit.allowed) Object.assign(refusal, { message, retryAfterSeconds: hit.retryAfterSeconds });
+    return hit.allowed;
+  };
+  const email = parsed.data.email.trim().toLowerCase();
+  const gate: JoinGate = {
+    newEntry: () => gateOn(`waitlistEntryNet:${network}`, waitlistEntryLimit, WAITLIST_MESSAGES.networkLimited),
+    confirmationEmail: () =>
+      gateOn(`waitlistConfirmEmail:${sha256(email)}`, waitlistConfirmEmailLimit, WAITLIST_MESSAGES.emailLimited),
+  };
   const result = await joinWaitlist(db, {
     editionId: edition.id,
-    email: parsed.data.email,
+    email,
     userId: user?.id ?? null,
+    // The address is already proven: the account's own, verified.
+    confirmed: user !== null && user.emailVerified,
     nowIso: new Date().toISOString(),
+    gate,
   });
+  if (result === "too-many") return limited(WAITLIST_MESSAGES.tooManyLists);
+  if (result === "limited") return limited(refusal.message, refusal.retryAfterSeconds);
+  // A confirmation email (or an offer) may have been queued: send it now rather than at the next poll.
+  services.jobs?.kick();
   return data<WaitlistActionData>({
     waitlist: { editionId: edition.id, result, message: WAITLIST_RESULT_MESSAGES[result] },
   });

@@ -52,7 +52,7 @@ ${emailButton(link, "Reservar mi plaza")}
   },
 };
 
-/** The offer's 24 h are over: lapsed offers (and expired holds) of the edition give their seats on. */
+/** The offer's hold is over: lapsed offers (and expired holds) of the edition give their seats on. */
 export function waitlistLapseHandler(deps: { db: Db }): JobHandler {
   return async (payload) => {
     if (typeof payload.editionId !== "string") return;

@@ -1,7 +1,8 @@
 /**
  * The waiting list of one edition as the staff see it (attendee page), and
- * their two writes: remove an entry, offer a seat to one waiting person out of
- * turn. Each write and its audit row share one transaction.
+ * their two writes: remove an entry (confirmed or not; only after the page's
+ * confirmation step), offer a seat to one confirmed waiting person out of turn.
+ * Each write and its audit row share one transaction.
  */
 import type { AuditActor } from "~/audit/audit.server.ts";
 import { recordAudit } from "~/audit/audit.server.ts";
@@ -36,17 +37,27 @@ export async function listEditionWaitlist(db: Db, editionId: string): Promise<St
 }
 
 type WaitlistStaffIntent = "waitlist-remove" | "waitlist-offer";
-export type WaitlistStaffResult = "removed" | "offered" | "not-found" | "not-waiting" | "no-seat";
+export type WaitlistStaffResult =
+  "removed" | "offered" | "confirm-removal" | "not-found" | "not-waiting" | "unconfirmed" | "no-seat";
 
-/** Removes an entry or offers it a seat; the entry must belong to this edition. */
+/** Entries still in the list (the staff may remove them). */
+export const isLiveEntry = (status: string): boolean =>
+  status === "pending" || status === "waiting" || status === "offered";
+
+/**
+ * Removes an entry or offers it a seat; the entry must belong to this edition.
+ * A removal not yet `confirmed` by the staff member changes nothing and
+ * answers "confirm-removal" (the page then asks).
+ */
 export function changeWaitlistEntry(
   db: Db,
   actor: AuditActor,
   editionId: string,
   entryId: string,
   intent: WaitlistStaffIntent,
-  nowIso = new Date().toISOString(),
+  opts: { confirmed?: boolean; nowIso?: string } = {},
 ): Promise<WaitlistStaffResult> {
+  const nowIso = opts.nowIso ?? new Date().toISOString();
   return inTransaction(db, async (trx) => {
     const entry = await trx
       .selectFrom("waitlist_entries")
@@ -57,6 +68,8 @@ export function changeWaitlistEntry(
     if (!entry) return "not-found";
     const before = { email: entry.email, status: entry.status };
     if (intent === "waitlist-remove") {
+      if (!isLiveEntry(entry.status)) return "not-waiting";
+      if (!opts.confirmed) return "confirm-removal";
       if (!(await removeEntry(trx, entry.id, nowIso))) return "not-waiting";
       await recordAudit(trx, actor, {
         action: "waitlist.remove",
@@ -67,6 +80,7 @@ export function changeWaitlistEntry(
       });
       return "removed";
     }
+    if (entry.status === "pending") return "unconfirmed";
     if (entry.status !== "waiting") return "not-waiting";
     if (!(await offerSeat(trx, entry, nowIso))) return "no-seat";
     await recordAudit(trx, actor, {

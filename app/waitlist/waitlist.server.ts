@@ -1,10 +1,17 @@
 /**
- * Waiting lists of full editions. When a seat frees (a hold released or
- * expired, a full refund, the staff raising the seats) `offerFreedSeats` runs in
- * the same transaction: the first waiting person gets the seat held for 24 h
- * (`course_editions.seats_held + 1`, the entry "offered") and an email. Their own
- * checkout turns that held seat into the order's seat hold (`claimOffer`, called
- * by holdSeat); nobody else can take it, because seats_held already counts it.
+ * Waiting lists of full editions. A new entry is `pending` until its address is
+ * confirmed from the emailed link (confirmation.server.ts) or was already
+ * proven (a signed-in account with that verified address); an unconfirmed
+ * entry is never offered a seat and is dropped after 48 h.
+ *
+ * When a seat frees (a hold released or expired, a full refund, the staff
+ * raising the seats or removing an offered entry, an entry being confirmed)
+ * `offerFreedSeats` runs in the same transaction: the first confirmed person
+ * waiting gets the seat held for the salon's hours (settings.server.ts, 12 h by
+ * default; `course_editions.seats_held + 1`, the entry "offered") and an email.
+ * Their own checkout turns that held seat into the order's seat hold
+ * (`claimOffer`, called by holdSeat); nobody else can take it, because
+ * seats_held already counts it.
  *
  * Lapsed offers are ended both lazily (every offerFreedSeats call, e.g. any
  * checkout of the edition) and by an outbox job due at the offer's end
@@ -13,20 +20,38 @@
  * This module never imports seat-holds.server.ts (which calls it).
  */
 import { sql } from "kysely";
-import type { Db } from "~/db/db.server.ts";
+import { inTransaction, type Db } from "~/db/db.server.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
+import {
+  WAITLIST_CONFIRM_HOURS,
+  WAITLIST_MAX_ACTIVE_PER_EMAIL,
+  type WaitlistJoinResult,
+} from "~/domain/waitlist-messages.ts";
 import { enqueueJob } from "~/jobs/queue.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
+import { getWaitlistOfferHours } from "./settings.server.ts";
 
-const WAITLIST_OFFER_MS = 24 * 60 * 60 * 1000;
 export const WAITLIST_OFFER = "waitlist-offer";
 export const WAITLIST_LAPSE = "waitlist-lapse";
+/** The email with the link that confirms a new entry (its token is made when it is sent). */
+export const WAITLIST_CONFIRM = "waitlist-confirm";
+/** Due at an unconfirmed entry's deadline: drops it if still unconfirmed. */
+export const WAITLIST_DROP_UNCONFIRMED = "waitlist-drop-unconfirmed";
+
+/** An unconfirmed entry, and its links, last this long after it was made. */
+export const CONFIRM_TTL_MS = WAITLIST_CONFIRM_HOURS * 60 * 60 * 1000;
+export const MAX_ACTIVE_ENTRIES_PER_EMAIL = WAITLIST_MAX_ACTIVE_PER_EMAIL;
+/** Entries that hold a place in a list (one per edition and address). */
+const LIVE_STATUSES = ["pending", "waiting", "offered"];
 
 const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
+/** Unconfirmed entries made at or before this instant have lapsed. */
+export const unconfirmedCutoff = (nowIso: string): string =>
+  new Date(Date.parse(nowIso) - CONFIRM_TTL_MS).toISOString();
 
-/** Ends the offers whose 24 h are over: their held seats go back (then offered to the next). */
+/** Ends the offers whose hold is over: their held seats go back (then offered to the next). */
 async function lapseOffers(trx: Db, editionId: string, nowIso: string): Promise<void> {
   const lapsed = await trx
     .updateTable("waitlist_entries")
@@ -62,7 +87,8 @@ export async function offerSeat(trx: Db, entry: { id: string; edition_id: string
     .returning("id")
     .execute();
   if (held.length === 0) return false;
-  const expiresAt = new Date(Date.parse(nowIso) + WAITLIST_OFFER_MS).toISOString();
+  const hours = await getWaitlistOfferHours(trx);
+  const expiresAt = new Date(Date.parse(nowIso) + hours * 60 * 60 * 1000).toISOString();
   const offered = await trx
     .updateTable("waitlist_entries")
     .set({ status: "offered", offered_at: nowIso, offer_expires_at: expiresAt })
@@ -86,7 +112,11 @@ export async function offerSeat(trx: Db, entry: { id: string; edition_id: string
   return true;
 }
 
-/** Seats of these editions may have freed: lapsed offers end, then free seats go to the waiting list in order. */
+/**
+ * Seats of these editions may have freed: lapsed offers end, then free seats go
+ * to the confirmed people waiting, in the order they confirmed (unconfirmed
+ * entries are `pending`, never `waiting`).
+ */
 export async function offerFreedSeats(trx: Db, editionIds: readonly string[], nowIso: string): Promise<void> {
   for (const editionId of [...new Set(editionIds)].sort()) {
     await lapseOffers(trx, editionId, nowIso);
@@ -96,6 +126,7 @@ export async function offerFreedSeats(trx: Db, editionIds: readonly string[], no
         .select(["id", "edition_id"])
         .where("edition_id", "=", editionId)
         .where("status", "=", "waiting")
+        .orderBy("confirmed_at")
         .orderBy("created_at")
         .orderBy("id")
         .executeTakeFirst();
@@ -122,7 +153,7 @@ export async function claimOffer(trx: Db, editionId: string, email: string, nowI
   return claimed.length > 0;
 }
 
-/** Ends an entry (staff removal): an offered seat goes back and on to the next person. */
+/** Ends an entry (staff removal), confirmed or not: an offered seat goes back and on to the next person. */
 export async function removeEntry(
   trx: Db,
   entryId: string,
@@ -133,7 +164,7 @@ export async function removeEntry(
     .select(["edition_id", "status"])
     .where("id", "=", entryId)
     .executeTakeFirst();
-  if (!before || (before.status !== "waiting" && before.status !== "offered")) return null;
+  if (!before || !LIVE_STATUSES.includes(before.status)) return null;
   const removed = await trx
     .updateTable("waitlist_entries")
     .set({ status: "removed", offer_token_hash: null })
@@ -149,47 +180,157 @@ export async function removeEntry(
   return before;
 }
 
-type JoinResult = "joined" | "already" | "not-full" | "unavailable";
+/**
+ * Confirms a pending entry that has not lapsed: it joins the queue now (a free
+ * seat may be offered to it at once) and its other links are spent. False when
+ * it is not pending any more, or lapsed.
+ */
+export async function confirmEntry(trx: Db, entryId: string, nowIso: string): Promise<boolean> {
+  const confirmed = await trx
+    .updateTable("waitlist_entries")
+    .set({ status: "waiting", confirmed_at: nowIso })
+    .where("id", "=", entryId)
+    .where("status", "=", "pending")
+    .where("created_at", ">", unconfirmedCutoff(nowIso))
+    .returning("edition_id")
+    .executeTakeFirst();
+  if (!confirmed) return false;
+  await trx
+    .updateTable("waitlist_confirmations")
+    .set({ used_at: nowIso })
+    .where("entry_id", "=", entryId)
+    .where("used_at", "is", null)
+    .execute();
+  await offerFreedSeats(trx, [confirmed.edition_id], nowIso);
+  return true;
+}
 
-/** Joins the list of a full, upcoming edition; joining twice changes nothing. */
+/** Drops unconfirmed entries past their 48 h (their links go with them): of one address, or one entry. */
+export async function dropLapsedUnconfirmed(
+  db: Db,
+  which: { email: string } | { entryId: string },
+  nowIso: string,
+): Promise<number> {
+  let query = db
+    .deleteFrom("waitlist_entries")
+    .where("status", "=", "pending")
+    .where("created_at", "<=", unconfirmedCutoff(nowIso));
+  query = "email" in which ? query.where("email", "=", which.email) : query.where("id", "=", which.entryId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Queues the confirmation email of a pending entry (its link is made when it is sent). */
+function enqueueConfirmation(trx: Db, entryId: string, now: Date, first: boolean): Promise<boolean> {
+  // The first one is deduplicated with the entry; a resend (asked again, capped per address) is a new email.
+  return enqueueEmail(
+    trx,
+    WAITLIST_CONFIRM,
+    { entryId },
+    { dedupeKey: first ? `${WAITLIST_CONFIRM}:${entryId}` : undefined, now },
+  );
+}
+
+/**
+ * What a join may cost, asked before it is spent: a new entry (limited per
+ * network) and a confirmation email (limited per address). False refuses the
+ * join ("limited"); the caller knows which limit said no.
+ */
+export interface JoinGate {
+  newEntry(): Promise<boolean>;
+  confirmationEmail(): Promise<boolean>;
+}
+
+export type JoinOutcome = WaitlistJoinResult | "too-many" | "limited";
+
+/**
+ * Joins the list of a full, upcoming edition. Unless the address is already
+ * proven (`confirmed`: a signed-in account with that verified address), the new
+ * entry is `pending` and a confirmation email is queued with it; asking again
+ * while pending sends the link again. Joining twice changes nothing else; an
+ * address may have at most MAX_ACTIVE_ENTRIES_PER_EMAIL live entries.
+ */
 export async function joinWaitlist(
   db: Db,
-  input: { editionId: string; email: string; userId: string | null; nowIso: string },
-): Promise<JoinResult> {
+  input: {
+    editionId: string;
+    email: string;
+    userId: string | null;
+    nowIso: string;
+    confirmed?: boolean;
+    gate?: JoinGate;
+  },
+): Promise<JoinOutcome> {
   const email = normaliseEmail(input.email);
+  const confirmed = input.confirmed === true;
+  const now = new Date(input.nowIso);
   const edition = await db
     .selectFrom("course_editions")
     .innerJoin("courses", "courses.id", "course_editions.course_id")
     .select(["course_editions.status", "starts_on", "seats", "seats_taken", "seats_held", "courses.active"])
     .where("course_editions.id", "=", input.editionId)
     .executeTakeFirst();
-  if (!edition || !edition.active || edition.starts_on < madridDate(new Date(input.nowIso))) return "unavailable";
+  if (!edition || !edition.active || edition.starts_on < madridDate(now)) return "unavailable";
   if (edition.status !== "open" && edition.status !== "full") return "unavailable";
+  await dropLapsedUnconfirmed(db, { email }, input.nowIso);
   const existing = await db
     .selectFrom("waitlist_entries")
-    .select("id")
+    .select(["id", "status"])
     .where("edition_id", "=", input.editionId)
     .where("email", "=", email)
-    .where("status", "in", ["waiting", "offered"])
+    .where("status", "in", LIVE_STATUSES)
     .executeTakeFirst();
-  if (existing) return "already";
+  if (existing) {
+    if (existing.status !== "pending") return "already";
+    if (confirmed) {
+      return (await inTransaction(db, (trx) => confirmEntry(trx, existing.id, input.nowIso))) ? "joined" : "already";
+    }
+    if (input.gate && !(await input.gate.confirmationEmail())) return "limited";
+    await enqueueConfirmation(db, existing.id, now, false);
+    return "pending";
+  }
   if (edition.status === "open" && Number(edition.seats_taken) + Number(edition.seats_held) < edition.seats)
     return "not-full";
-  const inserted = await db
-    .insertInto("waitlist_entries")
-    .values({
-      id: newId(),
-      edition_id: input.editionId,
-      email,
-      user_id: input.userId,
-      created_at: input.nowIso,
-      offered_at: null,
-      offer_expires_at: null,
-      offer_token_hash: null,
-      status: "waiting",
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning("id")
-    .execute();
-  return inserted.length > 0 ? "joined" : "already";
+  const live = await db
+    .selectFrom("waitlist_entries")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("email", "=", email)
+    .where("status", "in", LIVE_STATUSES)
+    .executeTakeFirstOrThrow();
+  if (Number(live.n) >= MAX_ACTIVE_ENTRIES_PER_EMAIL) return "too-many";
+  if (input.gate) {
+    if (!(await input.gate.newEntry())) return "limited";
+    if (!confirmed && !(await input.gate.confirmationEmail())) return "limited";
+  }
+  return inTransaction(db, async (trx) => {
+    const id = newId();
+    const inserted = await trx
+      .insertInto("waitlist_entries")
+      .values({
+        id,
+        edition_id: input.editionId,
+        email,
+        user_id: input.userId,
+        created_at: input.nowIso,
+        confirmed_at: confirmed ? input.nowIso : null,
+        offered_at: null,
+        offer_expires_at: null,
+        offer_token_hash: null,
+        status: confirmed ? "waiting" : "pending",
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning("id")
+      .execute();
+    if (inserted.length === 0) return "already";
+    if (confirmed) return "joined";
+    await enqueueConfirmation(trx, id, now, true);
+    await enqueueJob(trx, {
+      kind: WAITLIST_DROP_UNCONFIRMED,
+      payload: { entryId: id },
+      dedupeKey: `${WAITLIST_DROP_UNCONFIRMED}:${id}`,
+      runAfter: new Date(now.getTime() + CONFIRM_TTL_MS),
+      now,
+    });
+    return "pending";
+  });
 }

@@ -235,18 +235,22 @@ export const ACTIONS: Record<string, ActionSpec> = {
 Object.assign(ACTIONS, {
   "/gestion/activar/:token": {
     body: "form",
-    variants: (["new", "password"] as const).map((mode) => ({
-      label: `mode=${mode}`,
-      fields: (_c: Ctx, rng: Rng): Fields => [
-        ["mode", mode],
-        ["firstName", "Lucía"],
-        ["lastName", "Gestión"],
-        ["password", "Clave-del-equipo-7"],
-        ["confirmPassword", "Clave-del-equipo-7"],
-        ["currentPassword", "no-es-la-clave"],
-        ["code", sixDigits(rng)],
-      ],
-    })),
+    variants: [
+      // The "Continuar" button, which binds the link to the browser.
+      { label: "intent=open", fields: (): Fields => [["intent", "open"]] },
+      ...(["new", "password"] as const).map((mode) => ({
+        label: `mode=${mode}`,
+        fields: (_c: Ctx, rng: Rng): Fields => [
+          ["mode", mode],
+          ["firstName", "Lucía"],
+          ["lastName", "Gestión"],
+          ["password", "Clave-del-equipo-7"],
+          ["confirmPassword", "Clave-del-equipo-7"],
+          ["currentPassword", "no-es-la-clave"],
+          ["code", sixDigits(rng)],
+        ],
+      })),
+    ],
   },
   "/gestion/verificar": {
     body: "form",

@@ -224,12 +224,14 @@ test("deleting the account signs out and frees the email", async ({ page }) => {
   ).toBeVisible();
 });
 
-test("Google sign-in stays visible and explains it is not available yet", async ({ page }) => {
+test("without Google sign-in configured, no Google button is offered (issue 31)", async ({ page }) => {
   await page.goto("/login");
-  await expect(page.getByRole("button", { name: "Continuar con Google" })).toBeVisible();
-  await expect(page.getByText("El inicio de sesión con Google aún no está disponible.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
+  await expect(page.getByText("Continuar con Google")).toHaveCount(0);
+  await expect(page.locator(".auth-divider")).toHaveCount(0);
   await page.goto("/registro");
-  await expect(page.getByRole("button", { name: "Registrarse con Google" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText("Registrarse con Google")).toHaveCount(0);
 });
 
 test("without JavaScript a buyer registers, reaches the user links and signs out", async ({ browser, baseURL }) => {

@@ -66,11 +66,12 @@ async function setStoredCart(page: Page, value: string) {
 test("/formaciones shows the four courses with every field of the spec", async ({ page }) => {
   await page.goto("/formaciones");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Formaciones de uñas");
-  for (const stat of ["500+", "15+"]) await expect(page.locator(".courses-stats")).toContainText(stat);
+  // The years are the founder's, the one figure the home page and /equipo show too.
+  for (const stat of ["500+", "10+"]) await expect(page.locator(".courses-stats")).toContainText(stat);
   // No review exists: no course rating, stars or review count anywhere on the page.
   await expect(page.locator("main")).not.toContainText(/Valoración|reseñas|★/);
   await expect(page.getByRole("article")).toHaveCount(4);
-  await expect(page.getByText("Más popular", { exact: true })).toHaveCount(2);
+  await expect(page.getByText("Recomendado", { exact: true })).toHaveCount(2);
 
   for (const course of courses) {
     const c = card(page, course.title);
@@ -81,7 +82,7 @@ test("/formaciones shows the four courses with every field of the spec", async (
     await expect(c).toContainText(`Próxima convocatoria: ${formatMonthYear(next.starts_on)}`);
     await expect(c.locator("del")).toHaveCount(1);
     await expect(c.locator(".course-features li")).toHaveCount(3);
-    await expect(c.getByText("Más popular")).toHaveCount(course.popular ? 1 : 0);
+    await expect(c.getByText("Recomendado")).toHaveCount(course.popular ? 1 : 0);
     await expect(c.getByRole("button", { name: /^AÑADIR AL CARRITO/ })).toBeVisible();
     // "Más información" opens the course's page (issue 31: it used to open WhatsApp).
     const moreInfo = c.getByRole("link", { name: `Más información sobre ${course.title}` });
@@ -93,8 +94,9 @@ test("/formaciones shows the four courses with every field of the spec", async (
     );
   }
 
-  await expect(page.getByRole("heading", { name: "Certificación oficial" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Grupos de máximo 25" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Certificado de la academia" })).toBeVisible();
+  // The group sizes the seeded courses have (15, 12, 8 and 6 seats), not a figure of its own.
+  await expect(page.getByRole("heading", { name: "Grupos de 6 a 15 alumnos" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Materiales incluidos" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Ver contacto" })).toHaveAttribute("href", "/contacto");
 
@@ -164,7 +166,7 @@ test("adding to the cart, adding again, two courses, remove and empty, all persi
     .getByRole("button", { name: /^AÑADIR AL CARRITO/ })
     .click();
   await expect(page).toHaveURL("/carrito");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (1 curso)");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi carrito (1 curso)");
   expect(await storedCart(page)).toEqual([
     expect.objectContaining({ id: "formacion-inicio", priceCents: 28000, quantity: 1 }),
   ]);
@@ -177,7 +179,7 @@ test("adding to the cart, adding again, two courses, remove and empty, all persi
   await expect(inicio.getByRole("button", { name: /^AÑADIR AL CARRITO/ })).toHaveCount(0);
   await page.goto("/carrito?add=formacion-inicio");
   await expect(page).toHaveURL("/carrito");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (1 curso)");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi carrito (1 curso)");
   expect(await storedCart(page)).toHaveLength(1);
 
   // A second course.
@@ -185,7 +187,7 @@ test("adding to the cart, adding again, two courses, remove and empty, all persi
   await card(page, "Expert Nails")
     .getByRole("button", { name: /^AÑADIR AL CARRITO/ })
     .click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (2 cursos)");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi carrito (2 cursos)");
   const summary = page.getByRole("complementary", { name: "Resumen del pedido" });
   await expect(summary).toContainText("Subtotal1279,00 €");
   await expect(summary).toContainText("Descuentos0,00 €");
@@ -198,10 +200,10 @@ test("adding to the cart, adding again, two courses, remove and empty, all persi
 
   // Remove one; it stays removed after a reload.
   await page.getByRole("button", { name: "Eliminar Formación de inicio" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (1 curso)");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi carrito (1 curso)");
   await expect(summary).toContainText("Total999,00 €");
   await page.reload();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (1 curso)");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi carrito (1 curso)");
   expect((await storedCart(page)).map((i) => i.id)).toEqual(["expert-nails"]);
 
   // Empty it; still empty after a reload, and the badge is gone.
@@ -221,7 +223,7 @@ test("a stored cart with a tampered price shows the catalogue price and a notice
     JSON.stringify([{ id: "expert-nails", title: "Expert Nails gratis", priceCents: 100, price: 1, quantity: 7 }]),
   );
   await page.goto("/carrito");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (1 curso)");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi carrito (1 curso)");
   await expect(page.getByRole("complementary", { name: "Resumen del pedido" })).toContainText("Total999,00 €");
   await expect(page.getByText("1,00 €")).toHaveCount(0);
   await expect(page.getByRole("status").filter({ hasText: "Hemos actualizado tu carrito" })).toBeVisible();
@@ -270,7 +272,7 @@ test("course page lists every feature and upcoming edition; unknown ids are a Sp
 
   await page.getByRole("button", { name: /^AÑADIR AL CARRITO/ }).click();
   await expect(page).toHaveURL("/carrito");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (1 curso)");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi carrito (1 curso)");
 
   const response = await page.goto("/formaciones/curso-inexistente");
   expect(response?.status()).toBe(404);
@@ -318,27 +320,27 @@ test("without JavaScript the chosen edition travels with the add-to-cart form", 
   await context.close();
 });
 
-test("Proceder al Pago sends a signed-out buyer to the login page and back to the checkout", async ({ page }) => {
+test("Proceder al pago sends a signed-out buyer to the login page and back to the checkout", async ({ page }) => {
   await page.goto("/formaciones/formacion-inicio");
   await page.getByRole("button", { name: /^AÑADIR AL CARRITO/ }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (1 curso)");
-  await page.getByRole("link", { name: "Proceder al Pago" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi carrito (1 curso)");
+  await page.getByRole("link", { name: "Proceder al pago" }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout%3Fcursos%3Dformacion-inicio/);
   expect(await storedCart(page)).toHaveLength(1);
 });
 
-test("Proceder al Pago links to the checkout page with each course and the edition chosen", async ({ page }) => {
+test("Proceder al pago links to the checkout page with each course and the edition chosen", async ({ page }) => {
   await page.goto("/carrito?add=iniciacion-acrilico");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Carrito (1 curso)");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi carrito (1 curso)");
   const edition = seededEditions("iniciacion-acrilico")[0]!.id;
-  await expect(page.getByRole("link", { name: "Proceder al Pago" })).toHaveAttribute(
+  await expect(page.getByRole("link", { name: "Proceder al pago" })).toHaveAttribute(
     "href",
     `/checkout?${new URLSearchParams({ cursos: `iniciacion-acrilico:${edition}` }).toString()}`,
   );
 });
 
 test("the empty cart takes the place its loading state held: nothing moves on a phone", async ({ page }) => {
-  // Lighthouse's phone: the swap from "Mi Carrito" to the longer heading used to push the page down.
+  // Lighthouse's phone: the swap from "Mi carrito" to the longer heading used to push the page down.
   await page.setViewportSize({ width: 412, height: 823 });
   // Without the brand fonts: when one arrives after the first paint, its swap moves text by a
   // few ten-thousandths, which is not what this test is about.

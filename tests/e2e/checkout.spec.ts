@@ -84,11 +84,16 @@ test("a signed-in buyer pays two courses in one order through the demo gateway",
   await page.goto("/perfil/compras");
   await expect(page.getByText("Completado").first()).toBeVisible();
   await expect(page.getByText("1279,00 €").first()).toBeVisible();
-  // Its invoice, a factura completa with the buyer's NIE, as a PDF.
-  const invoiceLink = page.getByRole("link", { name: /^Factura AN\d{4}-\d{6}/ });
+  // Its document, as a PDF. The demo gateway took no money, so it is no invoice: a demo document, in its own
+  // series and marked as one (app/invoices/series.ts); a real sale's "Factura AN2026-…" is tested on both databases.
+  const invoiceLink = page.getByRole("link", {
+    name: /^Documento de demostración DEMO-AN\d{4}-\d{6} \(sin validez fiscal\)/,
+  });
   await expect(invoiceLink).toHaveCount(1);
+  await expect(page.getByRole("link", { name: /^Factura / })).toHaveCount(0);
   const invoice = await page.request.get((await invoiceLink.getAttribute("href"))!);
   expect(invoice.headers()["content-type"]).toBe("application/pdf");
+  expect(invoice.headers()["content-disposition"]).toMatch(/filename="demostracion-sin-validez-DEMO-AN\d{4}-\d{6}\.pdf"/);
   expect((await invoice.body()).subarray(0, 5).toString()).toBe("%PDF-");
 
   await page.goto("/mis-cursos");
@@ -109,7 +114,9 @@ test("a signed-in buyer pays two courses in one order through the demo gateway",
   expect(mail).toContain("Expert Nails");
   expect(mail).toContain("1279,00");
   expect(mail.match(/Content-Type: text\/calendar/g)).toHaveLength(2);
-  expect(mail).toMatch(/Content-Type: application\/pdf; name=factura-AN\d{4}-\d{6}\.pdf/);
+  // The longer file name folds the header onto a second line.
+  expect(mail).toMatch(/Content-Type: application\/pdf;\s+name=demostracion-sin-validez-DEMO-AN\d{4}-\d{6}\.pdf/);
+  expect(mail).toContain("Documento de demostración sin validez fiscal");
   expect(mail).toMatch(/filename=.*\.ics/);
 
   // Someone else's browser sees no personal data on the same success URL.

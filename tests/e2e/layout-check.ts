@@ -20,7 +20,8 @@ export interface LayoutCheckOptions {
 /**
  * Runs in the page. Finds horizontal scroll, elements past the viewport or their
  * container, clipped or ellipsed text, fixed elements covering a focused control,
- * and header texts that wrap. Elements marked `data-layout-truncate` (a long user
+ * header texts that wrap, and controls cut off at the viewport's edge or by a box
+ * that hides its overflow. Elements marked `data-layout-truncate` (a long user
  * name in a pill, with its full text in `title`) may be ellipsed on purpose.
  */
 export function findLayoutProblems(options: LayoutCheckOptions): LayoutProblem[] {
@@ -78,6 +79,8 @@ export function findLayoutProblems(options: LayoutCheckOptions): LayoutProblem[]
   );
   const visible = all.filter(shown);
 
+  /** Elements already reported past the viewport (check 2): check 5 does not name them again. */
+  const offScreen = new Set<Element>();
   for (const el of visible) {
     const style = styleOf(el);
     const rect = el.getBoundingClientRect();
@@ -99,6 +102,7 @@ export function findLayoutProblems(options: LayoutCheckOptions): LayoutProblem[]
         element: describe(el),
         detail: `left ${px(rect.left)}, right ${px(rect.right)}, ancho de la ventana ${px(vw)}`,
       });
+      offScreen.add(el);
       continue;
     }
 
@@ -163,7 +167,50 @@ export function findLayoutProblems(options: LayoutCheckOptions): LayoutProblem[]
     }
   }
 
-  // 5. The header's texts each on one line.
+  // 5. Every control is whole on screen: its box within the viewport's width (fixed
+  //    widgets included) and within every ancestor that hides its overflow. One inside
+  //    a box that scrolls sideways (a wide table's wrapper) can be scrolled to instead.
+  const controls = visible.filter((el) =>
+    el.matches(
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])',
+    ),
+  );
+  for (const el of controls) {
+    if (offScreen.has(el) || Array.from(offScreen).some((o) => o.contains(el))) continue;
+    const r = el.getBoundingClientRect();
+    let scrolls = false;
+    let cutBy: Element | null = null;
+    for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
+      const s = styleOf(e);
+      if (s.overflowX === "auto" || s.overflowX === "scroll") {
+        scrolls = true;
+        break;
+      }
+      if (s.overflowX === "hidden" || s.overflowX === "clip") {
+        const cr = e.getBoundingClientRect();
+        if (r.left < cr.left - 1 || r.right > cr.right + 1) {
+          cutBy = e;
+          break;
+        }
+      }
+    }
+    if (scrolls) continue;
+    if (cutBy) {
+      problems.push({
+        kind: "control cortado",
+        element: describe(el),
+        detail: `left ${px(r.left)}, right ${px(r.right)} fuera de ${describe(cutBy)}`,
+      });
+    } else if (r.left < -1 || r.right > vw + 1) {
+      problems.push({
+        kind: "control cortado",
+        element: describe(el),
+        detail: `left ${px(r.left)}, right ${px(r.right)}, ancho de la ventana ${px(vw)}`,
+      });
+    }
+  }
+
+  // 6. The header's texts each on one line.
   if (options.headerOneLine) {
     const bar = document.querySelector("header.site-header .site-header__bar, header.staff-header");
     if (bar) {
@@ -186,7 +233,7 @@ export function findLayoutProblems(options: LayoutCheckOptions): LayoutProblem[]
     }
   }
 
-  // 6. No fixed element covers a control when it has the focus.
+  // 7. No fixed element covers a control when it has the focus.
   const focusable = visible.filter(
     (el) =>
       el.matches(
@@ -214,6 +261,9 @@ export function findLayoutProblems(options: LayoutCheckOptions): LayoutProblem[]
       if (x < 0 || y < 0 || x >= vw || y >= window.innerHeight) continue;
       const hit = document.elementFromPoint(x, y);
       if (!hit || hit === el || el.contains(hit) || hit.contains(el)) continue;
+      // The WhatsApp greeting hides as soon as anything else takes the focus (a render
+      // later than this synchronous check): it never stays over a focused control.
+      if (hit.closest(".whatsapp-float__tooltip")) continue;
       const cover = inFixed(hit);
       if (cover) {
         problems.push({
@@ -226,6 +276,7 @@ export function findLayoutProblems(options: LayoutCheckOptions): LayoutProblem[]
     }
   }
   (document.activeElement as HTMLElement | null)?.blur();
+
   window.scrollTo(0, 0);
   return problems;
 }

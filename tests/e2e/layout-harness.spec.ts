@@ -4,12 +4,17 @@
 // clipped or ellipsed text, fixed elements over a focused control, and a header
 // that wraps (layout-check.ts). A failure names the page, the width and the
 // offending element. Each page is loaded once per session state and resized
-// through the widths, so the whole sweep stays about a minute.
+// through the widths, so the whole sweep stays about a minute. The pages are
+// checked after hydration, and also as a buyer fills them: a cart and checkout
+// with three courses on their longest edition option, the account with a paid
+// order, a course page, the booking's time step ("con datos reales").
 import { expect, test, type Page } from "@playwright/test";
 import { ownerSession, registerCustomer } from "../../scripts/lib/page-sessions.ts";
 import {
   bookAppointment,
   bookingDetailsPage,
+  bookingTimeStep,
+  buyCourse,
   notFoundPages,
   publicPages,
   signedInPages,
@@ -28,13 +33,17 @@ async function signInAs(page: Page, baseURL: string, token: string) {
     .addCookies([{ name: "an_session", value: token, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
-/** Loads the page once and checks it at every width; fails listing each problem with its width. */
-async function checkEveryWidth(page: Page, url: string, expectedStatus = 200) {
+/**
+ * Loads the page once and checks it at every width; fails listing each problem with its width.
+ * `ready` waits for what the page shows only once hydrated (the stored cart's lines).
+ */
+async function checkEveryWidth(page: Page, url: string, expectedStatus = 200, ready?: () => Promise<void>) {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.setViewportSize({ width: WIDTHS[WIDTHS.length - 1], height: 900 });
   const response = await page.goto(url);
   expect(response?.status(), `HTTP de ${url}`).toBe(expectedStatus);
   await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
+  await ready?.();
   const found: string[] = [];
   for (const width of WIDTHS) {
     const problems = await layoutProblemsAt(page, width, { headerOneLine: width >= DESKTOP });
@@ -114,5 +123,80 @@ test.describe("maquetación del área de gestión", () => {
     ]) {
       await test.step(url, () => checkEveryWidth(page, url));
     }
+  });
+});
+
+/** The courses the checks with data put in the cart (iniciacion-acrilico is the one bought). */
+const CART_COURSES = ["formacion-inicio", "tecnico-manicurista", "expert-nails"] as const;
+
+/**
+ * Fills the cart as a buyer without JavaScript's button does (the "?add=" link, one
+ * course at a time), then picks in each line's select the edition whose option text
+ * is the longest: the widest content the cart and the checkout must hold.
+ */
+async function fillCart(page: Page) {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  for (const [i, id] of CART_COURSES.entries()) {
+    await page.goto(`/carrito?add=${id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      new RegExp(`^Mi carrito \\(${i + 1} cursos?\\)$`, "i"),
+    );
+  }
+  const selects = page.getByRole("combobox", { name: /^Convocatoria de / });
+  await expect(selects).toHaveCount(CART_COURSES.length);
+  for (const select of await selects.all()) {
+    const longest = await select.evaluate(
+      (s: HTMLSelectElement) => Array.from(s.options).reduce((a, b) => (b.text.length > a.text.length ? b : a)).value,
+    );
+    await select.selectOption(longest);
+  }
+}
+
+/** Waits for the stored cart's lines (the cart renders them only once hydrated). */
+const cartLines = (page: Page) => () => expect(page.locator(".cart-item")).toHaveCount(CART_COURSES.length);
+
+test.describe("maquetación con datos reales", () => {
+  test("/carrito con tres cursos y su convocatoria más larga", async ({ page }) => {
+    await fillCart(page);
+    await checkEveryWidth(page, "/carrito", 200, cartLines(page));
+    // A course page while the course is in the cart, and the booking's time step with its free times.
+    await test.step("/formaciones/expert-nails", () => checkEveryWidth(page, "/formaciones/expert-nails"));
+    await test.step(bookingTimeStep(), () => checkEveryWidth(page, bookingTimeStep()));
+  });
+
+  test.describe("con sesión de clienta y una compra pagada", () => {
+    let token = "";
+    let orderId = "";
+    test.beforeAll(async ({ baseURL }) => {
+      token = await registerCustomer(baseURL!, `layout-compradora-${run}@example.com`, {
+        first: "María Lucía",
+        last: "Fernández de la Prieta Villanueva",
+      });
+      orderId = await buyCourse(baseURL!, `an_session=${token}`, "iniciacion-acrilico");
+    });
+
+    test("/carrito y /checkout con tres cursos (cuenta)", async ({ page, baseURL }) => {
+      await signInAs(page, baseURL!, token);
+      await fillCart(page);
+      await checkEveryWidth(page, "/carrito", 200, cartLines(page));
+      const checkout = await page.getByRole("link", { name: /^Proceder al pago$/i }).getAttribute("href");
+      expect(checkout).toMatch(/^\/checkout\?cursos=/);
+      await test.step(checkout!, () => checkEveryWidth(page, checkout!));
+    });
+
+    test("la cuenta con la compra (cuenta)", async ({ page, baseURL }) => {
+      await signInAs(page, baseURL!, token);
+      for (const url of [
+        "/perfil",
+        "/perfil/compras",
+        "/perfil/cursos",
+        "/mis-cursos",
+        `/perfil/compras/${orderId}/desistir`,
+        "/formaciones/iniciacion-acrilico",
+        bookingTimeStep(),
+      ]) {
+        await test.step(url, () => checkEveryWidth(page, url));
+      }
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { site } from "../../app/content/site.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -18,7 +19,7 @@ test.describe("cabecera (escritorio)", () => {
     await page.goto("/contacto");
     const header = page.getByRole("banner");
     const nav = header.getByRole("navigation", { name: "Menú principal" });
-    for (const label of ["INICIO", "EQUIPO", "FORMACIONES", "CONTACTO"]) {
+    for (const label of ["INICIO", "SERVICIOS", "EQUIPO", "FORMACIONES", "CONTACTO"]) {
       await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
     }
     await expect(nav.getByRole("link", { name: "CONTACTO" })).toHaveAttribute("aria-current", "page");
@@ -143,6 +144,99 @@ test.describe("pie de página", () => {
     await expect(page).toHaveURL(/\/aviso-legal$/);
     await expect(page.getByRole("heading", { level: 1, name: "Aviso legal" })).toBeVisible();
   });
+});
+
+/**
+ * From now on, records on every animation frame the page's scroll position and its
+ * main heading (a client navigation changes the URL before it draws the new page).
+ */
+async function recordScroll(page: Page) {
+  await page.evaluate(() => {
+    const samples: { y: number; heading: string }[] = [];
+    (window as unknown as { scrollSamples: typeof samples }).scrollSamples = samples;
+    const sample = () => {
+      samples.push({ y: Math.round(window.scrollY), heading: document.querySelector("h1")?.textContent ?? "" });
+      if (samples.length < 600) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  const all = () =>
+    page.evaluate(() => (window as unknown as { scrollSamples: { y: number; heading: string }[] }).scrollSamples);
+  return {
+    /** The positions of the frames that showed this heading, once at least `frames` of them have. */
+    positionsUnder: async (heading: string, frames = 30) => {
+      await expect
+        .poll(async () => (await all()).filter((s) => s.heading === heading).length)
+        .toBeGreaterThanOrEqual(frames);
+      return (await all()).filter((s) => s.heading === heading).map((s) => s.y);
+    },
+  };
+}
+
+test.describe("desplazamiento", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("un enlace del pie abre la página nueva arriba del todo, sin recorrerla, y volver atrás recupera la posición", async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.goto("/");
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+    const bottom = await page.evaluate(() => window.scrollY);
+    expect(bottom).toBeGreaterThan(2000);
+    const home = (await page.locator("h1").textContent()) ?? "";
+
+    const scroll = await recordScroll(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Aviso legal" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Aviso legal" })).toBeVisible();
+    // From the first frame that draws the new page: at the top, with no position on the way there.
+    const onNewPage = await scroll.positionsUnder("Aviso legal");
+    expect(onNewPage).toEqual(onNewPage.map(() => 0));
+
+    // Back: the home page where it was left, at once.
+    const backScroll = await recordScroll(page);
+    await page.goBack();
+    const back = await backScroll.positionsUnder(home);
+    expect(back[0]).toBeGreaterThan(2000);
+    expect(back).toEqual(back.map(() => back[0]));
+  });
+
+  test("un enlace del pie a una sección de otra página salta directamente a ella", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.goto("/contacto");
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+    const scroll = await recordScroll(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Pedicura" }).click();
+    await expect(page).toHaveURL(/\/servicios#pies$/);
+    const positions = await scroll.positionsUnder("Servicios y precios");
+    const target = await page
+      .locator("#pies")
+      .evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
+    expect(positions[0]).toBeGreaterThan(0);
+    expect(Math.abs(positions[0] - target)).toBeLessThan(200);
+    expect(positions).toEqual(positions.map(() => positions[0]));
+  });
+
+  for (const reducedMotion of ["no-preference", "reduce"] as const) {
+    test(`un enlace dentro de la página ${reducedMotion === "reduce" ? "salta sin animación con movimiento reducido" : "se desliza suavemente"}`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ reducedMotion });
+      await page.goto("/servicios");
+      const link = page.getByRole("navigation", { name: "Categorías de servicios" }).getByRole("link").last();
+      const hash = (await link.getAttribute("href")) ?? "";
+      const scroll = await recordScroll(page);
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${hash}$`));
+      const positions = await scroll.positionsUnder("Servicios y precios", 90);
+      const end = positions[positions.length - 1];
+      expect(end).toBeGreaterThan(500);
+      // Frames on the way: a glide draws some (how many depends on the machine's frame rate), a jump none.
+      const between = positions.filter((y) => y > 0 && y < end);
+      if (reducedMotion === "reduce") expect(between).toEqual([]);
+      else expect(between.length).toBeGreaterThan(0);
+    });
+  }
 });
 
 test("el botón de WhatsApp aparece y su aviso se cierra con el botón", async ({ page }) => {

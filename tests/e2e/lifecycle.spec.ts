@@ -88,6 +88,7 @@ async function activateStaff(page: Page, to: string) {
   const link = /https?:\/\/\S+\/gestion\/activar\/[\w-]+/.exec(stdout)?.[0];
   expect(link, stdout).toBeTruthy();
   await visit(page, new URL(link!).pathname);
+  await page.getByRole("button", { name: "Continuar" }).click();
   await page.getByLabel("Nombre", { exact: true }).fill("Laia");
   await page.getByLabel("Apellidos").fill("Puig");
   await page.getByLabel("Contraseña", { exact: true }).fill("manicura-rusa-27");
@@ -184,6 +185,12 @@ test("a 1-seat edition fills up, a second buyer waits, the first withdraws: refu
   await form.getByRole("checkbox", { name: /solo para avisarme si queda una plaza/ }).check();
   await form.getByRole("button", { name: "Avísame si queda una plaza" }).click();
   await expect(form.getByRole("status")).toContainText("Te avisaremos por correo si queda una plaza");
+  await expectNoAxeViolations(second);
+  // Her entry counts once she confirms her address from the emailed link (a page with a button).
+  const confirmation = await waitForEmailTo(outbox, waiting, (m) => m.includes("/lista-espera/confirmar/"), 30_000);
+  await second.goto(/\/lista-espera\/confirmar\/[A-Za-z0-9_-]{43}/.exec(confirmation)![0]);
+  await second.getByRole("button", { name: "Confirmar y entrar en la lista" }).click();
+  await expect(second.getByRole("heading", { level: 1, name: "Correo confirmado" })).toBeVisible();
   await expectNoAxeViolations(second);
 
   // The first buyer withdraws before the start, in two steps.

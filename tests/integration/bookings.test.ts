@@ -25,7 +25,13 @@ function request(overrides: Partial<BookRequest> = {}, n = 0): BookRequest {
     professionalId: "laura",
     // Thursday 26 November, 10:00 in Madrid.
     at: wallToInstant("2026-11-26", 600),
-    client: { userId: null, name: `Clienta ${n}`, email: `clienta${n}@example.com`, phone: "+34612345678" },
+    // Each client her own phone: a client's upcoming online appointments are capped (booking-limits.test.ts).
+    client: {
+      userId: null,
+      name: `Clienta ${n}`,
+      email: `clienta${n}@example.com`,
+      phone: `+34612${String(n).padStart(6, "0")}`,
+    },
     comment: "",
     source: "online",
     hold: false,

@@ -42,7 +42,13 @@ function request(overrides: Partial<BookRequest> = {}): BookRequest {
     serviceIds: ["semipermanente"],
     professionalId: "laura",
     at: wallToInstant("2026-11-26", 600),
-    client: { userId: null, name: `Clienta ${n}`, email: `senal${n}@example.com`, phone: "+34612345678" },
+    // Each client her own phone: a client's upcoming online appointments are capped (booking-limits.test.ts).
+    client: {
+      userId: null,
+      name: `Clienta ${n}`,
+      email: `senal${n}@example.com`,
+      phone: `+34612${String(n).padStart(6, "0")}`,
+    },
     comment: "",
     source: "online",
     hold: true,
@@ -143,14 +149,15 @@ describe.each(dbKinds)("appointment deposits on %s", (kind) => {
 
     const invoices = await t.db.selectFrom("invoices").selectAll().where("order_id", "=", booked.orderId).execute();
     expect(invoices).toHaveLength(1);
-    // A beauty service's señal: standard VAT (21 %), inside the 15 €.
-    expect(invoices[0]).toMatchObject({ kind: "F2", total_cents: 1500, base_cents: 1240, vat_cents: 260 });
+    // A beauty service's señal: standard VAT (21 %), inside the 15 €. Paid through the demo gateway (no money
+    // taken), its document is a demo one, not an invoice (app/invoices/series.ts).
+    expect(invoices[0]).toMatchObject({ kind: "F2", demo: 1, total_cents: 1500, base_cents: 1240, vat_cents: 260 });
 
     await f.jobs.drain();
     const mine = f.sent.filter((m) => m.to === after!.clientEmail);
     expect(mine.map((m) => m.subject).sort()).toEqual([
       expect.stringMatching(/^Cita confirmada/u),
-      expect.stringMatching(/^Factura simplificada/u),
+      expect.stringMatching(/^Documento de demostración DEMO-AN\d{4}-\d{6} \(sin validez fiscal\)/u),
     ]);
     const confirmation = mine.find((m) => m.subject.startsWith("Cita confirmada"))!;
     expect(confirmation.text).toContain("Señal: 15,00\u00a0€, pagada en la web");

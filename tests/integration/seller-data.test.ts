@@ -5,11 +5,12 @@
  * /gestion/datos-fiscales is the owner's, validates the NIF and is audited; a
  * bad SELLER_NIF stops the start. Also the buyer's own invoice download.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "~/config.server.ts";
 import { createDb, inTransaction, type Db } from "~/db/db.server.ts";
 import { issueOrderInvoice } from "~/invoices/issue.server.ts";
 import { buyerInvoicePdf } from "~/invoices/queries.server.ts";
+import { SELLER_FIELDS } from "~/domain/seller.ts";
 import { readSeller, saveSeller } from "~/invoices/seller.server.ts";
 import { loadSellerPage, saveSellerPage } from "~/routes/gestion.datos-fiscales.server.ts";
 import { formRequest, makeUser } from "../helpers/accounts.ts";
@@ -129,5 +130,122 @@ describe.each(dbKinds)("/gestion/datos-fiscales on %s", (kind) => {
     expect(mine?.pdf.subarray(0, 5).toString()).toBe("%PDF-");
     expect(await buyerInvoicePdf(t.db, eva.id, invoiceId!)).toBeNull();
     expect(await buyerInvoicePdf(t.db, ana.id, "no-existe")).toBeNull();
+  });
+});
+
+/**
+ * Issue 31, item 6: an empty POST used to save every field blank. Required
+ * fields are required; a save is a merge (a field the form did not carry keeps
+ * its value); the audit entry names only what changed.
+ */
+describe.each(dbKinds)("saving /gestion/datos-fiscales on %s", (kind) => {
+  let t: TestDb;
+  let owner: Awaited<ReturnType<typeof staffContext>>;
+  const REQUIRED = ["address", "city", "legalName", "nif", "postalCode", "province"];
+  const REQUIRED_MESSAGES = {
+    legalName: "Escribe el nombre y apellidos o la razón social.",
+    nif: "Escribe el NIF.",
+    address: "Escribe la dirección fiscal: calle y número.",
+    postalCode: "Escribe el código postal.",
+    city: "Escribe el municipio.",
+    province: "Escribe la provincia.",
+  };
+  const FULL = { ...SELLER, registry: "Registro Mercantil de Barcelona, tomo 1, folio 2" };
+  beforeAll(async () => {
+    t = await createTestDb(kind, { seed: false });
+    owner = await staffContext(t.db, kind, `duena.merge.${kind}@example.com`, "owner");
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+  beforeEach(async () => {
+    await t.db.deleteFrom("salon_settings").where("key", "=", "seller").execute();
+    await t.db.deleteFrom("audit_log").where("action", "=", "seller.update").execute();
+    owner.services.config.seller = {};
+  });
+
+  const post = (fields: Record<string, string>) =>
+    saveSellerPage(formRequest("http://localhost/gestion/datos-fiscales", fields), owner.context);
+  type Refused = { data: { errors: Record<string, string> }; init: { status: number } };
+  const audits = () => t.db.selectFrom("audit_log").selectAll().where("action", "=", "seller.update").execute();
+  /** The audit entry whose fields after the change are these. */
+  const sorted = (o: Record<string, unknown>) => JSON.stringify(Object.fromEntries(Object.entries(o).sort()));
+  const auditAfter = async (after: Record<string, string>) =>
+    (await audits()).filter((a) => sorted(JSON.parse(a.after_json ?? "{}")) === sorted(after));
+  const saved = async (fields: Record<string, string>) => {
+    const r = await post(fields);
+    expect((r as Response).headers?.get("location"), JSON.stringify(r)).toBe("/gestion/datos-fiscales?guardado=1");
+  };
+
+  it("answers an empty POST, or a form with every field blank, with 400 and the required fields' errors; nothing changes", async () => {
+    await saved(FULL);
+    const before = await readSeller(t.db, {});
+    expect(before.missing).toEqual([]);
+    const blank = Object.fromEntries(SELLER_FIELDS.map((f) => [f, ""]));
+    for (const body of [{}, blank, { ...blank, registry: "x" }]) {
+      const r = (await post(body)) as unknown as Refused;
+      expect(r.init.status).toBe(400);
+      expect(
+        Object.keys(r.data.errors)
+          .filter((k) => k !== "form")
+          .sort(),
+      ).toEqual(REQUIRED);
+      expect(r.data.errors).toMatchObject(REQUIRED_MESSAGES);
+    }
+    expect(await readSeller(t.db, {})).toEqual(before);
+    expect(await audits()).toHaveLength(1);
+  });
+
+  it("keeps every field a partial POST does not carry, and audits only what changed", async () => {
+    await saved(FULL);
+    const before = (await readSeller(t.db, {})).data;
+    await saved({ city: "Sant Feliu de Llobregat", postalCode: "08980" });
+    expect((await readSeller(t.db, {})).data).toEqual({
+      ...before,
+      city: "Sant Feliu de Llobregat",
+      postalCode: "08980",
+    });
+    const [change] = await auditAfter({ city: "Sant Feliu de Llobregat", postalCode: "08980" });
+    expect(JSON.parse(change!.before_json!)).toEqual({ city: "Molins de Rei", postalCode: "08750" });
+
+    // Back, then the same values again: nothing more to record.
+    await saved(FULL);
+    await saved(FULL);
+    expect(await audits()).toHaveLength(3);
+    expect(await auditAfter({ city: "Molins de Rei", postalCode: "08750" })).toHaveLength(1);
+  });
+
+  it("refuses a required field sent empty; lets an optional one be emptied", async () => {
+    await saved(FULL);
+    const r = (await post({ nif: "  ", city: "Barcelona" })) as unknown as Refused;
+    expect(r.init.status).toBe(400);
+    expect(r.data.errors).toEqual({ nif: REQUIRED_MESSAGES.nif });
+    expect((await readSeller(t.db, {})).data.city).toBe("Molins de Rei");
+
+    await saved({ registry: "" });
+    expect((await readSeller(t.db, {})).data).toMatchObject({ registry: "", nif: "12345678Z" });
+    const [cleared] = await auditAfter({ registry: "" });
+    expect(JSON.parse(cleared!.before_json!)).toEqual({ registry: FULL.registry });
+    expect(await audits()).toHaveLength(2);
+  });
+
+  it("refuses a first save that leaves a required field unknown", async () => {
+    const r = (await post({ legalName: "Alejandra Ruiz García", nif: "12345678Z" })) as unknown as Refused;
+    expect(r.init.status).toBe(400);
+    expect(Object.keys(r.data.errors).sort()).toEqual(["address", "city", "postalCode", "province"]);
+    expect((await readSeller(t.db, {})).missing).toHaveLength(6);
+    expect(await audits()).toEqual([]);
+  });
+
+  it("leaves the fields that come from the configuration there when the form did not change them", async () => {
+    owner.services.config.seller = { ...SELLER };
+    const page = await loadSellerPage(new Request("http://localhost/gestion/datos-fiscales"), owner.context);
+    // The form as the browser sends it: every field, the configured values in it, one changed.
+    await saved({ ...page.data, city: "Barcelona", postalCode: "08001" });
+    const state = await readSeller(t.db, owner.services.config.seller);
+    expect(state.savedInGestion.sort()).toEqual(["city", "postalCode"]);
+    expect(state.data).toMatchObject({ legalName: SELLER.legalName, city: "Barcelona" });
+    expect(await audits()).toHaveLength(1);
+    expect(await auditAfter({ city: "Barcelona", postalCode: "08001" })).toHaveLength(1);
   });
 });

@@ -92,7 +92,7 @@ describe.each(dbKinds)("/servicios and the booking settings on %s", (kind) => {
     expect(await getBookingSettings(t.db)).toEqual(DEFAULT_BOOKING_SETTINGS);
 
     const page = bodyOf(await loadBookingSettingsPage(new Request("http://localhost/gestion/reservas"), owner.context));
-    expect(page.values).toMatchObject({ mode: "site", noticeHours: "2", horizonDays: "60" });
+    expect(page.values).toMatchObject({ mode: "site", noticeHours: "2", horizonDays: "60", maxUpcoming: "3" });
     expect(page.values.externalUrl).toMatch(/^https:\/\//);
 
     const fields = {
@@ -102,6 +102,7 @@ describe.each(dbKinds)("/servicios and the booking settings on %s", (kind) => {
       horizonDays: "30",
       cancelHours: "48",
       holdMinutes: "15",
+      maxUpcoming: "4",
     };
     const saved = await saveBookingSettingsPage(
       formRequest("http://localhost/gestion/reservas", fields),
@@ -112,7 +113,7 @@ describe.each(dbKinds)("/servicios and the booking settings on %s", (kind) => {
     expect(await getBookingSettings(t.db)).toEqual({
       mode: "external",
       externalUrl: "https://reservas.example.com/alejandra",
-      rules: { noticeMinutes: 90, horizonDays: 30, cancelHours: 48, holdMinutes: 15 },
+      rules: { noticeMinutes: 90, horizonDays: 30, cancelHours: 48, holdMinutes: 15, maxUpcomingPerClient: 4 },
     });
     expect((await rootLoader(rootArgs)).booking).toEqual({
       href: "https://reservas.example.com/alejandra",
@@ -159,6 +160,7 @@ describe.each(dbKinds)("/servicios and the booking settings on %s", (kind) => {
         horizonDays: "400",
         cancelHours: "24",
         holdMinutes: "20",
+        maxUpcoming: "3",
       }),
       owner.context,
     );

@@ -3,10 +3,14 @@
  * payment and refund transactions, listed by period with their totals (a
  * rectificativa subtracts), the notice while the seller data is incomplete,
  * one invoice's PDF, and the gestor's CSV and ZIP. Loaders are called as the
- * staff layout's middleware leaves them: with a signed-in staff member.
+ * staff layout's middleware leaves them: with a signed-in staff member. A demo
+ * sale and its refund in the same quarter (issue 31) change none of it: their
+ * demo documents are listed apart, outside every total and export.
  */
 import { unzipSync } from "fflate";
-import type { RouterContextProvider } from "react-router";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub, type RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertSession } from "~/auth/session.server.ts";
 import { provideStaff } from "~/auth/user-context.server.ts";
@@ -21,6 +25,7 @@ import { loader as csvLoader } from "~/routes/gestion.facturas.exportar-csv.ts";
 import { loader as zipLoader } from "~/routes/gestion.facturas.exportar-zip.ts";
 import { loader as pdfLoader } from "~/routes/gestion.facturas.pdf.ts";
 import { loadInvoiceList } from "~/routes/gestion.facturas.server.ts";
+import StaffInvoices from "~/routes/gestion.facturas.tsx";
 import { makeUser } from "../helpers/accounts.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { insertBuyer } from "../helpers/payments.ts";
@@ -46,7 +51,7 @@ type LoaderArgs = { request: Request; context: Readonly<RouterContextProvider>; 
 describe.each(dbKinds)("staff invoices on %s", (kind) => {
   let t: TestDb;
   let context: Readonly<RouterContextProvider>;
-  const orders: Record<"o1" | "o2" | "o3" | "o4", string> = { o1: "", o2: "", o3: "", o4: "" };
+  const orders: Record<"o1" | "o2" | "o3" | "o4" | "demo", string> = { o1: "", o2: "", o3: "", o4: "", demo: "" };
 
   const pay = (orderId: string, at: string) =>
     fulfilOrder(
@@ -73,6 +78,24 @@ describe.each(dbKinds)("staff invoices on %s", (kind) => {
       .where("id", "=", orders.o2)
       .execute();
     await pay(orders.o2, "2026-11-20T10:00:00.000Z");
+    // A demo sale (no money taken) and its refund, between the real ones: no invoice, no number of the real series.
+    const eva = await insertBuyer(t.db, { prefix: "eva", firstName: "Eva", lastName: "Demo" });
+    orders.demo = await insertOrder(t.db, {
+      user: eva,
+      lines: [ACR, RUSA],
+      createdAt: "2026-11-25T09:55:00.000Z",
+      provider: "demo",
+    });
+    await pay(orders.demo, "2026-11-25T10:00:00.000Z");
+    const demoRefund = await inTransaction(t.db, (trx) =>
+      requestRefund(trx, {
+        orderId: orders.demo,
+        amountCents: 28000,
+        reason: "customer-request",
+        now: new Date("2026-11-26T10:00:00Z"),
+      }),
+    );
+    await completeRefund(t.db, demoRefund, "re_facturas_demo", new Date("2026-11-26T11:00:00.000Z"), INVOICING);
     orders.o3 = await insertOrder(t.db, { user: carla, lines: [ACR, RUSA], createdAt: "2026-12-10T09:55:00.000Z" });
     await pay(orders.o3, "2026-12-10T10:00:00.000Z");
     const refundId = await inTransaction(t.db, (trx) =>
@@ -99,7 +122,8 @@ describe.each(dbKinds)("staff invoices on %s", (kind) => {
     context,
     params,
   });
-  const rect = () => t.db.selectFrom("invoices").selectAll().where("kind", "=", "R5").executeTakeFirstOrThrow();
+  const rect = () =>
+    t.db.selectFrom("invoices").selectAll().where("kind", "=", "R5").where("demo", "=", 0).executeTakeFirstOrThrow();
 
   it("lists the quarter's invoices newest first, with totals where the rectificativa subtracts", async () => {
     const page = await list("?periodo=2026-T4");
@@ -168,6 +192,39 @@ describe.each(dbKinds)("staff invoices on %s", (kind) => {
       ["AN2026-000003", "ANR2026-000001"],
       ["AN2027-000001"],
     ]);
+  });
+
+  it("lists a demo sale's documents apart, marked, outside the totals; their PDF says they have no fiscal value", async () => {
+    const page = await list("?periodo=2026-T4");
+    expect(page.total).toBe(4);
+    expect(page.demo.total).toBe(2);
+    expect(page.demo.rows.map((r) => [r.fullNumber, r.kind, r.rectifiedNumber, r.totalCents])).toEqual([
+      ["DEMO-ANR2026-000001", "R5", "DEMO-AN2026-000001", -28000],
+      ["DEMO-AN2026-000001", "F2", null, 73000],
+    ]);
+    expect(page.demo.rows.every((r) => r.orderId === orders.demo)).toBe(true);
+    expect((await list("?periodo=2026-T3")).demo).toEqual({ rows: [], total: 0 });
+    // The page: the invoices' table without them, then theirs, marked.
+    const Stub = createRoutesStub([
+      { path: "/gestion/facturas", Component: () => createElement(StaffInvoices, { loaderData: page } as never) },
+    ]);
+    const html = renderToString(createElement(Stub, { initialEntries: ["/gestion/facturas"] }));
+    const [invoicesPart, demoPart] = html.split('<h2 id="documentos-demo">');
+    expect(invoicesPart).toContain("Facturas del periodo");
+    expect(invoicesPart).not.toContain("DEMO-");
+    expect(demoPart).toContain("Documentos de demostración sin validez fiscal");
+    expect(demoPart).toContain("no son facturas");
+    expect(demoPart).toContain("Documentos de demostración del periodo (sin validez fiscal)");
+    expect(demoPart).toContain('aria-label="PDF del documento de demostración DEMO-AN2026-000001"');
+    expect(demoPart).not.toMatch(/Factura|Rectificativa|Simplificada/);
+
+    const res = await pdfLoader(args("/x", { invoiceId: page.demo.rows[1]!.id }) as never);
+    expect(res.headers.get("content-disposition")).toBe(
+      'attachment; filename="demostracion-sin-validez-DEMO-AN2026-000001.pdf"',
+    );
+    const text = (await pdfText(new Uint8Array(await res.arrayBuffer()))).replace(/\s+/g, " ");
+    expect(text).toContain("DOCUMENTO DE DEMOSTRACIÓN SIN VALIDEZ FISCAL");
+    expect(text).not.toContain("Factura");
   });
 
   it("turns a customer away with a 403 on every invoice URL", async () => {

@@ -2,8 +2,10 @@
  * The waiting list as people use it, on SQLite and PostgreSQL: the course
  * page's "Avísame si queda una plaza" action (consent, signed-in email,
  * idempotent, "not full", foreign editions, rate limit) and the staff's list,
- * "Quitar" and "Ofrecer plaza" on the attendee page, each audited; customers
- * are kept out of the staff action.
+ * "Quitar" (after its confirmation step) and "Ofrecer plaza" on the attendee
+ * page, each audited; customers are kept out of the staff action. A visitor's
+ * entry counts once confirmed from the emailed link (confirmEntriesOf);
+ * waitlist-confirmation.test.ts covers that step and the limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertSession } from "~/auth/session.server.ts";
@@ -16,6 +18,7 @@ import { formRequest, makeContext, makeUser } from "../helpers/accounts.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { insertCourseWithEditions } from "../helpers/seats.ts";
 import { bodyOf, makeStaff, staffContext, statusOf } from "../helpers/staff.ts";
+import { confirmEntriesOf } from "../helpers/waitlist.ts";
 
 describe.each(dbKinds)("waiting list screens on %s", (kind) => {
   let t: TestDb;
@@ -95,10 +98,14 @@ describe.each(dbKinds)("waiting list screens on %s", (kind) => {
 
     const joined = await post(courseId, { edition: full, email: " Lucia@Example.com ", consent: "on" });
     expect(statusOf(joined)).toBe(200);
+    // A visitor's entry waits for the emailed link before it counts.
     expect(bodyOf(joined)).toEqual({
-      waitlist: { editionId: full, result: "joined", message: WAITLIST_RESULT_MESSAGES.joined },
+      waitlist: { editionId: full, result: "pending", message: WAITLIST_RESULT_MESSAGES.pending },
     });
-    expect(bodyOf(joined).waitlist.message).toMatch(/^Te avisaremos por correo si queda una plaza/);
+    expect(bodyOf(joined).waitlist.message).toContain("Te avisaremos por correo si queda una plaza");
+    expect(WAITLIST_RESULT_MESSAGES.joined).toMatch(/^Te avisaremos por correo si queda una plaza/);
+    expect((await entries(full)).map((e) => `${e.email}:${e.status}`)).toEqual(["lucia@example.com:pending"]);
+    await confirmEntriesOf(t.db, "lucia@example.com");
     const again = await post(courseId, { edition: full, email: "lucia@example.com", consent: "on" });
     expect(bodyOf(again).waitlist.result).toBe("already");
     expect((await entries(full)).map((e) => `${e.email}:${e.status}`)).toEqual(["lucia@example.com:waiting"]);
@@ -107,6 +114,12 @@ describe.each(dbKinds)("waiting list screens on %s", (kind) => {
   it("uses the signed-in buyer's account email whatever the field says", async () => {
     const { courseId, full } = await course();
     const user = await makeUser(t.db, `cuenta-${kind}@example.com`);
+    // A verified account's own address counts as confirmed at once.
+    await t.db
+      .updateTable("users")
+      .set({ email_verified_at: new Date().toISOString() })
+      .where("id", "=", user.id)
+      .execute();
     const cookie = `an_session=${await insertSession(t.db, user.id)}`;
     const r = await post(courseId, { edition: full, email: "otra@example.com", consent: "on" }, { cookie });
     expect(bodyOf(r).waitlist.result).toBe("joined");
@@ -151,7 +164,8 @@ describe.each(dbKinds)("waiting list screens on %s", (kind) => {
     async function staffSetup() {
       const { courseId, full } = await course();
       for (const email of ["primera@example.com", "segunda@example.com"]) {
-        expect(bodyOf(await post(courseId, { edition: full, email, consent: "on" })).waitlist.result).toBe("joined");
+        expect(bodyOf(await post(courseId, { edition: full, email, consent: "on" })).waitlist.result).toBe("pending");
+        await confirmEntriesOf(t.db, email);
         await new Promise((r) => setTimeout(r, 5));
       }
       const staff = await makeStaff(t.db, `equipo-${Math.random().toString(36).slice(2, 8)}-${kind}@example.com`);
@@ -184,7 +198,11 @@ describe.each(dbKinds)("waiting list screens on %s", (kind) => {
         "segunda@example.com:waiting",
       ]);
       const first = page.waitlist[0]!;
-      const removed = (await staffPost(context, full, { intent: "waitlist-remove", entry: first.id })) as Response;
+      const removed = (await staffPost(context, full, {
+        intent: "waitlist-remove",
+        entry: first.id,
+        confirm: "yes",
+      })) as Response;
       expect(removed.status).toBe(302);
       expect(removed.headers.get("location")).toBe(
         `/gestion/convocatorias/${full}/alumnos?aviso=espera-quitada#lista-espera`,
@@ -205,7 +223,7 @@ describe.each(dbKinds)("waiting list screens on %s", (kind) => {
         },
       ]);
       // Twice: nothing left to remove, nothing audited.
-      const again = await staffPost(context, full, { intent: "waitlist-remove", entry: first.id });
+      const again = await staffPost(context, full, { intent: "waitlist-remove", entry: first.id, confirm: "yes" });
       expect(statusOf(again)).toBe(409);
       expect(bodyOf(again).error).toContain("ya no está en espera");
       expect(await audits(first.id)).toHaveLength(1);

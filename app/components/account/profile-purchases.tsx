@@ -4,8 +4,11 @@ import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
 import { DemoBadge, StatusBadge } from "../status-badge.tsx";
 
-function invoiceLinkLabel(kind: string): string {
-  return kind === "R4" || kind === "R5" ? "Rectificativa" : "Factura";
+function invoiceLinkLabel(inv: { kind: string; demo: boolean }): string {
+  const refund = inv.kind === "R4" || inv.kind === "R5";
+  // A demo sale's document is no invoice (app/invoices/series.ts): never called one.
+  if (inv.demo) return refund ? "Documento de demostración (devolución)" : "Documento de demostración";
+  return refund ? "Rectificativa" : "Factura";
 }
 
 /** Per order: "open" shows «Desistir del contrato», "done" says it was requested. */
@@ -85,7 +88,8 @@ export function ProfilePurchases({
                     {o.invoices.map((inv) => (
                       <li key={inv.id}>
                         <a href={`/perfil/compras/facturas/${inv.id}`} download>
-                          {invoiceLinkLabel(inv.kind)} {inv.number}
+                          {invoiceLinkLabel(inv)} {inv.number}
+                          {inv.demo ? <small> (sin validez fiscal)</small> : null}
                           <span className="visually-hidden"> (PDF)</span>
                         </a>
                       </li>

@@ -10,41 +10,25 @@ function GoogleLogo() {
   );
 }
 
-const GOOGLE_UNAVAILABLE = "El inicio de sesión con Google aún no está disponible.";
-
 /**
- * A plain link when Google is configured (the start route redirects to the
- * issuer). Otherwise the button stays visible, disabled, and says why.
+ * "Continuar con Google": a plain link to the start route (it redirects to the
+ * issuer). Pages show it only when Google sign-in is configured: a button that
+ * cannot work is not offered as a way in.
  */
 export function GoogleButton({
-  enabled,
   intent,
   redirectTo,
 }: {
-  enabled: boolean;
   intent: "login" | "register";
   redirectTo?: string;
 }) {
   const label = intent === "register" ? "Registrarse con Google" : "Continuar con Google";
-  if (enabled) {
-    const params = new URLSearchParams({ intent });
-    if (redirectTo) params.set("redirectTo", redirectTo);
-    return (
-      <a className="btn btn--outline btn--google" href={`/auth/google?${params}`}>
-        <GoogleLogo />
-        {label}
-      </a>
-    );
-  }
+  const params = new URLSearchParams({ intent });
+  if (redirectTo) params.set("redirectTo", redirectTo);
   return (
-    <div className="google-unavailable">
-      <button type="button" className="btn btn--outline btn--google" aria-disabled="true" aria-describedby="google-unavailable">
-        <GoogleLogo />
-        {label}
-      </button>
-      <p id="google-unavailable" className="field__hint">
-        {GOOGLE_UNAVAILABLE}
-      </p>
-    </div>
+    <a className="btn btn--outline btn--google" href={`/auth/google?${params}`}>
+      <GoogleLogo />
+      {label}
+    </a>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { AddToCartButton } from "~/components/cart/add-to-cart.tsx";
 import { ZoomableImage } from "~/components/image-modal.tsx";
-import type { Course } from "~/domain/course.ts";
+import { HIGHLIGHT_BADGE, type Course } from "~/domain/course.ts";
 import { nextDateText } from "~/domain/edition-dates.ts";
 import { formatPriceShort, monthlyFinancingEuros } from "~/domain/pricing.ts";
 import { courseImageName, MoreInfoLink } from "./course-bits.tsx";
@@ -61,7 +61,7 @@ export function CourseCard({
           priority={priority}
           deferred
         />
-        {course.highlighted ? <span className="course-badge">Más popular</span> : null}
+        {course.highlighted ? <span className="course-badge">{HIGHLIGHT_BADGE}</span> : null}
       </div>
       <div className="course-card__body">
         <p className="course-level">{course.level}</p>

@@ -13,6 +13,8 @@ const SCROLL_THRESHOLD = 50;
 
 export const navItems = [
   { to: "/", label: "INICIO" },
+  // The price list of the salon's services (issue 31: it was only in the footer).
+  { to: "/servicios", label: "SERVICIOS" },
   { to: "/equipo", label: "EQUIPO" },
   { to: "/formaciones", label: "FORMACIONES" },
   { to: "/contacto", label: "CONTACTO" },

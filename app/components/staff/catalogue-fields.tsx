@@ -109,7 +109,7 @@ export function CourseFields({
         defaultValue={values.classSize}
         error={errors.classSize}
       />
-      <Checkbox name="highlighted" label="Destacado («Más popular»)" checked={values.highlighted === "on"} />
+      <Checkbox name="highlighted" label="Destacado (insignia «Recomendado»)" checked={values.highlighted === "on"} />
       <fieldset className="field" aria-describedby={describedBy("f-vat", true, errors.vatTreatment)}>
         <legend>IVA en la factura</legend>
         <div className="field--checkbox">

@@ -56,7 +56,7 @@ describe("staff form fields", () => {
         <ImageUploadForm courseId="expert-nails" error="La imagen es demasiado pequeña." />
       </>,
     );
-    const highlighted = (await screen.findByLabelText("Destacado («Más popular»)")) as HTMLInputElement;
+    const highlighted = (await screen.findByLabelText("Destacado (insignia «Recomendado»)")) as HTMLInputElement;
     expect(highlighted.id).toBe("f-highlighted");
     expect(highlighted.checked).toBe(true);
     expect((screen.getByLabelText("Precio original (€) (opcional)") as HTMLInputElement).required).toBe(false);

@@ -1,13 +1,20 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { formatDateTime } from "~/components/staff/format.ts";
+import { WAITLIST_CONFIRM_HOURS } from "~/domain/waitlist-messages.ts";
 import type { StaffWaitlistEntry } from "~/waitlist/staff.server.ts";
 
 /** The entry's status as the staff read it. */
 export function waitlistStatusLabel(
-  entry: Pick<StaffWaitlistEntry, "status" | "offerExpiresAt">,
+  entry: Pick<StaffWaitlistEntry, "status" | "offerExpiresAt" | "createdAt">,
   now = new Date(),
 ): string {
   switch (entry.status) {
+    case "pending": {
+      const lapses = Date.parse(entry.createdAt) + WAITLIST_CONFIRM_HOURS * 60 * 60 * 1000;
+      return lapses <= now.getTime()
+        ? "Sin confirmar (caducada)"
+        : `Sin confirmar su correo (se borra el ${formatDateTime(new Date(lapses).toISOString())})`;
+    }
     case "waiting":
       return "En espera";
     case "offered":
@@ -25,8 +32,11 @@ export function waitlistStatusLabel(
   }
 }
 
-/** The waiting list with a "Quitar" / "Ofrecer plaza" form per live entry (no JavaScript needed). */
-export function WaitlistTable({ entries }: { entries: readonly StaffWaitlistEntry[] }) {
+/**
+ * The waiting list with "Ofrecer plaza" (a form) and "Quitar" (a link to the
+ * page's confirmation step, `base?quitar=<id>`) per live entry; no JavaScript needed.
+ */
+export function WaitlistTable({ entries, base }: { entries: readonly StaffWaitlistEntry[]; base: string }) {
   const waiting = entries.filter((e) => e.status === "waiting").length;
   return (
     <div className="table-scroll">
@@ -47,23 +57,23 @@ export function WaitlistTable({ entries }: { entries: readonly StaffWaitlistEntr
               <td>{formatDateTime(entry.createdAt)}</td>
               <td>{waitlistStatusLabel(entry)}</td>
               <td>
-                {entry.status === "waiting" || entry.status === "offered" ? (
-                  <Form method="post" className="staff-inline-form">
-                    <input type="hidden" name="entry" value={entry.id} />
+                {entry.status === "pending" || entry.status === "waiting" || entry.status === "offered" ? (
+                  <div className="staff-inline-form">
                     {entry.status === "waiting" ? (
-                      <button type="submit" name="intent" value="waitlist-offer" className="staff-button">
-                        Ofrecer plaza<span className="visually-hidden">{` a ${entry.email}`}</span>
-                      </button>
-                    ) : null}{" "}
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="waitlist-remove"
+                      <Form method="post">
+                        <input type="hidden" name="entry" value={entry.id} />
+                        <button type="submit" name="intent" value="waitlist-offer" className="staff-button">
+                          Ofrecer plaza<span className="visually-hidden">{` a ${entry.email}`}</span>
+                        </button>
+                      </Form>
+                    ) : null}
+                    <Link
+                      to={`${base}?quitar=${encodeURIComponent(entry.id)}#lista-espera`}
                       className="staff-button staff-button--secondary"
                     >
                       Quitar<span className="visually-hidden">{` a ${entry.email}`}</span>
-                    </button>
-                  </Form>
+                    </Link>
+                  </div>
                 ) : (
                   "—"
                 )}

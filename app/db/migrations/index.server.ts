@@ -13,6 +13,9 @@ import { invoices } from "./0011-invoices.server.ts";
 import { bookings } from "./0012-bookings.server.ts";
 import { deposits } from "./0013-deposits.server.ts";
 import { orderLines } from "./0014-order-lines.server.ts";
+import { demoDocuments } from "./0015-demo-documents.server.ts";
+import { waitlistConfirmation } from "./0016-waitlist-confirmation.server.ts";
+import { activationBinding } from "./0017-activation-binding.server.ts";
 
 /** Static, numbered list: the bundle needs no file-system scan at start. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +34,9 @@ const migrations: Record<string, Migration> = {
   "0012-bookings": bookings,
   "0013-deposits": deposits,
   "0014-order-lines": orderLines,
+  "0015-demo-documents": demoDocuments,
+  "0016-waitlist-confirmation": waitlistConfirmation,
+  "0017-activation-binding": activationBinding,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,6 +3,13 @@
  * line): only the token's hash is stored, a link lasts 24 hours and is spent by a
  * conditional UPDATE. The home of staff_invitations queries.
  *
+ * A link belongs to the first browser that opens it (its "Continuar" button, a
+ * POST, so a mail scanner that fetches the link binds nothing): that browser
+ * gets a random secret in an HttpOnly cookie scoped to /gestion/activar, the
+ * row keeps the secret's SHA-256, and from then on the link lasts 30 minutes
+ * at most and serves only that browser. Someone who reads the link elsewhere
+ * (a log, a screen, a history) once it was opened can do nothing with it.
+ *
  * The email: like the other links the site mails, its token is made when the
  * message is rendered, so no usable secret sits in the jobs table. It is a
  * sibling row of the invitation (same address, role, inviter and expiry); the
@@ -10,6 +17,8 @@
  */
 import type { Db } from "~/db/db.server.ts";
 import { madridDateTimeText } from "~/domain/calendar-dates.ts";
+import { readCookie, serializeCookie } from "~/auth/session.server.ts";
+import type { Config } from "~/config.server.ts";
 import { ROLE_LABELS, type Role } from "~/domain/roles.ts";
 import { newToken, nowIso, sha256 } from "~/lib/ids.server.ts";
 import { enqueueEmail, type EmailTemplate } from "~/mail/email-jobs.server.ts";
@@ -18,7 +27,12 @@ import type { MailMessage } from "~/mail/mailer.server.ts";
 import { recordAudit, type AuditActor } from "~/audit/audit.server.ts";
 
 const INVITATION_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a link lasts once opened (never past its 24 hours). */
+export const OPENED_TTL_MS = 30 * 60 * 1000;
 const ACTIVATION_PATH = "/gestion/activar";
+const BROWSER_COOKIE = "an_staff_activation";
+/** newToken's shape: 32 random bytes, base64url. */
+const BROWSER_SECRET = /^[A-Za-z0-9_-]{43}$/;
 export const STAFF_INVITATION = "staff-invitation";
 
 export type StaffRole = Extract<Role, "staff" | "owner">;
@@ -27,8 +41,35 @@ export function asStaffRole(value: unknown): StaffRole | null {
   return value === "staff" || value === "owner" ? value : null;
 }
 
-export const activationLink = (publicUrl: string, token: string): string =>
-  `${publicUrl}${ACTIVATION_PATH}/${encodeURIComponent(token)}`;
+export const activationPath = (token: string): string => `${ACTIVATION_PATH}/${encodeURIComponent(token)}`;
+
+export const activationLink = (publicUrl: string, token: string): string => `${publicUrl}${activationPath(token)}`;
+
+/** The browser's activation secret, when its cookie holds a well-formed one. */
+export function readBrowserSecret(request: Request): string | null {
+  const value = readCookie(request.headers.get("cookie"), BROWSER_COOKIE);
+  return value && BROWSER_SECRET.test(value) ? value : null;
+}
+
+/**
+ * The browser's secret (kept when it already has one, so two links opened in
+ * one browser both stay usable there) and its Set-Cookie: HttpOnly, Lax (the
+ * link is opened again from the mail client, a navigation from another site),
+ * Path=/gestion/activar (the page and its .data requests), for 30 minutes.
+ */
+export function browserSecretCookie(
+  config: Pick<Config, "isLocalOrigin">,
+  request: Request,
+): { secret: string; cookie: string } {
+  const secret = readBrowserSecret(request) ?? newToken();
+  return {
+    secret,
+    cookie: serializeCookie(config, BROWSER_COOKIE, secret, {
+      maxAgeSeconds: OPENED_TTL_MS / 1000,
+      path: ACTIVATION_PATH,
+    }),
+  };
+}
 
 async function insertInvitation(
   db: Db,
@@ -96,6 +137,8 @@ export interface Invitation {
   email: string;
   role: StaffRole;
   expiresAt: string;
+  /** SHA-256 of the secret of the browser that opened the link; null while nobody has. */
+  browserHash: string | null;
 }
 
 type InvitationState = { state: "valid"; invitation: Invitation } | { state: "used" | "expired" | "unknown" };
@@ -113,19 +156,61 @@ export async function checkInvitation(db: Db, token: string, now = new Date()): 
   if (row.expires_at <= now.toISOString()) return { state: "expired" };
   return {
     state: "valid",
-    invitation: { tokenHash: row.token_hash, email: row.email, role, expiresAt: row.expires_at },
+    invitation: {
+      tokenHash: row.token_hash,
+      email: row.email,
+      role,
+      expiresAt: row.expires_at,
+      browserHash: row.browser_hash,
+    },
   };
 }
 
 /**
+ * Gives a live link that nobody opened yet to this browser (conditional UPDATE:
+ * of two browsers at the same moment, one wins) and shortens its life to 30
+ * minutes. False when another browser had it first, or it was used, revoked or
+ * expired meanwhile.
+ */
+export async function bindInvitation(
+  db: Db,
+  tokenHash: string,
+  browserSecret: string,
+  now = new Date(),
+): Promise<boolean> {
+  const openedUntil = new Date(now.getTime() + OPENED_TTL_MS).toISOString();
+  const r = await db
+    .updateTable("staff_invitations")
+    .set((eb) => ({
+      opened_at: now.toISOString(),
+      browser_hash: sha256(browserSecret),
+      expires_at: eb.case().when("expires_at", "<", openedUntil).then(eb.ref("expires_at")).else(openedUntil).end(),
+    }))
+    .where("token_hash", "=", tokenHash)
+    .where("browser_hash", "is", null)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Whether this browser is the one the link was opened in. */
+export function openedHere(invitation: Invitation, browserSecret: string | null): boolean {
+  return invitation.browserHash !== null && browserSecret !== null && sha256(browserSecret) === invitation.browserHash;
+}
+
+/**
  * Spends the link (conditional UPDATE: one request wins, even at the same moment)
- * and voids its siblings. False when it was already used, revoked or expired.
+ * and voids its siblings. False when it was already used, revoked or expired, or
+ * is not (or no longer) bound to the browser the caller checked.
  */
 export async function spendInvitation(trx: Db, invitation: Invitation, now = new Date()): Promise<boolean> {
+  if (!invitation.browserHash) return false;
   const r = await trx
     .updateTable("staff_invitations")
     .set({ used_at: now.toISOString() })
     .where("token_hash", "=", invitation.tokenHash)
+    .where("browser_hash", "=", invitation.browserHash)
     .where("used_at", "is", null)
     .where("expires_at", ">", now.toISOString())
     .executeTakeFirst();
@@ -221,7 +306,8 @@ export const staffInvitationTemplate: EmailTemplate = {
       .where("email", "=", payload.email)
       .where("used_at", "is", null)
       .where("expires_at", ">", ctx.now.toISOString())
-      .orderBy("created_at", "desc")
+      // The longest-lived: a link opened meanwhile has only its last 30 minutes.
+      .orderBy("expires_at", "desc")
       .executeTakeFirst();
     if (!live) return null;
     const token = await insertInvitation(ctx.db, {

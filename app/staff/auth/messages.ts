@@ -9,7 +9,12 @@ export const STAFF_LOCKOUT_MINUTES = 15;
 export const INVALID_LINK =
   "Este enlace de activación no es válido o ya no está disponible. Pide a la propietaria una invitación nueva.";
 
+/** The link was opened (its "Continuar" button) in another browser: it serves only that one. */
+export const LINK_OPENED_ELSEWHERE =
+  "Este enlace de activación ya se abrió en otro navegador y solo se puede usar en ese. Termina la activación allí o, si no fuiste tú, pide a la propietaria una invitación nueva.";
+
 export const activationMessages = {
+  notOpened: "Abre primero la invitación en este navegador con el botón «Continuar».",
   codeRequired: "Introduce el código de 6 cifras de tu aplicación",
   codeWrong:
     "El código no es correcto. Comprueba que la hora del móvil está en automático y escribe el código que se ve ahora.",

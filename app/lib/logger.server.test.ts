@@ -1,0 +1,42 @@
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { createLogger, pathOnly } from "./logger.server.ts";
+
+const token = "Zr8d0vQ2xYk4mN7pA1sT6uW9bC3eF5gH8jK0lM2nP4q";
+
+function capture() {
+  let out = "";
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      out += chunk.toString();
+      done();
+    },
+  });
+  return { logger: createLogger("info", sink), text: () => out };
+}
+
+describe("the logger", () => {
+  it("writes no secret path segment, in any field of any line, children included", () => {
+    const { logger, text } = capture();
+    logger.error({ err: new Error(`no se pudo abrir /gestion/activar/${token}`) }, "request failed");
+    logger
+      .child({ req: { url: `/cita/${token}/calendario.ics` } })
+      .info({ referer: `https://x.es/cita/${token}` }, "hola");
+    logger.warn(`pago /pago-demo/${token}.data`);
+    expect(text()).not.toContain(token);
+    expect(text()).toContain("/gestion/activar/[redacted]");
+    expect(text()).toContain("/cita/[redacted]/calendario.ics");
+    expect(text()).toContain("/pago-demo/[redacted].data");
+    // Still one JSON object per line.
+    for (const line of text().trim().split("\n")) expect(() => JSON.parse(line)).not.toThrow();
+  });
+
+  it("logs the path only, its escaped plain characters unescaped and its secrets redacted", () => {
+    expect(pathOnly(undefined)).toBe("");
+    expect(pathOnly("/formaciones/expert-nails?utm=x")).toBe("/formaciones/expert-nails?…");
+    expect(pathOnly(`/cit%61/${token}?x=1`)).toBe("/cita/[redacted]?…");
+    expect(pathOnly(`/reservar/confirmar/${token}.data?_routes=a`)).toBe("/reservar/confirmar/[redacted].data?…");
+    // Escapes of reserved or other characters stay escaped.
+    expect(pathOnly("/buscar/a%2Fb%20c%C3%B1")).toBe("/buscar/a%2Fb%20c%C3%B1");
+  });
+});
