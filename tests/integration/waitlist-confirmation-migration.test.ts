@@ -4,59 +4,16 @@
  * and address now covers unconfirmed ones too; going down drops the
  * unconfirmed entries and the column.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PostgresAdapter, sql } from "kysely";
-import { Migrator } from "kysely/migration";
-import pg from "pg";
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { createDb, migrateToLatest, type Db, type DbKind } from "~/db/db.server.ts";
+import { migrateToLatest } from "~/db/db.server.ts";
 import { migrationProvider } from "~/db/migrations/index.server.ts";
 import { dbKinds } from "../helpers/db.ts";
+import { emptyDb, migrateTo } from "../helpers/migrations.ts";
 import { insertCourseWithEditions } from "../helpers/seats.ts";
 
 const MIGRATION = "0016-waitlist-confirmation";
 
-/** An empty database (no migration run), and how to drop it. */
-async function emptyDb(kind: DbKind): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (kind === "sqlite") {
-    const dir = mkdtempSync(path.join(tmpdir(), "an-mig-"));
-    const db = createDb(`file:${path.join(dir, "test.db")}`);
-    return {
-      db,
-      drop: async () => {
-        await db.destroy();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const base = process.env.TEST_DATABASE_URL!;
-  const schema = `m_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const u = new URL(base);
-  u.searchParams.set("options", `-c search_path=${schema}`);
-  const db = createDb(u.toString());
-  return {
-    db,
-    drop: async () => {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
-      await db.destroy();
-    },
-  };
-}
-
-async function migrateTo(db: Db, name: string): Promise<void> {
-  const migrationTableSchema =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-  const { error } = await new Migrator({ db, provider: migrationProvider, migrationTableSchema }).migrateTo(name);
-  if (error) throw error;
-}
 
 /** The migration listed right before this one. */
 async function previousMigration(): Promise<string> {
