@@ -4,7 +4,6 @@ import { migrateToLatest } from "~/db/db.server.ts";
 import { dbKinds } from "../helpers/db.ts";
 import { emptyDb, migrateTo } from "../helpers/migrations.ts";
 
-
 describe.each(dbKinds)("0014 order lines on %s", (kind) => {
   let drop: (() => Promise<void>) | undefined;
   afterEach(async () => {

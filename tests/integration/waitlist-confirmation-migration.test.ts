@@ -14,7 +14,6 @@ import { insertCourseWithEditions } from "../helpers/seats.ts";
 
 const MIGRATION = "0016-waitlist-confirmation";
 
-
 /** The migration listed right before this one. */
 async function previousMigration(): Promise<string> {
   const names = Object.keys(await migrationProvider.getMigrations());
