@@ -19,12 +19,20 @@ export async function setup(
   if (courseIds.length < 3) throw new Error(`the catalogue has ${courseIds.length} courses; the fuzzer needs 3`);
   const user = await registerAccount(client, origin, `fuzz-${seed}-${db}@example.com`, "10.200.0.1");
   const other = await registerAccount(client, origin, `fuzz-otra-${seed}-${db}@example.com`, "10.200.0.2");
+  const FUZZ_BILLING = {
+    billingName: "Prueba Fuzz",
+    billingTaxId: "12345678Z",
+    billingAddress: "Carrer Major 48",
+    billingPostalCode: "08750",
+    billingCity: "Molins de Rei",
+  };
   const checkout = async (acc: Account, courseId: string) => {
     const res = await client.request({
       method: "POST",
       path: "/api/create-checkout-session",
       headers: postHeaders(origin, acc.address, acc.cookie, "application/json"),
-      body: JSON.stringify({ courseId, paymentMethod: "card", withdrawalWaiver: true }),
+      // Billing details: a course above 400 € needs a factura completa (RD 1619/2012 art. 4.1).
+      body: JSON.stringify({ courseId, paymentMethod: "card", withdrawalWaiver: true, billing: FUZZ_BILLING }),
     });
     const json = JSON.parse(res.body.toString()) as { orderId?: string; url?: string };
     if (res.status !== 200 || !json.orderId)
