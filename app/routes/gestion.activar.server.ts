@@ -47,16 +47,23 @@ const invalid = (message: string, status: number) => data<Invalid>({ status: "in
  */
 async function openInvitation(request: Request, context: Ctx, token: string) {
   const { db, config } = getServices(context);
-  const state = await checkInvitation(db, token);
-  if (state.state !== "valid") {
-    return { kind: "invalid" as const, response: invalid(INVALID_LINK, state.state === "unknown" ? 404 : 410) };
+  const first = await checkInvitation(db, token);
+  if (first.state !== "valid") {
+    return { kind: "invalid" as const, response: invalid(INVALID_LINK, first.state === "unknown" ? 404 : 410) };
   }
-  const invitation = state.invitation;
-  if (invitation.browserHash === null) return { kind: "unopened" as const, invitation };
-  if (!openedHere(invitation, readBrowserSecret(request))) {
+  if (first.invitation.browserHash === null) return { kind: "unopened" as const, invitation: first.invitation };
+  if (!openedHere(first.invitation, readBrowserSecret(request))) {
     return { kind: "invalid" as const, response: invalid(LINK_OPENED_ELSEWHERE, 403) };
   }
-  const account = await findUserByEmail(db, invitation.email);
+  const account = await findUserByEmail(db, first.invitation.email);
+  // Read again after the account: an activation that finished in between (it
+  // creates the account and spends the link in one transaction) shows as a spent
+  // link, not as a form drawn for an account that now exists.
+  const state = await checkInvitation(db, token);
+  if (state.state !== "valid" || !openedHere(state.invitation, readBrowserSecret(request))) {
+    return { kind: "invalid" as const, response: invalid(INVALID_LINK, 410) };
+  }
+  const invitation = state.invitation;
   const mode: ActivationMode = !account ? "new" : account.password_hash ? "password" : "google";
   const secret = enrolmentSecret(config.sessionSecrets[0], invitation.tokenHash);
   return { kind: "opened" as const, invitation, account, mode, secret };
@@ -113,7 +120,8 @@ export async function activationAction(request: Request, context: Ctx, token: st
   // Names echoed back (capped), never a password or the code.
   const echo = { firstName: (values.firstName ?? "").slice(0, 80), lastName: (values.lastName ?? "").slice(0, 80) };
   const fail = (errors: FieldErrors, status = 400) => data({ status: "error" as const, errors, values: echo }, status);
-  if (!(await hitStaffLimit(db, "staffActivateIp", network)).allowed) return fail({ form: messages.tooManyAttempts }, 429);
+  if (!(await hitStaffLimit(db, "staffActivateIp", network)).allowed)
+    return fail({ form: messages.tooManyAttempts }, 429);
   if (values.intent === "open") return bindToBrowser(request, context, token);
   const opened = await openInvitation(request, context, token);
   if (opened.kind === "invalid") return opened.response;
