@@ -86,8 +86,13 @@ function buildRule(): RegExp {
 
 const rule = buildRule();
 
-/** The text with every secret path segment replaced by `[redacted]`. */
+/**
+ * The text with every secret path segment replaced by `[redacted]`. It runs on
+ * every log line: a line without a "/" (most lines that are not about a
+ * request) cannot hold a path and is returned at once.
+ */
 export function redactSecretPaths(text: string): string {
+  if (!text.includes("/")) return text;
   return text.replace(rule, (_, path: string) => path + REDACTED);
 }
 

@@ -7,17 +7,9 @@
  * the hold lasts, which the confirming code checks on the appointment itself.
  */
 import type { Db } from "~/db/db.server.ts";
-import { newToken, sha256 } from "~/lib/ids.server.ts";
+import { isTokenShaped, newToken, sha256 } from "~/lib/ids.server.ts";
 
 type AppointmentLinkPurpose = "confirm" | "manage";
-
-/** newToken(): 32 random bytes in base64url, 43 characters. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
-/** Whether a string can be a token at all (checked before any query). */
-function isAppointmentToken(token: unknown): token is string {
-  return typeof token === "string" && TOKEN_SHAPE.test(token);
-}
 
 /** Stores the hash of a fresh token for the appointment and returns the raw token (for the email). */
 export async function createAppointmentLink(
@@ -40,7 +32,7 @@ export async function findAppointmentIdByToken(
   token: string,
   purpose: AppointmentLinkPurpose,
 ): Promise<string | null> {
-  if (!isAppointmentToken(token)) return null;
+  if (!isTokenShaped(token)) return null;
   const row = await db
     .selectFrom("appointment_tokens")
     .select("appointment_id")

@@ -18,7 +18,7 @@
  *
  * One client may have at most `rules.maxUpcomingPerClient` upcoming online
  * appointments (issue 31): an online booking takes the client's lock and
- * counts hers in its transaction (client-cap.server.ts), so twenty bookings at
+ * counts hers first in its transaction (client-cap.server.ts), so twenty bookings at
  * once by one client give her no more. The staff's bookings are not capped.
  */
 import type { Db } from "~/db/db.server.ts";
@@ -31,7 +31,7 @@ import { queueAppointmentEmails } from "./appointment-emails.server.ts";
 import { createDepositOrder, DEPOSIT_HOLD_MS } from "./deposits.server.ts";
 import { freeProfessionalsAt } from "./availability.server.ts";
 import { getBookingSettings } from "./booking-settings.server.ts";
-import { countUpcoming, lockClient } from "./client-cap.server.ts";
+import { atCap } from "./client-cap.server.ts";
 import { confirmHold, expireHolds, SlotTaken, takeSlots } from "./slots.server.ts";
 import { sequenceLength, type MenuService } from "./menu.server.ts";
 
@@ -93,15 +93,13 @@ async function insertAppointment(db: Db, req: BookRequest, services: MenuService
   const deposit = req.deposit && depositFor(services) > 0 ? req.deposit : null;
   const holdMs = deposit ? DEPOSIT_HOLD_MS : req.hold ? req.rules.holdMinutes * 60_000 : null;
   const status = holdMs ? "held" : "confirmed";
-  // Online bookings are capped per client: her lock first (before any row lock), then the count.
-  const capped = req.source === "online";
   return inTransaction(db, async (trx): Promise<BookResult> => {
-    if (capped) await lockClient(trx, req.client);
-    await expireHolds(trx, nowIso);
+    // Online bookings are capped per client: her lock and count first, before any row lock.
     const limit = req.rules.maxUpcomingPerClient;
-    if (capped && (await countUpcoming(trx, req.client, nowIso)) >= limit) {
+    if (req.source === "online" && (await atCap(trx, req.client, nowIso, limit))) {
       return { ok: false, reason: "limit", limit };
     }
+    await expireHolds(trx, nowIso);
     await trx
       .insertInto("appointments")
       .values({
@@ -241,11 +239,9 @@ export async function confirmHeld(db: Db, appointmentId: string, now: Date): Pro
       const lapsed = row.status !== "held" || (row.hold_expires_at !== null && row.hold_expires_at <= nowIso);
       if (lapsed && row.source === "online") {
         const client = { userId: row.user_id, email: row.client_email, phone: row.client_phone };
-        await lockClient(trx, client);
         const { maxUpcomingPerClient } = (await getBookingSettings(trx)).rules;
-        if ((await countUpcoming(trx, client, nowIso, row.id)) >= maxUpcomingPerClient) {
+        if (await atCap(trx, client, nowIso, maxUpcomingPerClient, row.id))
           return { ok: false, reason: "limit" } as const;
-        }
       }
       // A lapsed hold whose slots someone else took meanwhile stays expired.
       if (!(await confirmHold(trx, row, nowIso))) return { ok: false, reason: "taken" } as const;

@@ -6,6 +6,7 @@
  * defaults. Each change is written with its audit entry in one transaction.
  */
 import { inTransaction, type Db } from "~/db/db.server.ts";
+import { BOOKING_RULE_LIMITS, type BookingRules } from "~/domain/booking-rules.ts";
 import {
   bookingHref,
   settingsFromStored,
@@ -45,11 +46,11 @@ export async function externalBookingUrl(db: Db): Promise<string | null> {
 
 /** The stored form: the same keys in the same order, so equal settings compare equal. */
 function stored(s: BookingSettings): string {
-  const { noticeMinutes, horizonDays, cancelHours, holdMinutes, maxUpcomingPerClient } = s.rules;
+  const ruleKeys = Object.keys(BOOKING_RULE_LIMITS) as (keyof BookingRules)[];
   return JSON.stringify({
     mode: s.mode,
     externalUrl: s.externalUrl,
-    rules: { noticeMinutes, horizonDays, cancelHours, holdMinutes, maxUpcomingPerClient },
+    rules: Object.fromEntries(ruleKeys.map((key) => [key, s.rules[key]])),
   });
 }
 

@@ -7,7 +7,7 @@
  * signed in, her account: an appointment matching any of them counts.
  *
  * Race-safe on any number of instances: the booking transaction first takes
- * a lock per key of the client (`lockClient`), then counts, then inserts. On
+ * a lock per key of the client, then counts (both `atCap`), then inserts. On
  * PostgreSQL the locks are transaction-scoped advisory locks, taken in one
  * order so two bookings never wait on each other; a second booking by the
  * same client waits until the first commits, and its count (a new statement,
@@ -17,6 +17,7 @@
  */
 import { createHash } from "node:crypto";
 import { PostgresAdapter, sql, type Expression, type SqlBool } from "kysely";
+import { normalizeEmail } from "~/auth/accounts.server.ts";
 import type { Db } from "~/db/db.server.ts";
 
 export interface CapClient {
@@ -27,7 +28,7 @@ export interface CapClient {
 
 /** "Ana.Ruiz+citas@Example.com " → "ana.ruiz@example.com": one mailbox, whatever tag or case. */
 export function mailboxOf(email: string): string {
-  const text = email.trim().toLowerCase();
+  const text = normalizeEmail(email);
   const at = text.lastIndexOf("@");
   if (at <= 0) return text;
   const local = text.slice(0, at);
@@ -79,11 +80,8 @@ function advisoryId(key: string): bigint {
   return hash.readBigInt64BE(0);
 }
 
-/**
- * Serialises the bookings of one client until the caller's transaction ends.
- * Call it first in the transaction, before any other write takes a row lock.
- */
-export async function lockClient(trx: Db, client: CapClient): Promise<void> {
+/** Serialises the bookings of one client until the caller's transaction ends. */
+async function lockClient(trx: Db, client: CapClient): Promise<void> {
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
   const ids = [...new Set(lockKeys(client).map(advisoryId))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   for (const id of ids) await sql`select pg_advisory_xact_lock(${id.toString()}::bigint)`.execute(trx);
@@ -91,9 +89,9 @@ export async function lockClient(trx: Db, client: CapClient): Promise<void> {
 
 /**
  * How many upcoming online appointments (held with a live hold, or confirmed)
- * the client has at `nowIso`, not counting `exceptId`. Call it after `lockClient`.
+ * the client has at `nowIso`, not counting `exceptId`.
  */
-export async function countUpcoming(trx: Db, client: CapClient, nowIso: string, exceptId?: string): Promise<number> {
+async function countUpcoming(trx: Db, client: CapClient, nowIso: string, exceptId?: string): Promise<number> {
   const mailbox = mailboxOf(client.email);
   const at = mailbox.lastIndexOf("@");
   const tagged = at > 0 ? `${likeLiteral(mailbox.slice(0, at))}+%${likeLiteral(mailbox.slice(at))}` : null;
@@ -124,4 +122,21 @@ export async function countUpcoming(trx: Db, client: CapClient, nowIso: string, 
   if (exceptId) query = query.where("id", "!=", exceptId);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Whether the client already has `limit` upcoming online appointments (not
+ * counting `exceptId`). Takes her lock first, held until the caller's
+ * transaction ends, so call it first in the transaction, before any write
+ * takes a row lock: a second booking by her waits, then counts this one.
+ */
+export async function atCap(
+  trx: Db,
+  client: CapClient,
+  nowIso: string,
+  limit: number,
+  exceptId?: string,
+): Promise<boolean> {
+  await lockClient(trx, client);
+  return (await countUpcoming(trx, client, nowIso, exceptId)) >= limit;
 }

@@ -10,6 +10,7 @@
  */
 import { data } from "react-router";
 import type { Db } from "~/db/db.server.ts";
+import { tooManyRequests } from "~/lib/rate-limit.server.ts";
 import { addDays, madridDate } from "~/domain/calendar-dates.ts";
 import { clientMayChange } from "~/domain/booking-rules.ts";
 import { isDate } from "~/domain/salon-time.ts";
@@ -17,7 +18,7 @@ import { cancelAppointment, moveAppointment } from "./appointment-changes.server
 import { loadAvailability } from "./availability.server.ts";
 import { hitAppointmentEmailLimits } from "./booking-limits.server.ts";
 import { getBookingSettings } from "./booking-settings.server.ts";
-import { getAppointment, withoutClientData, type Appointment, type PublicAppointment } from "./queries.server.ts";
+import { withoutClientData, type Appointment, type PublicAppointment } from "./queries.server.ts";
 
 const MOVE_DAYS_SHOWN = 7;
 
@@ -79,14 +80,18 @@ const MESSAGES = {
   emailLimited: "Has cambiado esta cita muchas veces en poco tiempo. Inténtalo dentro de un rato o llámanos.",
 } as const;
 
-/** `visitor.network`: the network asking (clientNetwork), for the email limits of a move. */
+/**
+ * What she asked of an appointment the caller has read (and checked is hers).
+ * `visitor.network`: the network asking (clientNetwork), for the email limits of a move.
+ */
 export async function manageAction(
   db: Db,
-  appointmentId: string,
+  appointment: Appointment,
   form: FormData,
   now: Date,
   visitor: { network: string },
 ) {
+  const appointmentId = appointment.id;
   const { rules } = await getBookingSettings(db);
   const intent = form.get("intent");
   if (intent === "cancel") {
@@ -99,14 +104,11 @@ export async function manageAction(
     const at = Number(form.get("at"));
     if (!Number.isSafeInteger(at) || at <= 0)
       return data<ManageActionData>({ ok: false, message: MESSAGES.invalid }, 400);
-    const address = (await getAppointment(db, appointmentId))?.clientEmail;
+    const address = appointment.clientEmail;
     if (address) {
       const limit = await hitAppointmentEmailLimits(db, { network: visitor.network, address });
       if (!limit.allowed) {
-        return data<ManageActionData>(
-          { ok: false, message: MESSAGES.emailLimited },
-          { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-        );
+        return data<ManageActionData>({ ok: false, message: MESSAGES.emailLimited }, tooManyRequests(limit));
       }
     }
     const r = await moveAppointment(db, appointmentId, { at }, { by: "client", now, rules });

@@ -5,6 +5,7 @@
  */
 import "~/lib/zod-spanish.server.ts";
 import { z } from "zod";
+import { sha256 } from "~/lib/ids.server.ts";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server.ts";
 import { readBodyText } from "~/lib/read-body.server.ts";
 import type { AppServices } from "~/services.server.ts";
@@ -12,7 +13,7 @@ import { MAX_MESSAGE_CHARS } from "./messages.ts";
 
 /** Enough for a 500-character message with JSON escaping; anything bigger is not a chat message. */
 const MAX_BODY_BYTES = 8 * 1024;
-/** Per address: a person types far slower; a script hammering the classifier does not (ASVS 2.4.1). */
+/** Per network: a person types far slower; a script hammering the classifier does not (ASVS 2.4.1). */
 export const CHAT_RATE_LIMIT: RateLimitRule = { points: 20, windowMs: 60_000 };
 
 const bodySchema = z.object({
@@ -30,10 +31,15 @@ function refuse(status: number, message: string, headers: Record<string, string>
   return Response.json({ message }, { status, headers: { ...noStore, ...headers } });
 }
 
-export async function handleChatRequest(services: AppServices, request: Request, clientNetwork: string): Promise<Response> {
+export async function handleChatRequest(
+  services: AppServices,
+  request: Request,
+  clientNetwork: string,
+): Promise<Response> {
   const { db, assistant, logger } = services;
   try {
-    const limit = await hitRateLimit(db, `chat:${clientNetwork}`, CHAT_RATE_LIMIT);
+    // Hashed like every limit's key: the table holds no addresses.
+    const limit = await hitRateLimit(db, `chat:${sha256(clientNetwork)}`, CHAT_RATE_LIMIT);
     if (!limit.allowed) {
       return refuse(429, "Has enviado demasiados mensajes seguidos. Espera un momento y vuelve a intentarlo.", {
         "Retry-After": String(limit.retryAfterSeconds),

@@ -497,18 +497,19 @@ interface WaitlistEntriesTable {
   offered_at: string | null;
   /** Until when the offered seat is held for them (the salon's setting, 12 h by default). */
   offer_expires_at: string | null;
-  offer_token_hash: string | null;
+  // offer_token_hash (0008) is still in the table, always null: an offer's email links to the course page.
   /** pending (unconfirmed; dropped after 48 h) | waiting | offered | taken | lapsed | removed */
   status: string;
 }
 
-/** The emailed links that confirm a waiting-list entry (0016): the token's SHA-256 only, made when the email is sent. */
+/**
+ * The emailed links that confirm a waiting-list entry (0016): the token's SHA-256
+ * only, made when the email is sent. Good while the entry is pending and within
+ * its 48 h (the entry's row decides: confirming it spends them all).
+ */
 interface WaitlistConfirmationsTable {
   token_hash: string;
   entry_id: string;
-  /** The entry's own deadline: created_at + 48 h. */
-  expires_at: string;
-  used_at: string | null;
   created_at: string;
 }
 

@@ -62,7 +62,7 @@ export function splitVatIncluded(totalCents: number, treatment: VatTreatment): V
 }
 
 /** An item sold, as the invoice lists it: one unit at a VAT-included price. */
-interface InvoiceItem {
+export interface InvoiceItem {
   description: string;
   detail: string | null;
   totalCents: number;

@@ -1,8 +1,9 @@
 /**
  * The Spanish texts of the "Avísame si queda una plaza" form: its consent line,
  * its errors and the answer to each result of `joinWaitlist`, and the answers
- * of the confirmation link's page. No zod here, so the course page's form can
- * use them without shipping the validation library.
+ * of the confirmation link's page; with the few rules they state (the 48 h, the
+ * cap per address, which entries are live). No zod here, so the course page's
+ * form can use them without shipping the validation library.
  */
 export const WAITLIST_CONSENT_TEXT =
   "Acepto que Alejandra Nails use mi correo solo para avisarme si queda una plaza en esta convocatoria; lo borraremos después.";
@@ -11,6 +12,11 @@ export const WAITLIST_CONSENT_TEXT =
 export const WAITLIST_CONFIRM_HOURS = 48;
 /** Live entries (unconfirmed, waiting or offered) one address may have at once, across editions. */
 export const WAITLIST_MAX_ACTIVE_PER_EMAIL = 5;
+
+/** Entries that hold a place in a list (one per edition and address; the staff may remove them). */
+export const WAITLIST_LIVE_STATUSES = ["pending", "waiting", "offered"] as const;
+export const isLiveWaitlistEntry = (status: string): boolean =>
+  (WAITLIST_LIVE_STATUSES as readonly string[]).includes(status);
 
 export const WAITLIST_MESSAGES = {
   edition: "Esa convocatoria no existe o ya no admite lista de espera.",

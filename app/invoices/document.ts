@@ -1,6 +1,6 @@
 /**
  * What an invoice says, as the PDF, the email and Gestión show it: a plain
- * value built from the stored invoice (app/invoices/invoices.server.ts) and
+ * value built from the stored invoice (app/invoices/queries.server.ts) and
  * rendered by app/invoices/pdf.server.ts. Amounts are integer cents; a
  * rectificativa carries negative amounts.
  */
@@ -11,6 +11,11 @@
  * (the AEAT's TipoFactura codes).
  */
 export type InvoiceKind = "F1" | "F2" | "R4" | "R5";
+
+/** R4 or R5: a rectificativa (a refund's document), as opposed to the invoice of a sale. */
+export function isRectificativa(kind: InvoiceKind): boolean {
+  return kind === "R4" || kind === "R5";
+}
 
 /** 21 % VAT included in the price, or exempt under art. 20.Uno.9º LIVA (regulated training). */
 export type VatTreatment = "standard" | "exempt";
@@ -45,9 +50,9 @@ export interface InvoiceBuyer {
 }
 
 export interface InvoiceLine {
-  /** The course title. */
+  /** What the line sells, as the order line names it (a course's title, a deposit's service). */
   description: string;
-  /** The edition ("Convocatoria del 12 al 14 de enero de 2027"), or null for an undated course. */
+  /** A course's edition ("Convocatoria del 12 al 14 de enero de 2027"); null for an undated course or a deposit. */
   detail: string | null;
   quantity: number;
   vatTreatment: VatTreatment;

@@ -20,7 +20,13 @@ import { paymentMethodName } from "~/domain/payment-methods.ts";
 import type { SellerData } from "~/domain/seller.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { orderKind } from "~/orders/kinds/index.server.ts";
-import type { InvoiceBuyer, InvoiceKind, InvoiceLine, SellerIdentity } from "./document.ts";
+import {
+  isRectificativa,
+  type InvoiceBuyer,
+  type InvoiceKind,
+  type InvoiceLine,
+  type SellerIdentity,
+} from "./document.ts";
 import { appendBillingRecord, lockChainHead, nextInvoiceNumber } from "./chain.server.ts";
 import { readSeller, sellerIdentity } from "./seller.server.ts";
 import { seriesName, seriesOfOrder, type DocumentSeries } from "./series.ts";
@@ -63,7 +69,6 @@ export async function issue(
   // A demo document takes neither the chain's head nor a real series' counter: only its own series' counter.
   const head = demo ? null : await lockChainHead(trx);
   const issueDate = madridDate(ctx.now);
-  const rectificativa = draft.kind === "R4" || draft.kind === "R5";
   const series = seriesName({
     series: draft.series,
     prefix: ctx.seriesPrefix,
@@ -150,7 +155,9 @@ export async function issue(
       producer: { name: ctx.seller.legalName, nif: ctx.seller.nif },
       operationDate: draft.operationDate === issueDate ? null : aeatDate(draft.operationDate),
       buyer: draft.buyer ? { name: draft.buyer.name, nif: draft.buyer.taxId } : null,
-      description: rectificativa ? `Rectificación: ${draft.reason ?? "devolución"}` : (draft.operation ?? ""),
+      description: isRectificativa(draft.kind)
+        ? `Rectificación: ${draft.reason ?? "devolución"}`
+        : (draft.operation ?? ""),
       breakdown: vatBreakdown(draft.lines),
       rectified: draft.rectified
         ? {

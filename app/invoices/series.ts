@@ -18,7 +18,7 @@
  * A refund's document follows the document it refunds, so a rectificativa is
  * always in the series of the invoice it rectifies. Pure.
  */
-import type { InvoiceKind } from "./document.ts";
+import { isRectificativa, type InvoiceKind } from "./document.ts";
 
 /** `orders.provider` of the demo gateway (app/payments/demo.server.ts): it takes no money. */
 export const DEMO_PROVIDER = "demo";
@@ -37,12 +37,12 @@ export function seriesOfOrder(order: { provider: string }): DocumentSeries {
 }
 
 /** The series of a stored document (`invoices.demo`), which its rectificativas follow. */
-export function seriesOfDocument(document: { demo: number | boolean }): DocumentSeries {
-  return document.demo === 1 || document.demo === true ? "demo" : "real";
+export function seriesOfDocument(document: { demo: number }): DocumentSeries {
+  return document.demo === 1 ? "demo" : "real";
 }
 
 /** What a demo series starts with: never a real prefix (those are capitals and digits only, app/domain/seller.ts). */
-export const DEMO_SERIES_PREFIX = "DEMO-";
+const DEMO_SERIES_PREFIX = "DEMO-";
 
 /** "AN2026", "ANR2026" (rectificativas); in the demo series "DEMO-AN2026", "DEMO-ANR2026". */
 export function seriesName(input: {
@@ -52,6 +52,5 @@ export function seriesName(input: {
   /** YYYY, the issue date's year (Madrid). */
   year: string;
 }): string {
-  const rectificativa = input.kind === "R4" || input.kind === "R5";
-  return `${input.series === "demo" ? DEMO_SERIES_PREFIX : ""}${input.prefix}${rectificativa ? "R" : ""}${input.year}`;
+  return `${input.series === "demo" ? DEMO_SERIES_PREFIX : ""}${input.prefix}${isRectificativa(input.kind) ? "R" : ""}${input.year}`;
 }

@@ -238,12 +238,9 @@ export async function staffInvoiceTotals(db: Db, period: Period): Promise<Invoic
       .groupBy(month)
       .orderBy(month)
       .execute(),
-    db
-      .selectFrom("invoice_lines")
-      .innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id")
-      .where("invoices.demo", "=", 0)
-      .where("invoices.issue_date", ">=", period.from)
-      .where("invoices.issue_date", "<=", period.to)
+    // The same invoices as the months (inPeriod: no demo document), line by line.
+    inPeriod(db, period)
+      .innerJoin("invoice_lines", "invoice_lines.invoice_id", "invoices.id")
       .select((eb) => [
         "invoice_lines.vat_treatment",
         "invoice_lines.vat_rate_bp",

@@ -1,6 +1,6 @@
 /** Wording shared by the invoice, its PDF, its email and Gestión (pure). */
 import { formatLongDate } from "~/domain/pricing.ts";
-import type { InvoiceKind } from "./document.ts";
+import { isRectificativa, type InvoiceKind } from "./document.ts";
 
 /** "Convocatoria del 12 de enero de 2027 al 14 de enero de 2027", or null for an undated course. */
 export function editionLabel(startsOn: string | null, endsOn: string | null): string | null {
@@ -47,12 +47,12 @@ export const DEMO_EXPLANATION =
 /** A document's name: its invoice type, or on a demo document "Documento de demostración" (never "Factura"). */
 export function documentLabel(kind: InvoiceKind, demo: boolean): string {
   if (!demo) return INVOICE_KIND_LABELS[kind];
-  return kind === "R4" || kind === "R5" ? "Documento de demostración (devolución)" : "Documento de demostración";
+  return isRectificativa(kind) ? "Documento de demostración (devolución)" : "Documento de demostración";
 }
 
 /** The sentence of an email that attaches the document ("Te adjuntamos tu factura AN2026-000001 en PDF."). */
 export function attachedDocumentSentence(doc: { number: string; kind: InvoiceKind; demo: boolean }): string {
   if (doc.demo)
     return `Te adjuntamos el documento de demostración ${doc.number} en PDF. ${DEMO_NOTICE}. ${DEMO_EXPLANATION}`;
-  return `Te adjuntamos ${doc.kind === "R4" || doc.kind === "R5" ? "la factura rectificativa" : "tu factura"} ${doc.number} en PDF.`;
+  return `Te adjuntamos ${isRectificativa(doc.kind) ? "la factura rectificativa" : "tu factura"} ${doc.number} en PDF.`;
 }

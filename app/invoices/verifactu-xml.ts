@@ -10,7 +10,7 @@
  * huella is computed here from them, so the XML and the huella match byte for
  * byte.
  */
-import type { VatBreakdownRow } from "./document.ts";
+import { isRectificativa, type VatBreakdownRow } from "./document.ts";
 import { type AltaHashFields, aeatAmount, altaHashInput, huella } from "./verifactu.ts";
 
 export const SUM1_NAMESPACE =
@@ -118,7 +118,7 @@ function detalle(row: VatBreakdownRow): XmlNode {
 /** Refuses a record the AEAT would reject, or whose XML would not match its huella. */
 function check(input: RegistroAltaInput): void {
   const { hash } = input;
-  const rectifying = hash.invoiceType === "R4" || hash.invoiceType === "R5";
+  const rectifying = isRectificativa(hash.invoiceType);
   if (rectifying !== (input.rectified !== null)) {
     throw new Error(`${hash.invoiceType}: rectified invoice ${rectifying ? "missing" : "not allowed"}`);
   }

@@ -29,11 +29,15 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
 }
 
 /** `%61` → `a`: escaped letters, digits and `-._~` mean the same unescaped (RFC 3986, 6.2.2.2). */
+const ESCAPE = /%([0-9a-f]{2})/giu;
+const UNRESERVED = /[A-Za-z0-9\-._~]/u;
 const unescapeUnreserved = (path: string) =>
-  path.replace(/%([0-9a-f]{2})/giu, (escaped, hex: string) => {
-    const char = String.fromCharCode(Number.parseInt(hex, 16));
-    return /[A-Za-z0-9\-._~]/u.test(char) ? char : escaped;
-  });
+  path.includes("%")
+    ? path.replace(ESCAPE, (escaped, hex: string) => {
+        const char = String.fromCharCode(Number.parseInt(hex, 16));
+        return UNRESERVED.test(char) ? char : escaped;
+      })
+    : path;
 
 /**
  * The path as it may be logged: the query replaced by `?…` (it can carry reset

@@ -13,6 +13,11 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
+/** A refusal's status and Retry-After, for `data(body, tooManyRequests(limit))`. */
+export function tooManyRequests(limit: RateLimitResult): ResponseInit {
+  return { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } };
+}
+
 /** Expired windows deleted per sweep; a full batch lets the next hit sweep again. */
 export const SWEEP_BATCH = 500;
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -59,7 +64,12 @@ async function maybeSweep(db: Db, now: Date): Promise<void> {
  * and across several instances sharing PostgreSQL. One atomic upsert per hit,
  * plus, about once a minute, a bounded delete of windows that have ended.
  */
-export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule, now = new Date()): Promise<RateLimitResult> {
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<RateLimitResult> {
   const nowIso = now.toISOString();
   const expires = new Date(now.getTime() + rule.windowMs).toISOString();
   const row = await db

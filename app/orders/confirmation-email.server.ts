@@ -23,10 +23,10 @@ import { getOrderWithItems, type OrderItemRow, type OrderRow } from "./orders.se
 
 export { shortOrderId };
 
-/** "febrero de 2027 (del 9 de febrero de 2027 al 11 de febrero de 2027)" or a fallback. */
 /** A line that sells a course place. */
 type CourseItemRow = OrderItemRow & { course_id: string };
 
+/** "Empieza en febrero de 2027 (del 9 de febrero de 2027 al 11 de febrero de 2027)", or the undated fallback. */
 export function editionText(item: Pick<OrderItemRow, "edition_starts_on" | "edition_ends_on">): string {
   if (!item.edition_starts_on) return "Fecha por confirmar: te escribiremos en cuanto se abra la próxima convocatoria";
   const start = formatLongDate(item.edition_starts_on);

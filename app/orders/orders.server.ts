@@ -16,6 +16,7 @@ import { isWithinBounds, paymentMethod, type PaymentMethodKey } from "~/domain/p
 import { needsEarlyStartRequest } from "~/domain/withdrawal.ts";
 import { newId, sha256 } from "~/lib/ids.server.ts";
 import { releaseDepositHold } from "~/bookings/slots.server.ts";
+import { CheckoutError } from "./checkout-error.ts";
 import { chooseEditions } from "./edition-choice.server.ts";
 import { holdExpiresAt, holdSeat, releaseOrderHolds } from "./seat-holds.server.ts";
 
@@ -26,10 +27,6 @@ export interface OrderWithItems {
   order: OrderRow;
   items: OrderItemRow[];
 }
-
-import { CheckoutError } from "./checkout-error.ts";
-
-export { CheckoutError };
 
 /** Most courses one order may hold (the catalogue has four). */
 export const MAX_ORDER_ITEMS = 20;

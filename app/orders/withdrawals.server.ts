@@ -42,10 +42,10 @@ export async function withdrawnOrderIds(db: Db, orderIds: string[]): Promise<Set
  * appointment in time is what gives it back).
  */
 export function canWithdraw(
-  order: { status: string; paidAt: string | null; refundedCents: number; kind?: string },
+  order: { status: string; paidAt: string | null; refundedCents: number; kind: string },
   now: Date,
 ): boolean {
-  if (order.kind !== undefined && !orderKind(order.kind).withdrawable) return false;
+  if (!orderKind(order.kind).withdrawable) return false;
   if (order.status !== "paid" || order.refundedCents > 0 || !order.paidAt) return false;
   return withdrawalOpen(todayInMadrid(new Date(order.paidAt)), todayInMadrid(now));
 }

@@ -12,11 +12,11 @@ import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHOD_KEYS } from "~/domain/payment-me
 import { readBodyText } from "~/lib/read-body.server.ts";
 import { MAX_ORDER_ITEMS } from "~/orders/orders.server.ts";
 import { processPaymentEvent, type PaymentDeps } from "./checkout.server.ts";
-import { requestCheckout, type CheckoutAttempt } from "./checkout-request.server.ts";
+import { CHECKOUT_ATTEMPT_MESSAGES, requestCheckout, type CheckoutAttempt } from "./checkout-request.server.ts";
 import { WebhookSignatureError } from "./provider.server.ts";
 import { MAX_WEBHOOK_BYTES } from "./webhook-route.ts";
 
-export const DEFAULT_CHECKOUT_ERROR = "Error al crear la sesión de pago";
+export const DEFAULT_CHECKOUT_ERROR = CHECKOUT_ATTEMPT_MESSAGES.noUrl;
 const MAX_BODY_BYTES = 16 * 1024;
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
@@ -61,7 +61,9 @@ const billingSchema = z.object(
     billingPostalCode: billingFieldSchema.optional(),
     billingCity: billingFieldSchema.optional(),
   },
-  { error: "billing debe ser un objeto con billingName, billingTaxId, billingAddress, billingPostalCode y billingCity" },
+  {
+    error: "billing debe ser un objeto con billingName, billingTaxId, billingAddress, billingPostalCode y billingCity",
+  },
 );
 
 const bodySchema = z
@@ -91,7 +93,8 @@ const bodySchema = z
 
 /** The lines a body asks for: `items` (with editions), else `courseIds`, else `courseId` (+ `editionId`). */
 function requestedLines(body: z.infer<typeof bodySchema>): { courseIds: string[]; editionIds: Record<string, string> } {
-  const items = body.items ?? (body.courseIds ?? [body.courseId!]).map((courseId) => ({ courseId, editionId: undefined }));
+  const items =
+    body.items ?? (body.courseIds ?? [body.courseId!]).map((courseId) => ({ courseId, editionId: undefined }));
   if (!body.items && body.courseId && body.editionId && !body.courseIds) items[0]!.editionId = body.editionId;
   // Own properties only (fromEntries), so a course id like "__proto__" is just a key.
   const editionIds = Object.fromEntries(items.flatMap((i) => (i.editionId ? [[i.courseId, i.editionId]] : [])));
@@ -128,7 +131,8 @@ export async function createCheckoutFromRequest(
   const body = parsed.data;
   // Given: it must be a whole, valid set (a factura completa asked for); absent: createOrder decides by the total.
   const billing = body.billing ? parseBillingForm(body.billing, { required: true }) : null;
-  if (billing && !billing.ok) return json({ message: Object.values(billing.errors)[0] ?? "Los datos de facturación no son válidos" }, 400);
+  if (billing && !billing.ok)
+    return json({ message: Object.values(billing.errors)[0] ?? "Los datos de facturación no son válidos" }, 400);
   const attempt = await requestCheckout(deps, {
     user,
     ...requestedLines(body),
@@ -147,7 +151,7 @@ export function checkoutApiAnswer(attempt: CheckoutAttempt): Response {
     case "refused":
       return json({ message: attempt.error.message }, attempt.error.status);
     case "rate-limited":
-      return json({ message: "Demasiados intentos. Inténtalo más tarde" }, 429, {
+      return json({ message: CHECKOUT_ATTEMPT_MESSAGES.rateLimited }, 429, {
         "Retry-After": String(attempt.retryAfterSeconds),
       });
     case "failed":

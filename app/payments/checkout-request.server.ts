@@ -8,6 +8,7 @@
  * adapters only turn that into their own answer: a redirect or form errors,
  * a JSON body.
  */
+import { messages } from "~/auth/schemas.ts";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server.ts";
 import { CheckoutError } from "~/orders/checkout-error.ts";
 import { startCheckout, type PaymentDeps, type StartCheckoutInput, type StartedCheckout } from "./checkout.server.ts";
@@ -19,6 +20,18 @@ export const CHECKOUT_RATE_LIMIT = { points: 20, windowMs: 10 * 60 * 1000 } sati
 export function checkoutRateLimitKey(userId: string): string {
   return `checkout:${userId}`;
 }
+
+/**
+ * What the buyer reads for the outcomes that are not a refusal (a refusal's
+ * message is its code's, ~/orders/checkout-error.ts); each door picks its own.
+ */
+export const CHECKOUT_ATTEMPT_MESSAGES = {
+  rateLimited: messages.tooManyAttempts,
+  /** The provider gave no payment page. */
+  noUrl: "Error al crear la sesión de pago",
+  /** Any other failure. */
+  failed: "Error al procesar el pago",
+} as const;
 
 export type CheckoutAttempt =
   | { kind: "started"; started: StartedCheckout }

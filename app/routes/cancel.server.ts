@@ -6,7 +6,7 @@ import { courseLines } from "~/orders/order-lines.ts";
 import { getOrderWithItems } from "~/orders/orders.server.ts";
 import { latestOrderSince } from "~/orders/queries.server.ts";
 import { billingDetailsOf } from "~/domain/billing-details.ts";
-import { requestCheckout } from "~/payments/checkout-request.server.ts";
+import { CHECKOUT_ATTEMPT_MESSAGES, requestCheckout } from "~/payments/checkout-request.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -54,10 +54,10 @@ export async function cancelAction(request: Request, context: Ctx, url?: URL) {
       return data({ error: attempt.error.message }, { status: attempt.error.status });
     case "rate-limited":
       return data(
-        { error: "Demasiados intentos. Inténtalo más tarde" },
+        { error: CHECKOUT_ATTEMPT_MESSAGES.rateLimited },
         { status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } },
       );
     case "failed":
-      return data({ error: "Error al procesar el pago" }, { status: 502 });
+      return data({ error: CHECKOUT_ATTEMPT_MESSAGES.failed }, { status: 502 });
   }
 }

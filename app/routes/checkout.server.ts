@@ -14,13 +14,22 @@ import {
   type BillingField,
   type BillingFormValues,
 } from "~/domain/billing-details.ts";
-import { editionFieldName, formatCheckoutLines, parseCheckoutLines, type CheckoutLine } from "~/domain/checkout-lines.ts";
+import {
+  editionFieldName,
+  formatCheckoutLines,
+  parseCheckoutLines,
+  type CheckoutLine,
+} from "~/domain/checkout-lines.ts";
 import { requiresFullInvoice } from "~/domain/invoice-math.ts";
 import { availableMethods, PAYMENT_METHOD_KEYS } from "~/domain/payment-methods.ts";
 import { discountCents } from "~/domain/pricing.ts";
 import { withdrawalPeriodEnds } from "~/domain/withdrawal.ts";
 import { checkoutErrorMessage, type CheckoutErrorCode } from "~/orders/checkout-error.ts";
-import { requestCheckout, type CheckoutAttempt } from "~/payments/checkout-request.server.ts";
+import {
+  CHECKOUT_ATTEMPT_MESSAGES,
+  requestCheckout,
+  type CheckoutAttempt,
+} from "~/payments/checkout-request.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -31,9 +40,9 @@ export const checkoutMessages = {
   edition: "Elige una de las convocatorias con plazas libres",
   noCourses: checkoutErrorMessage("empty-cart"),
   /** The provider gave no payment page / any other failure. */
-  noUrl: "Error al crear la sesión de pago",
-  default: "Error al procesar el pago",
-  tooMany: "Demasiados intentos. Inténtalo más tarde",
+  noUrl: CHECKOUT_ATTEMPT_MESSAGES.noUrl,
+  default: CHECKOUT_ATTEMPT_MESSAGES.failed,
+  tooMany: CHECKOUT_ATTEMPT_MESSAGES.rateLimited,
 } as const;
 
 const editionSchema = z.string({ message: checkoutMessages.edition }).max(200, { message: checkoutMessages.edition });
@@ -47,7 +56,9 @@ const checkoutSchema = z.object({
   waiver: z.literal("on", { message: checkoutMessages.waiver }).optional(),
 });
 
-export type CheckoutFieldErrors = Partial<Record<"method" | "edition" | "terms" | "waiver" | "form" | BillingField, string>>;
+export type CheckoutFieldErrors = Partial<
+  Record<"method" | "edition" | "terms" | "waiver" | "form" | BillingField, string>
+>;
 
 /** What the form sends back to be shown again after a refusal. */
 export interface CheckoutFormValues {
@@ -96,14 +107,20 @@ export async function loadCheckout(context: Ctx, courseId: string | undefined, u
   const user = getUser(context);
   const db = getServices(context).db;
   const wanted = requestedLines(courseId, url?.searchParams.get("cursos"), url?.searchParams.get("convocatoria"));
-  const found = await getCoursesByIds(db, wanted.map((l) => l.courseId));
+  const found = await getCoursesByIds(
+    db,
+    wanted.map((l) => l.courseId),
+  );
   // In the order asked for; unknown or inactive courses are left out.
   const lines = wanted.flatMap((line) => {
     const course = found.find((c) => c.id === line.courseId);
     return course ? [{ course, wantedEdition: line.editionId }] : [];
   });
   if (lines.length === 0) throw noCoursesRedirect(courseId);
-  const editions = await listEditionChoices(db, lines.map((l) => l.course.id));
+  const editions = await listEditionChoices(
+    db,
+    lines.map((l) => l.course.id),
+  );
   const totalCents = lines.reduce((sum, l) => sum + l.course.priceCents, 0);
   const row = await findUserById(db, user.id);
   return {
@@ -155,8 +172,15 @@ export async function checkoutAction(request: Request, context: Ctx, courseId?: 
     return data({ errors: { form: checkoutMessages.noCourses } as CheckoutFieldErrors, values }, { status: 400 });
   }
   // The fields count when the server's total needs them or the buyer asked for a factura completa.
-  const totalCents = (await getCoursesByIds(services.db, lines.map((l) => l.courseId))).reduce((sum, c) => sum + c.priceCents, 0);
-  const billing = billingRequired(totalCents, wantsFullInvoice) ? parseBillingForm(billingInput, { required: true }) : null;
+  const totalCents = (
+    await getCoursesByIds(
+      services.db,
+      lines.map((l) => l.courseId),
+    )
+  ).reduce((sum, c) => sum + c.priceCents, 0);
+  const billing = billingRequired(totalCents, wantsFullInvoice)
+    ? parseBillingForm(billingInput, { required: true })
+    : null;
   values.billing = billing?.values ?? parseBillingForm(billingInput, { required: false }).values;
   const billingErrors: CheckoutFieldErrors = billing && !billing.ok ? billing.errors : {};
   const parsed = checkoutSchema.safeParse({

@@ -2,14 +2,10 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { formValues } from "~/auth/schemas.ts";
 import { getServices } from "~/context.server.ts";
+import { isLiveWaitlistEntry } from "~/domain/waitlist-messages.ts";
 import { getStaffEdition, listEditionAttendees } from "~/orders/staff-attendees.server.ts";
-import { getWaitlistOfferHours } from "~/waitlist/settings.server.ts";
-import {
-  changeWaitlistEntry,
-  isLiveEntry,
-  listEditionWaitlist,
-  type WaitlistStaffResult,
-} from "~/waitlist/staff.server.ts";
+import { getWaitlistOfferHours } from "~/salon/settings.server.ts";
+import { changeWaitlistEntry, listEditionWaitlist, type WaitlistStaffResult } from "~/waitlist/staff.server.ts";
 import { actorOf } from "./gestion.cursos.nuevo.server.ts";
 
 /** ?aviso= after a waiting-list write (PRG); anything else shows nothing. */
@@ -50,7 +46,7 @@ export async function loadEditionAttendees(
   const aviso = search.get("aviso");
   // ?quitar=<entry>: the confirmation step before removing a live entry of this edition.
   const quitar = search.get("quitar");
-  const removing = (quitar && waitlist.find((e) => e.id === quitar && isLiveEntry(e.status))) || null;
+  const removing = (quitar && waitlist.find((e) => e.id === quitar && isLiveWaitlistEntry(e.status))) || null;
   return {
     edition,
     active: attendees.filter((a) => a.endedAt === null),

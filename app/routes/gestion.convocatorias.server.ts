@@ -7,7 +7,7 @@ import { getServices } from "~/context.server.ts";
 import { isOwnerRole } from "~/domain/roles.ts";
 import { parseOfferHours, WAITLIST_OFFER_HOURS_ERROR } from "~/domain/waitlist-settings.ts";
 import { listCourseChoices, listStaffEditions } from "~/orders/staff-attendees.server.ts";
-import { getWaitlistOfferHours, saveWaitlistOfferHours } from "~/waitlist/settings.server.ts";
+import { getWaitlistOfferHours, saveWaitlistOfferHours } from "~/salon/settings.server.ts";
 
 export async function loadEditionList(request: Request, context: Readonly<RouterContextProvider>) {
   const { db } = getServices(context);

@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { AuthCard } from "~/components/auth/auth-card.tsx";
 import { getServices } from "~/context.server.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
 import { WAITLIST_CONFIRM_MESSAGES } from "~/domain/waitlist-messages.ts";
@@ -42,23 +42,12 @@ export async function action({ params, context }: Route.ActionArgs) {
   };
 }
 
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="auth-page container section">
-      <div className="auth-card card">
-        <h1>{title}</h1>
-        {children}
-      </div>
-    </section>
-  );
-}
-
 export default function ConfirmWaitlistEntry({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const shown = actionData ?? loaderData;
   if (shown.state === "valid") {
     return (
-      <Card title="Confirma tu correo">
+      <AuthCard title="Confirma tu correo">
         <p>
           Pulsa el botón para entrar en la lista de espera de <strong>{shown.courseTitle}</strong>, convocatoria del{" "}
           {formatLongDate(shown.startsOn)}. Si queda una plaza, te avisaremos por correo.
@@ -68,7 +57,7 @@ export default function ConfirmWaitlistEntry({ loaderData, actionData }: Route.C
             {busy ? "Confirmando..." : "Confirmar y entrar en la lista"}
           </button>
         </Form>
-      </Card>
+      </AuthCard>
     );
   }
   const title =
@@ -78,7 +67,7 @@ export default function ConfirmWaitlistEntry({ loaderData, actionData }: Route.C
         ? "Ya estaba confirmado"
         : "Enlace no válido";
   return (
-    <Card title={title}>
+    <AuthCard title={title}>
       <p
         className={`form-alert ${shown.state === "invalid" ? "form-alert--error" : "form-alert--success"}`}
         role={shown.state === "invalid" ? "alert" : "status"}
@@ -93,6 +82,6 @@ export default function ConfirmWaitlistEntry({ loaderData, actionData }: Route.C
       <p>
         <Link to="/formaciones">Ver formaciones</Link>
       </p>
-    </Card>
+    </AuthCard>
   );
 }

@@ -43,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     googleError: url.searchParams.get("error") === "google" ? messages.loginGoogle : undefined,
     notice: staffNeedsSecondFactor
       ? "Para entrar en el área de gestión, vuelve a iniciar sesión: te pediremos también el código de tu aplicación."
-      : (lookup(notices, url.searchParams.get("aviso")) ?? (fromProfile ? "Debes iniciar sesión para ver tu perfil" : undefined)),
+      : (lookup(notices, url.searchParams.get("aviso")) ??
+        (fromProfile ? "Debes iniciar sesión para ver tu perfil" : undefined)),
   };
 }
 
@@ -74,7 +75,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             defaultValue={actionData?.values?.email}
             error={errors.email}
           />
-          <Field name="password" type="password" label="Contraseña" autoComplete="current-password" error={errors.password} />
+          <Field
+            name="password"
+            type="password"
+            label="Contraseña"
+            autoComplete="current-password"
+            error={errors.password}
+          />
           <p className="auth-form__aside">
             <Link to="/forgot-password">¿Has olvidado tu contraseña?</Link>
           </p>
@@ -83,14 +90,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             {busy ? "Entrando..." : "Iniciar sesión"}
           </button>
         </Form>
-        {loaderData.googleEnabled ? (
-          <>
-            <p className="auth-divider">
-              <span>o</span>
-            </p>
-            <GoogleButton intent="login" redirectTo={loaderData.redirectTo} />
-          </>
-        ) : null}
+        {loaderData.googleEnabled ? <GoogleButton intent="login" redirectTo={loaderData.redirectTo} /> : null}
         <p className="auth-switch">
           ¿No tienes cuenta? <Link to={`/registro${q}`}>Regístrate</Link>
         </p>

@@ -36,15 +36,16 @@ export function isLoopbackAddress(ip: string): boolean {
 async function ownDemoOrder(request: Request, context: Ctx, orderId: string) {
   const services = getServices(context);
   const found = services.payments.name === "demo" ? await getOrderWithItems(services.db, orderId) : null;
-  if (!found || !orderKind(found.order.kind).guestPayment) {
+  const kind = found ? orderKind(found.order.kind) : null;
+  if (!kind?.guestPayment) {
     const user = await requireUser(request, context);
     if (found?.order.user_id !== user.id) throw data(null, { status: 404 });
   }
-  if (!found || found.order.provider !== "demo") throw data(null, { status: 404 });
-  return { services, kind: orderKind(found.order.kind), ...found };
+  if (!found || !kind || found.order.provider !== "demo") throw data(null, { status: 404 });
+  return { services, kind, ...found };
 }
 
-export function successPath(sessionId: string, firstCourseId: string | undefined): string {
+export function successPath(sessionId: string, firstCourseId: string | null | undefined): string {
   return `/success?session_id=${encodeURIComponent(sessionId)}&course_id=${encodeURIComponent(firstCourseId ?? "")}`;
 }
 
@@ -61,7 +62,7 @@ export async function loadDemoPayment(request: Request, context: Ctx, orderId: s
     totalCents: order.total_cents,
     methodName: paymentMethodName(order.payment_method),
     lines: items.map((i) => ({ id: i.id, title: i.title, priceCents: i.price_cents })),
-    successUrl: successPath(order.provider_session_id ?? demoSessionId(order.id), items[0]?.course_id ?? undefined),
+    successUrl: successPath(order.provider_session_id ?? demoSessionId(order.id), items[0]?.course_id),
     enabled: demoPaymentsAllowed(services.config, context.get(clientIpContext)),
     expired: order.status !== "paid" && demoSessionExpired(order),
     texts: kind.paymentPage,
@@ -105,5 +106,5 @@ export async function demoPaymentAction(request: Request, context: Ctx, orderId:
     amountTotalCents: order.total_cents,
     currency: order.currency,
   });
-  return redirect(successPath(sessionId, items[0]?.course_id ?? undefined));
+  return redirect(successPath(sessionId, items[0]?.course_id));
 }

@@ -32,8 +32,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { id } = await ownAppointment(context, params.appointmentId);
-  return manageAction(getServices(context).db, id, await request.formData(), new Date(), {
+  const appointment = await ownAppointment(context, params.appointmentId);
+  return manageAction(getServices(context).db, appointment, await request.formData(), new Date(), {
     network: clientNetwork(context),
   });
 }

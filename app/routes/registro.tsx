@@ -89,14 +89,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             {busy ? "Creando cuenta..." : "Crear cuenta"}
           </button>
         </Form>
-        {loaderData.googleEnabled ? (
-          <>
-            <p className="auth-divider">
-              <span>o</span>
-            </p>
-            <GoogleButton intent="register" redirectTo={loaderData.redirectTo} />
-          </>
-        ) : null}
+        {loaderData.googleEnabled ? <GoogleButton intent="register" redirectTo={loaderData.redirectTo} /> : null}
         <p className="auth-switch">
           ¿Ya tienes cuenta? <Link to={`/login${q}`}>Inicia sesión</Link>
         </p>

@@ -18,7 +18,7 @@ import { getOptionalUser } from "~/auth/session.server.ts";
 import { loadAvailability } from "~/bookings/availability.server.ts";
 import { bookAppointment } from "~/bookings/appointments.server.ts";
 import { hitAppointmentEmailLimits, hitBookingLimit } from "~/bookings/booking-limits.server.ts";
-import { externalBookingUrl, getBookingSettings } from "~/bookings/booking-settings.server.ts";
+import { getBookingSettings } from "~/bookings/booking-settings.server.ts";
 import { startDepositCheckout } from "~/bookings/deposits.server.ts";
 import { listActiveServices, type MenuService } from "~/bookings/menu.server.ts";
 import { site } from "~/content/site.ts";
@@ -33,6 +33,7 @@ import {
 } from "~/domain/booking-request.ts";
 import { bookingHref, EXTERNAL_BOOKING_NOTICE } from "~/domain/booking-settings-form.ts";
 import { wallToInstant } from "~/domain/salon-time.ts";
+import { tooManyRequests } from "~/lib/rate-limit.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -68,9 +69,12 @@ export async function bookingPageLoader(request: Request, context: Ctx): Promise
   const query = parseBookingQuery(url.searchParams);
   const now = new Date();
   const today = madridDate(now);
-  const settings = await getBookingSettings(db);
+  const [settings, menu, authUser] = await Promise.all([
+    getBookingSettings(db),
+    listActiveServices(db),
+    getOptionalUser(request, context),
+  ]);
   const { rules } = settings;
-  const [menu, authUser] = await Promise.all([listActiveServices(db), getOptionalUser(request, context)]);
   const online = menu.filter((s) => s.bookableOnline);
   const user = authUser
     ? {
@@ -180,10 +184,14 @@ function capMessage(limit: number, signedIn: boolean): string {
 export async function bookingAction(request: Request, context: Ctx) {
   const services = getServices(context);
   const { db } = services;
+  const settings = await getBookingSettings(db);
   // Bookings are made on the owner's external page: nothing is written here (not even a rate-limit hit).
-  const external = await externalBookingUrl(db);
-  if (external) {
-    return data<BookingActionData>({ errors: {}, values: {}, form: EXTERNAL_BOOKING_NOTICE, external }, 409);
+  const booking = bookingHref(settings);
+  if (booking.external) {
+    return data<BookingActionData>(
+      { errors: {}, values: {}, form: EXTERNAL_BOOKING_NOTICE, external: booking.href },
+      409,
+    );
   }
   const form = await request.formData();
   const url = new URL(request.url);
@@ -198,10 +206,7 @@ export async function bookingAction(request: Request, context: Ctx) {
   const network = clientNetwork(context);
   const limit = await hitBookingLimit(db, network);
   if (!limit.allowed) {
-    return data<BookingActionData>(
-      { errors: {}, values, form: MESSAGES.rateLimited },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
+    return data<BookingActionData>({ errors: {}, values, form: MESSAGES.rateLimited }, tooManyRequests(limit));
   }
   const details = parseClientDetails(
     form,
@@ -216,12 +221,8 @@ export async function bookingAction(request: Request, context: Ctx) {
   // The booking's email goes to the address given (a guest's may be anyone's): limited per network and per address.
   const emails = await hitAppointmentEmailLimits(db, { network, address: details.value.email });
   if (!emails.allowed) {
-    return data<BookingActionData>(
-      { errors: {}, values, form: MESSAGES.emailLimited },
-      { status: 429, headers: { "Retry-After": String(emails.retryAfterSeconds) } },
-    );
+    return data<BookingActionData>({ errors: {}, values, form: MESSAGES.emailLimited }, tooManyRequests(emails));
   }
-  const { rules } = await getBookingSettings(db);
   // An account whose email is not verified yet books like a guest: held until the emailed link confirms it.
   const confirmedAtOnce = !!user?.emailVerified;
   const now = new Date();
@@ -234,7 +235,7 @@ export async function bookingAction(request: Request, context: Ctx) {
     source: "online",
     hold: !confirmedAtOnce,
     now,
-    rules,
+    rules: settings.rules,
     deposit: { provider: services.payments.name },
   });
   if (!result.ok) {

@@ -1,6 +1,6 @@
-import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { verificationMessages, verificationNotices } from "~/auth/verification-messages.ts";
+import { AuthCard } from "~/components/auth/auth-card.tsx";
 import { FormAlert } from "~/components/auth/field.tsx";
 import { VerifyEmailNotice } from "~/components/auth/verify-email-notice.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
@@ -24,22 +24,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return verifyAction(request, context, url);
 }
 
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="auth-page container section">
-      <div className="auth-card card">
-        <h1>{title}</h1>
-        {children}
-      </div>
-    </section>
-  );
-}
-
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   if (actionData?.verified) {
     return (
-      <Card title="Correo confirmado">
+      <AuthCard title="Correo confirmado">
         <p className="form-alert form-alert--success" role="status">
           {verificationNotices.verified} ¡Gracias!
         </p>
@@ -48,7 +37,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
             Ir a mi perfil
           </Link>
         </p>
-      </Card>
+      </AuthCard>
     );
   }
   const formError = actionData && !actionData.verified ? actionData.errors.form : undefined;
@@ -56,31 +45,33 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   if (loaderData.mode === "status") {
     if (loaderData.verified) {
       return (
-        <Card title="Correo confirmado">
+        <AuthCard title="Correo confirmado">
           <p>
             {verificationNotices.verified} (<strong>{loaderData.email}</strong>)
           </p>
           <p>
             <Link to="/perfil">Volver a mi perfil</Link>
           </p>
-        </Card>
+        </AuthCard>
       );
     }
     return (
-      <Card title="Confirma tu correo">
+      <AuthCard title="Confirma tu correo">
         <VerifyEmailNotice email={loaderData.email} sent={loaderData.sent} error={formError} />
         <p>Mientras tanto puedes seguir usando tu cuenta y comprar con normalidad.</p>
         <p>
           <Link to="/formaciones">Ver formaciones</Link>
         </p>
-      </Card>
+      </AuthCard>
     );
   }
 
-  const badState = (actionData && !actionData.verified ? actionData.tokenState : undefined) ?? (loaderData.state === "valid" ? undefined : loaderData.state);
+  const badState =
+    (actionData && !actionData.verified ? actionData.tokenState : undefined) ??
+    (loaderData.state === "valid" ? undefined : loaderData.state);
   if (badState) {
     return (
-      <Card title="Enlace no válido">
+      <AuthCard title="Enlace no válido">
         <p className="form-alert form-alert--error" role="alert">
           {verificationMessages[badState]}
         </p>
@@ -95,11 +86,11 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
             </Link>
           )}
         </p>
-      </Card>
+      </AuthCard>
     );
   }
   return (
-    <Card title="Confirma tu correo">
+    <AuthCard title="Confirma tu correo">
       <p>Pulsa el botón para confirmar que esta dirección de correo es tuya.</p>
       <Form method="post" className="auth-form">
         <input type="hidden" name="intent" value="confirm" />
@@ -109,6 +100,6 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
           {busy ? "Confirmando..." : "Confirmar mi correo"}
         </button>
       </Form>
-    </Card>
+    </AuthCard>
   );
 }

@@ -1,13 +1,39 @@
 /**
- * The switches the staff set for the salon (table salon_settings, key → text
- * value): today, which events the salon is emailed about. A missing row means
- * the default (on). Every change is written with its audit entry in one
- * transaction.
+ * The settings the staff set for the salon (table salon_settings, key → text
+ * value): which events the salon is emailed about (`notify.*`, on by default)
+ * and how long a seat freed for the waiting list is held for the person it is
+ * offered to (`waitlist.offerHours`, 12 h by default). A missing or unreadable
+ * row means the default. Every change is written with its audit entry in one
+ * transaction. (The `seller` and `booking` keys have their own homes:
+ * app/invoices/seller.server.ts, app/bookings/booking-settings.server.ts.)
  */
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { NOTIFY_KINDS, type NotifyKind } from "~/domain/salon-notify.ts";
+import { parseOfferHours, WAITLIST_OFFER_HOURS } from "~/domain/waitlist-settings.ts";
 import { nowIso } from "~/lib/ids.server.ts";
 import { recordAudit, type AuditActor } from "~/audit/audit.server.ts";
+
+/** The stored text of one key, or undefined. Pass the transaction that acts on it. */
+async function readSetting(db: Db, key: string): Promise<string | undefined> {
+  const row = await db.selectFrom("salon_settings").select("value").where("key", "=", key).executeTakeFirst();
+  return row?.value;
+}
+
+/** Stores these keys' values (inserted or replaced) in one statement, in the caller's transaction. */
+async function writeSettings(trx: Db, values: Record<string, string>): Promise<void> {
+  const updatedAt = nowIso();
+  const rows = Object.entries(values).map(([key, value]) => ({ key, value, updated_at: updatedAt }));
+  if (rows.length === 0) return;
+  await trx
+    .insertInto("salon_settings")
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .column("key")
+        .doUpdateSet((eb) => ({ value: eb.ref("excluded.value"), updated_at: eb.ref("excluded.updated_at") })),
+    )
+    .execute();
+}
 
 export type NotifySettings = Record<NotifyKind, boolean>;
 
@@ -34,12 +60,7 @@ export async function getNotifySettings(db: Db): Promise<NotifySettings> {
 
 /** One switch; pass the transaction that will enqueue the email. */
 export async function isNotifyOn(db: Db, kind: NotifyKind): Promise<boolean> {
-  const row = await db
-    .selectFrom("salon_settings")
-    .select("value")
-    .where("key", "=", notifyKey(kind))
-    .executeTakeFirst();
-  return fromText(row?.value, DEFAULT_NOTIFY_SETTINGS[kind]);
+  return fromText(await readSetting(db, notifyKey(kind)), DEFAULT_NOTIFY_SETTINGS[kind]);
 }
 
 /**
@@ -51,15 +72,7 @@ export async function saveNotifySettings(db: Db, actor: AuditActor, next: Notify
     const before = await getNotifySettings(trx);
     const changed = NOTIFY_KINDS.filter((kind) => before[kind] !== next[kind]);
     if (changed.length === 0) return [];
-    const updatedAt = nowIso();
-    for (const kind of changed) {
-      const value = next[kind] ? "1" : "0";
-      await trx
-        .insertInto("salon_settings")
-        .values({ key: notifyKey(kind), value, updated_at: updatedAt })
-        .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: updatedAt }))
-        .execute();
-    }
+    await writeSettings(trx, Object.fromEntries(changed.map((kind) => [notifyKey(kind), next[kind] ? "1" : "0"])));
     await recordAudit(trx, actor, {
       action: "salon-settings.update",
       entityType: "salon_settings",
@@ -68,5 +81,33 @@ export async function saveNotifySettings(db: Db, actor: AuditActor, next: Notify
       after: Object.fromEntries(changed.map((k) => [notifyKey(k), next[k]])),
     });
     return changed;
+  });
+}
+
+const OFFER_HOURS_KEY = "waitlist.offerHours";
+
+/** The hold of a new waiting-list offer, in hours; read by every offer inside its own transaction. */
+export async function getWaitlistOfferHours(db: Db): Promise<number> {
+  return parseOfferHours(await readSetting(db, OFFER_HOURS_KEY)) ?? WAITLIST_OFFER_HOURS.default;
+}
+
+/**
+ * Stores the hours (already validated: parseOfferHours) with one audit entry
+ * (`waitlist-settings.update`). Offers already made keep their deadline.
+ * False, writing nothing, when the value did not change.
+ */
+export function saveWaitlistOfferHours(db: Db, actor: AuditActor, hours: number): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const before = await getWaitlistOfferHours(trx);
+    if (before === hours) return false;
+    await writeSettings(trx, { [OFFER_HOURS_KEY]: String(hours) });
+    await recordAudit(trx, actor, {
+      action: "waitlist-settings.update",
+      entityType: "salon_settings",
+      entityId: OFFER_HOURS_KEY,
+      before: { offerHours: before },
+      after: { offerHours: hours },
+    });
+    return true;
   });
 }

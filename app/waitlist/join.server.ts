@@ -25,7 +25,7 @@ import {
 import { WAITLIST_MAX_ACTIVE_PER_EMAIL } from "~/domain/waitlist-messages.ts";
 import { sha256 } from "~/lib/ids.server.ts";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server.ts";
-import { joinWaitlist, type JoinGate } from "./waitlist.server.ts";
+import { joinWaitlist, normaliseEmail, type JoinGate } from "./waitlist.server.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Requests (valid or not) per network: generous enough for a few editions and typos from one salon network (NAT). */
@@ -78,7 +78,7 @@ export async function waitlistJoinAction(request: Request, context: Readonly<Rou
     if (!hit.allowed) Object.assign(refusal, { message, retryAfterSeconds: hit.retryAfterSeconds });
     return hit.allowed;
   };
-  const email = parsed.data.email.trim().toLowerCase();
+  const email = normaliseEmail(parsed.data.email);
   const gate: JoinGate = {
     newEntry: () => gateOn(`waitlistEntryNet:${network}`, waitlistEntryLimit, WAITLIST_MESSAGES.networkLimited),
     confirmationEmail: () =>

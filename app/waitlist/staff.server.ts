@@ -7,6 +7,7 @@
 import type { AuditActor } from "~/audit/audit.server.ts";
 import { recordAudit } from "~/audit/audit.server.ts";
 import { inTransaction, type Db } from "~/db/db.server.ts";
+import { isLiveWaitlistEntry } from "~/domain/waitlist-messages.ts";
 import { offerSeat, removeEntry } from "./waitlist.server.ts";
 
 export interface StaffWaitlistEntry {
@@ -40,10 +41,6 @@ type WaitlistStaffIntent = "waitlist-remove" | "waitlist-offer";
 export type WaitlistStaffResult =
   "removed" | "offered" | "confirm-removal" | "not-found" | "not-waiting" | "unconfirmed" | "no-seat";
 
-/** Entries still in the list (the staff may remove them). */
-export const isLiveEntry = (status: string): boolean =>
-  status === "pending" || status === "waiting" || status === "offered";
-
 /**
  * Removes an entry or offers it a seat; the entry must belong to this edition.
  * A removal not yet `confirmed` by the staff member changes nothing and
@@ -68,7 +65,7 @@ export function changeWaitlistEntry(
     if (!entry) return "not-found";
     const before = { email: entry.email, status: entry.status };
     if (intent === "waitlist-remove") {
-      if (!isLiveEntry(entry.status)) return "not-waiting";
+      if (!isLiveWaitlistEntry(entry.status)) return "not-waiting";
       if (!opts.confirmed) return "confirm-removal";
       if (!(await removeEntry(trx, entry.id, nowIso))) return "not-waiting";
       await recordAudit(trx, actor, {

@@ -7,8 +7,9 @@
  * When a seat frees (a hold released or expired, a full refund, the staff
  * raising the seats or removing an offered entry, an entry being confirmed)
  * `offerFreedSeats` runs in the same transaction: the first confirmed person
- * waiting gets the seat held for the salon's hours (settings.server.ts, 12 h by
- * default; `course_editions.seats_held + 1`, the entry "offered") and an email.
+ * waiting gets the seat held for the salon's hours (app/salon/settings.server.ts,
+ * 12 h by default; `course_editions.seats_held + 1`, the entry "offered") and an
+ * email.
  * Their own checkout turns that held seat into the order's seat hold
  * (`claimOffer`, called by holdSeat); nobody else can take it, because
  * seats_held already counts it.
@@ -23,14 +24,16 @@ import { sql } from "kysely";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
 import {
+  isLiveWaitlistEntry,
   WAITLIST_CONFIRM_HOURS,
+  WAITLIST_LIVE_STATUSES,
   WAITLIST_MAX_ACTIVE_PER_EMAIL,
   type WaitlistJoinResult,
 } from "~/domain/waitlist-messages.ts";
 import { enqueueJob } from "~/jobs/queue.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
-import { getWaitlistOfferHours } from "./settings.server.ts";
+import { getWaitlistOfferHours } from "~/salon/settings.server.ts";
 
 export const WAITLIST_OFFER = "waitlist-offer";
 export const WAITLIST_LAPSE = "waitlist-lapse";
@@ -41,11 +44,9 @@ export const WAITLIST_DROP_UNCONFIRMED = "waitlist-drop-unconfirmed";
 
 /** An unconfirmed entry, and its links, last this long after it was made. */
 export const CONFIRM_TTL_MS = WAITLIST_CONFIRM_HOURS * 60 * 60 * 1000;
-export const MAX_ACTIVE_ENTRIES_PER_EMAIL = WAITLIST_MAX_ACTIVE_PER_EMAIL;
-/** Entries that hold a place in a list (one per edition and address). */
-const LIVE_STATUSES = ["pending", "waiting", "offered"];
 
-const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+/** How an address is stored and compared (and keyed in the join's limit per address). */
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 /** Unconfirmed entries made at or before this instant have lapsed. */
 export const unconfirmedCutoff = (nowIso: string): string =>
@@ -55,7 +56,7 @@ export const unconfirmedCutoff = (nowIso: string): string =>
 async function lapseOffers(trx: Db, editionId: string, nowIso: string): Promise<void> {
   const lapsed = await trx
     .updateTable("waitlist_entries")
-    .set({ status: "lapsed", offer_token_hash: null })
+    .set({ status: "lapsed" })
     .where("edition_id", "=", editionId)
     .where("status", "=", "offered")
     .where("offer_expires_at", "<=", nowIso)
@@ -143,7 +144,7 @@ export async function offerFreedSeats(trx: Db, editionIds: readonly string[], no
 export async function claimOffer(trx: Db, editionId: string, email: string, nowIso: string): Promise<boolean> {
   const claimed = await trx
     .updateTable("waitlist_entries")
-    .set({ status: "taken", offer_token_hash: null })
+    .set({ status: "taken" })
     .where("edition_id", "=", editionId)
     .where("email", "=", normaliseEmail(email))
     .where("status", "=", "offered")
@@ -164,10 +165,10 @@ export async function removeEntry(
     .select(["edition_id", "status"])
     .where("id", "=", entryId)
     .executeTakeFirst();
-  if (!before || !LIVE_STATUSES.includes(before.status)) return null;
+  if (!before || !isLiveWaitlistEntry(before.status)) return null;
   const removed = await trx
     .updateTable("waitlist_entries")
-    .set({ status: "removed", offer_token_hash: null })
+    .set({ status: "removed" })
     .where("id", "=", entryId)
     .where("status", "=", before.status)
     .returning("id")
@@ -182,8 +183,8 @@ export async function removeEntry(
 
 /**
  * Confirms a pending entry that has not lapsed: it joins the queue now (a free
- * seat may be offered to it at once) and its other links are spent. False when
- * it is not pending any more, or lapsed.
+ * seat may be offered to it at once); leaving `pending` spends all its links.
+ * False when it is not pending any more, or lapsed.
  */
 export async function confirmEntry(trx: Db, entryId: string, nowIso: string): Promise<boolean> {
   const confirmed = await trx
@@ -195,12 +196,6 @@ export async function confirmEntry(trx: Db, entryId: string, nowIso: string): Pr
     .returning("edition_id")
     .executeTakeFirst();
   if (!confirmed) return false;
-  await trx
-    .updateTable("waitlist_confirmations")
-    .set({ used_at: nowIso })
-    .where("entry_id", "=", entryId)
-    .where("used_at", "is", null)
-    .execute();
   await offerFreedSeats(trx, [confirmed.edition_id], nowIso);
   return true;
 }
@@ -248,7 +243,7 @@ export type JoinOutcome = WaitlistJoinResult | "too-many" | "limited";
  * proven (`confirmed`: a signed-in account with that verified address), the new
  * entry is `pending` and a confirmation email is queued with it; asking again
  * while pending sends the link again. Joining twice changes nothing else; an
- * address may have at most MAX_ACTIVE_ENTRIES_PER_EMAIL live entries.
+ * address may have at most WAITLIST_MAX_ACTIVE_PER_EMAIL live entries.
  */
 export async function joinWaitlist(
   db: Db,
@@ -273,13 +268,14 @@ export async function joinWaitlist(
   if (!edition || !edition.active || edition.starts_on < madridDate(now)) return "unavailable";
   if (edition.status !== "open" && edition.status !== "full") return "unavailable";
   await dropLapsedUnconfirmed(db, { email }, input.nowIso);
-  const existing = await db
+  // The address's live entries (a handful at most): the one of this edition, and how many there are.
+  const live = await db
     .selectFrom("waitlist_entries")
-    .select(["id", "status"])
-    .where("edition_id", "=", input.editionId)
+    .select(["id", "edition_id", "status"])
     .where("email", "=", email)
-    .where("status", "in", LIVE_STATUSES)
-    .executeTakeFirst();
+    .where("status", "in", WAITLIST_LIVE_STATUSES)
+    .execute();
+  const existing = live.find((entry) => entry.edition_id === input.editionId);
   if (existing) {
     if (existing.status !== "pending") return "already";
     if (confirmed) {
@@ -291,13 +287,7 @@ export async function joinWaitlist(
   }
   if (edition.status === "open" && Number(edition.seats_taken) + Number(edition.seats_held) < edition.seats)
     return "not-full";
-  const live = await db
-    .selectFrom("waitlist_entries")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("email", "=", email)
-    .where("status", "in", LIVE_STATUSES)
-    .executeTakeFirstOrThrow();
-  if (Number(live.n) >= MAX_ACTIVE_ENTRIES_PER_EMAIL) return "too-many";
+  if (live.length >= WAITLIST_MAX_ACTIVE_PER_EMAIL) return "too-many";
   if (input.gate) {
     if (!(await input.gate.newEntry())) return "limited";
     if (!confirmed && !(await input.gate.confirmationEmail())) return "limited";
@@ -315,7 +305,6 @@ export async function joinWaitlist(
         confirmed_at: confirmed ? input.nowIso : null,
         offered_at: null,
         offer_expires_at: null,
-        offer_token_hash: null,
         status: confirmed ? "waiting" : "pending",
       })
       .onConflict((oc) => oc.doNothing())

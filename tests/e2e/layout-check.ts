@@ -42,6 +42,10 @@ export function findLayoutProblems(options: LayoutCheckOptions): LayoutProblem[]
     return `<${el.tagName.toLowerCase()}${id}${cls}>${text ? ` «${text}»` : ""}${where}`;
   };
 
+  /** What a visitor operates: links, form controls and anything in the tab order. */
+  const CONTROLS =
+    'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+
   const styleOf = (el: Element) => getComputedStyle(el);
   const isVisuallyHidden = (el: Element, style: CSSStyleDeclaration) =>
     style.clip === "rect(0px, 0px, 0px, 0px)" ||
@@ -170,13 +174,10 @@ export function findLayoutProblems(options: LayoutCheckOptions): LayoutProblem[]
   // 5. Every control is whole on screen: its box within the viewport's width (fixed
   //    widgets included) and within every ancestor that hides its overflow. One inside
   //    a box that scrolls sideways (a wide table's wrapper) can be scrolled to instead.
-  const controls = visible.filter((el) =>
-    el.matches(
-      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])',
-    ),
-  );
+  const controls = visible.filter((el) => el.matches(`${CONTROLS}, [role="button"]`));
   for (const el of controls) {
-    if (offScreen.has(el) || Array.from(offScreen).some((o) => o.contains(el))) continue;
+    // `contains` is true of the element itself too.
+    if (Array.from(offScreen).some((o) => o.contains(el))) continue;
     const r = el.getBoundingClientRect();
     let scrolls = false;
     let cutBy: Element | null = null;
@@ -234,12 +235,7 @@ export function findLayoutProblems(options: LayoutCheckOptions): LayoutProblem[]
   }
 
   // 7. No fixed element covers a control when it has the focus.
-  const focusable = visible.filter(
-    (el) =>
-      el.matches(
-        'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])',
-      ) && !(el as HTMLInputElement).disabled,
-  );
+  const focusable = visible.filter((el) => el.matches(CONTROLS) && !(el as HTMLInputElement).disabled);
   const inFixed = (el: Element) => {
     for (let e: Element | null = el; e && e !== document.documentElement; e = e.parentElement) {
       if (isFixedLike(styleOf(e))) return e;

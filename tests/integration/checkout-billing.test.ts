@@ -12,7 +12,8 @@ import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { addDays } from "~/domain/calendar-dates.ts";
 import { BILLING_INVALID_MESSAGE, BILLING_REQUIRED_MESSAGE } from "~/domain/billing-details.ts";
 import { TAX_ID_MESSAGES } from "~/domain/tax-id.ts";
-import { CheckoutError, createOrder } from "~/orders/orders.server.ts";
+import { CheckoutError } from "~/orders/checkout-error.ts";
+import { createOrder } from "~/orders/orders.server.ts";
 import { createCheckoutFromRequest } from "~/payments/api.server.ts";
 import { processPaymentEvent, type PaymentDeps } from "~/payments/checkout.server.ts";
 import { checkoutAction, loadCheckout } from "~/routes/checkout.server.ts";
@@ -53,7 +54,8 @@ describe.each(dbKinds)("billing details at checkout on %s", (kind) => {
   });
 
   const today = todayInMadrid();
-  const course = (euros: number) => insertCourseWithEditions(t.db, [{ startsOn: addDays(today, 45), seats: 5 }], euros * 100);
+  const course = (euros: number) =>
+    insertCourseWithEditions(t.db, [{ startsOn: addDays(today, 45), seats: 5 }], euros * 100);
 
   async function buyer() {
     const user = await insertBuyer(t.db, { prefix: "factura", firstName: "Marta", lastName: "Soler" });
@@ -74,7 +76,10 @@ describe.each(dbKinds)("billing details at checkout on %s", (kind) => {
   }
   const post = (path: string, fields: Record<string, string>) =>
     new Request(`http://localhost:3000${path}`, { method: "POST", body: new URLSearchParams(fields) });
-  type Refusal = { data: { errors: Record<string, string>; values: { billing: Record<string, string>; wantsFullInvoice: boolean } }; init: { status: number } };
+  type Refusal = {
+    data: { errors: Record<string, string>; values: { billing: Record<string, string>; wantsFullInvoice: boolean } };
+    init: { status: number };
+  };
   const ordersOf = (userId: string) => t.db.selectFrom("orders").selectAll().where("user_id", "=", userId).execute();
   const userRow = (id: string) => t.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const buy = (courseId: string, context: Parameters<typeof checkoutAction>[1], fields: Record<string, string> = {}) =>
@@ -117,26 +122,48 @@ describe.each(dbKinds)("billing details at checkout on %s", (kind) => {
       billing_postal_code: "08750",
       billing_city: "Molins de Rei",
     });
-    expect(await userRow(user.id)).toMatchObject({ billing_name: "Marta Soler Puig", billing_tax_id: "12345678Z", billing_city: "Molins de Rei" });
+    expect(await userRow(user.id)).toMatchObject({
+      billing_name: "Marta Soler Puig",
+      billing_tax_id: "12345678Z",
+      billing_city: "Molins de Rei",
+    });
 
     // Paid: the invoice issued with the payment is a factura completa with her details.
-    expect(await processPaymentEvent(services, demoPaidEvent({ orderId: order!.id, sessionId: order!.provider_session_id! }))).toBe("paid");
-    const invoice = await t.db.selectFrom("invoices").selectAll().where("order_id", "=", order!.id).executeTakeFirstOrThrow();
+    expect(
+      await processPaymentEvent(
+        services,
+        demoPaidEvent({ orderId: order!.id, sessionId: order!.provider_session_id! }),
+      ),
+    ).toBe("paid");
+    const invoice = await t.db
+      .selectFrom("invoices")
+      .selectAll()
+      .where("order_id", "=", order!.id)
+      .executeTakeFirstOrThrow();
     expect(invoice.kind).toBe("F1");
     expect(JSON.stringify(invoice)).toContain("12345678Z");
 
     // Next time the page offers the saved details.
     const other = await course(999);
-    const again = await loadCheckout(context, other.courseId, new URL(`http://localhost:3000/checkout/${other.courseId}`));
+    const again = await loadCheckout(
+      context,
+      other.courseId,
+      new URL(`http://localhost:3000/checkout/${other.courseId}`),
+    );
     expect(again.billing.values).toMatchObject({ billingTaxId: "12345678Z", billingName: "Marta Soler Puig" });
   });
 
   it("up to 400 €: simplified without details; the box asks for them; unticked, typed fields are ignored", async () => {
     const cheap = await course(90);
     const { user, context } = await buyer();
-    expect((await loadCheckout(context, cheap.courseId, new URL("http://localhost:3000/x"))).billing.required).toBe(false);
+    expect((await loadCheckout(context, cheap.courseId, new URL("http://localhost:3000/x"))).billing.required).toBe(
+      false,
+    );
 
-    const ticked = (await buy(cheap.courseId, context, { wantsFullInvoice: "on", billingName: "Marta" })) as unknown as Refusal;
+    const ticked = (await buy(cheap.courseId, context, {
+      wantsFullInvoice: "on",
+      billingName: "Marta",
+    })) as unknown as Refusal;
     expect(ticked.init.status).toBe(400);
     expect(ticked.data.errors.billingTaxId).toBe(TAX_ID_MESSAGES.empty);
     expect(ticked.data.values.wantsFullInvoice).toBe(true);
@@ -179,15 +206,21 @@ describe.each(dbKinds)("billing details at checkout on %s", (kind) => {
   it("createOrder re-checks whatever it is given", async () => {
     const dear = await course(999);
     const { user } = await buyer();
-    const base = { user, courseIds: [dear.courseId], method: "card" as const, withdrawalWaiver: false, provider: "demo" };
+    const base = {
+      user,
+      courseIds: [dear.courseId],
+      method: "card" as const,
+      withdrawalWaiver: false,
+      provider: "demo",
+    };
     await expect(createOrder(t.db, base)).rejects.toMatchObject({ message: BILLING_REQUIRED_MESSAGE, status: 400 });
     const bad = { name: "Marta", taxId: "12345678A", address: "C/ Pau 3", postalCode: "08750", city: "Molins de Rei" };
     const refused = await createOrder(t.db, { ...base, billing: bad }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(CheckoutError);
     expect((refused as CheckoutError).message).toBe(BILLING_INVALID_MESSAGE);
-    await expect(createOrder(t.db, { ...base, billing: { ...bad, postalCode: "99999", taxId: "12345678Z" } })).rejects.toThrow(
-      BILLING_INVALID_MESSAGE,
-    );
+    await expect(
+      createOrder(t.db, { ...base, billing: { ...bad, postalCode: "99999", taxId: "12345678Z" } }),
+    ).rejects.toThrow(BILLING_INVALID_MESSAGE);
     expect(await ordersOf(user.id)).toHaveLength(0);
     const ok = await createOrder(t.db, { ...base, billing: { ...bad, taxId: " 12345678z " } });
     expect(ok.order.billing_tax_id).toBe("12345678Z");
@@ -233,21 +266,37 @@ describe.each(dbKinds)("billing details at checkout on %s", (kind) => {
     const url = new URL("http://localhost:3000/perfil/datos");
     expect((await loadPersonal(url, context)).billing.billingTaxId).toBe("");
 
-    const wrong = (await personalAction(post("/perfil/datos", { intent: "billing", ...BILLING, billingPostalCode: "8750" }), context)) as unknown as {
+    const wrong = (await personalAction(
+      post("/perfil/datos", { intent: "billing", ...BILLING, billingPostalCode: "8750" }),
+      context,
+    )) as unknown as {
       data: { intent: string; errors: Record<string, string>; values: Record<string, string> };
       init: { status: number };
     };
     expect(wrong.init.status).toBe(400);
-    expect(wrong.data).toMatchObject({ intent: "billing", errors: { billingPostalCode: expect.any(String) }, values: { billingName: "Marta Soler Puig" } });
+    expect(wrong.data).toMatchObject({
+      intent: "billing",
+      errors: { billingPostalCode: expect.any(String) },
+      values: { billingName: "Marta Soler Puig" },
+    });
     expect(await userRow(user.id)).toMatchObject({ billing_tax_id: null });
 
     const saved = await personalAction(post("/perfil/datos", { intent: "billing", ...BILLING }), context);
     expect((saved as Response).status).toBe(302);
-    expect(await userRow(user.id)).toMatchObject({ billing_tax_id: "12345678Z", billing_address: "Carrer de la Pau 3, 2º" });
-    expect((await loadPersonal(url, context)).billing).toMatchObject({ billingTaxId: "12345678Z", billingCity: "Molins de Rei" });
+    expect(await userRow(user.id)).toMatchObject({
+      billing_tax_id: "12345678Z",
+      billing_address: "Carrer de la Pau 3, 2º",
+    });
+    expect((await loadPersonal(url, context)).billing).toMatchObject({
+      billingTaxId: "12345678Z",
+      billingCity: "Molins de Rei",
+    });
 
     // All fields emptied clears them, as does the "Borrar" button.
-    const emptied = await personalAction(post("/perfil/datos", { intent: "billing", billingName: "", billingTaxId: " " }), context);
+    const emptied = await personalAction(
+      post("/perfil/datos", { intent: "billing", billingName: "", billingTaxId: " " }),
+      context,
+    );
     expect((emptied as Response).status).toBe(302);
     expect(await userRow(user.id)).toMatchObject({ billing_name: null, billing_tax_id: null, billing_city: null });
     await personalAction(post("/perfil/datos", { intent: "billing", ...BILLING }), context);

@@ -7,15 +7,9 @@
  * record of the chain, which verifies with both kinds present. Invoices issued
  * to demo sales before migration 0015 stay as they are, in the chain.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PostgresAdapter, sql } from "kysely";
-import { Migrator } from "kysely/migration";
-import pg from "pg";
+import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createDb, inTransaction, migrateToLatest, type Db, type DbKind } from "~/db/db.server.ts";
-import { migrationProvider } from "~/db/migrations/index.server.ts";
+import { inTransaction, migrateToLatest, type Db } from "~/db/db.server.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
 import { invoiceIssuedTemplate } from "~/invoices/invoice-email.server.ts";
 import type { InvoicingConfig } from "~/invoices/issue.server.ts";
@@ -34,6 +28,7 @@ import { completeRefund, requestRefund } from "~/orders/refunds.server.ts";
 import { makeUser } from "../helpers/accounts.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { TEST_SELLER } from "../helpers/invoices.ts";
+import { emptyDb, migrateTo } from "../helpers/migrations.ts";
 import { pdfQrCodes, pdfText } from "../helpers/pdf.ts";
 import { insertCourse, insertOrder } from "./staff-orders-fixtures.ts";
 
@@ -337,36 +332,6 @@ describe.each(dbKinds)("demo sales waiting for the seller data on %s", (kind) =>
   });
 });
 
-/** An empty database (no migration run), and how to drop it. */
-async function emptyDb(kind: DbKind): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (kind === "sqlite") {
-    const dir = mkdtempSync(path.join(tmpdir(), "an-mig-"));
-    const db = createDb(`file:${path.join(dir, "test.db")}`);
-    return {
-      db,
-      drop: async () => {
-        await db.destroy();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const schema = `m_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const u = new URL(process.env.TEST_DATABASE_URL!);
-  u.searchParams.set("options", `-c search_path=${schema}`);
-  const db = createDb(u.toString());
-  return {
-    db,
-    drop: async () => {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
-      await db.destroy();
-    },
-  };
-}
-
 describe.each(dbKinds)("0015 demo documents on %s", (kind) => {
   let drop: (() => Promise<void>) | undefined;
   afterEach(async () => {
@@ -377,14 +342,7 @@ describe.each(dbKinds)("0015 demo documents on %s", (kind) => {
     const made = await emptyDb(kind);
     drop = made.drop;
     const db = made.db;
-    const migrationTableSchema =
-      db.getExecutor().adapter instanceof PostgresAdapter
-        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-        : undefined;
-    const migrated = await new Migrator({ db, provider: migrationProvider, migrationTableSchema }).migrateTo(
-      "0014-order-lines",
-    );
-    if (migrated.error) throw migrated.error;
+    await migrateTo(db, "0014-order-lines");
     // What the demo gateway left before the fix: a demo order with an invoice of the real series and its record.
     const now = "2026-11-20T10:00:00.000Z";
     await sql`insert into orders (id, user_id, email, status, total_cents, currency, payment_method, provider, created_at, updated_at, paid_at)

@@ -9,8 +9,14 @@
  * refunded (reason no-seat).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CheckoutError, createOrder } from "~/orders/orders.server.ts";
-import { cancelCheckout, processPaymentEvent, startCheckout, type StartedCheckout } from "~/payments/checkout.server.ts";
+import { CheckoutError } from "~/orders/checkout-error.ts";
+import { createOrder } from "~/orders/orders.server.ts";
+import {
+  cancelCheckout,
+  processPaymentEvent,
+  startCheckout,
+  type StartedCheckout,
+} from "~/payments/checkout.server.ts";
 import { getOrderWithItems } from "~/orders/orders.server.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { demoPaidEvent, insertBuyer } from "../helpers/payments.ts";
@@ -34,11 +40,19 @@ describe.each(dbKinds)("thirty buyers for four seats on %s", (kind) => {
     const { courseId, editionIds } = await insertCourseWithEditions(t.db, [{ startsOn: "2030-10-04", seats: SEATS }]);
     const edition = editionIds[0]!;
     const buyers = await Promise.all(
-      Array.from({ length: BUYERS }, () => insertBuyer(t.db, { prefix: "carrera", firstName: "Ana", lastName: "Ruiz" })),
+      Array.from({ length: BUYERS }, () =>
+        insertBuyer(t.db, { prefix: "carrera", firstName: "Ana", lastName: "Ruiz" }),
+      ),
     );
     const results = await Promise.allSettled(
       buyers.map((user) =>
-        startCheckout(f.deps, { user, courseIds: [courseId], editionIds: { [courseId]: edition }, method: "card", withdrawalWaiver: true }),
+        startCheckout(f.deps, {
+          user,
+          courseIds: [courseId],
+          editionIds: { [courseId]: edition },
+          method: "card",
+          withdrawalWaiver: true,
+        }),
       ),
     );
     const won = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
@@ -47,14 +61,27 @@ describe.each(dbKinds)("thirty buyers for four seats on %s", (kind) => {
     expect(lost.every((e) => e instanceof CheckoutError && e.status === 409)).toBe(true);
     expect(await editionCounters(t.db, edition)).toMatchObject({ taken: 0, held: SEATS, activeHolds: SEATS });
 
-    expect(await Promise.all(won.map((s) => processPaymentEvent(f.deps, demoPaidEvent(s))))).toEqual(Array(SEATS).fill("paid"));
-    expect(await editionCounters(t.db, edition)).toEqual({ seats: SEATS, taken: SEATS, held: 0, activeHolds: 0, enrolled: SEATS });
+    expect(await Promise.all(won.map((s) => processPaymentEvent(f.deps, demoPaidEvent(s))))).toEqual(
+      Array(SEATS).fill("paid"),
+    );
+    expect(await editionCounters(t.db, edition)).toEqual({
+      seats: SEATS,
+      taken: SEATS,
+      held: 0,
+      activeHolds: 0,
+      enrolled: SEATS,
+    });
   });
 
   it("ends with exactly four paid enrolments while buyers cancel, fail, retry and pay late", async () => {
     const { courseId, editionIds } = await insertCourseWithEditions(t.db, [{ startsOn: "2030-11-08", seats: SEATS }]);
     const edition = editionIds[0]!;
-    const line = { courseIds: [courseId], editionIds: { [courseId]: edition }, method: "card" as const, withdrawalWaiver: true };
+    const line = {
+      courseIds: [courseId],
+      editionIds: { [courseId]: edition },
+      method: "card" as const,
+      withdrawalWaiver: true,
+    };
     // Four checkouts opened two hours ago: every seat is held, by holds that ended an hour ago.
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
     const late: StartedCheckout[] = [];
@@ -66,7 +93,9 @@ describe.each(dbKinds)("thirty buyers for four seats on %s", (kind) => {
     expect(await editionCounters(t.db, edition)).toMatchObject({ held: SEATS });
 
     const buyers = await Promise.all(
-      Array.from({ length: BUYERS }, () => insertBuyer(t.db, { prefix: "carrera", firstName: "Ana", lastName: "Ruiz" })),
+      Array.from({ length: BUYERS }, () =>
+        insertBuyer(t.db, { prefix: "carrera", firstName: "Ana", lastName: "Ruiz" }),
+      ),
     );
     const full = async () => (await editionCounters(t.db, edition)).taken >= SEATS;
     const buyerRun = async (user: { id: string; email: string }, i: number): Promise<void> => {
@@ -104,7 +133,13 @@ describe.each(dbKinds)("thirty buyers for four seats on %s", (kind) => {
     ]);
 
     // Exactly the seats: taken, enrolled, nothing held, every hold ended once.
-    expect(await editionCounters(t.db, edition)).toEqual({ seats: SEATS, taken: SEATS, held: 0, activeHolds: 0, enrolled: SEATS });
+    expect(await editionCounters(t.db, edition)).toEqual({
+      seats: SEATS,
+      taken: SEATS,
+      held: 0,
+      activeHolds: 0,
+      enrolled: SEATS,
+    });
     const holds = await t.db.selectFrom("seat_holds").selectAll().where("edition_id", "=", edition).execute();
     expect(holds.filter((h) => h.converted_at !== null && h.released_at !== null)).toEqual([]);
     expect(holds.filter((h) => h.converted_at !== null).length).toBeLessThanOrEqual(SEATS);
@@ -127,7 +162,11 @@ describe.each(dbKinds)("thirty buyers for four seats on %s", (kind) => {
     expect(enrolledOrders.map((e) => e.order_id).sort()).toEqual(seated.map((o) => o.id).sort());
     const unseated = paid.filter((o) => o.no_seat_at !== null);
     for (const o of unseated) {
-      const refunds = await t.db.selectFrom("refunds").select(["reason", "amount_cents"]).where("order_id", "=", o.id).execute();
+      const refunds = await t.db
+        .selectFrom("refunds")
+        .select(["reason", "amount_cents"])
+        .where("order_id", "=", o.id)
+        .execute();
       expect(refunds).toEqual([{ reason: "no-seat", amount_cents: 20000 }]);
     }
     // Late payers are either seated or refunded, never both.

@@ -7,16 +7,28 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listEditionChoices, listUpcomingEditions } from "~/catalogue/queries.server.ts";
-import { CheckoutError, getOrderWithItems } from "~/orders/orders.server.ts";
+import { CheckoutError } from "~/orders/checkout-error.ts";
+import { getOrderWithItems } from "~/orders/orders.server.ts";
 import { listRefunds } from "~/orders/refunds.server.ts";
 import { insertSession, SESSION_COOKIE } from "~/auth/session.server.ts";
 import { createCheckoutFromRequest } from "~/payments/api.server.ts";
 import { demoPaymentAction, loadDemoPayment } from "~/routes/pago-demo.server.ts";
 import { makeContext, testConfig } from "../helpers/accounts.ts";
-import { cancelCheckout, processPaymentEvent, startCheckout, type StartedCheckout } from "~/payments/checkout.server.ts";
+import {
+  cancelCheckout,
+  processPaymentEvent,
+  startCheckout,
+  type StartedCheckout,
+} from "~/payments/checkout.server.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { demoPaidEvent, insertBuyer } from "../helpers/payments.ts";
-import { ageOrder, demoSeatDeps, editionCounters, insertCourseWithEditions, type SeatFixture } from "../helpers/seats.ts";
+import {
+  ageOrder,
+  demoSeatDeps,
+  editionCounters,
+  insertCourseWithEditions,
+  type SeatFixture,
+} from "../helpers/seats.ts";
 
 describe.each(dbKinds)("seat holds on %s", (kind) => {
   let t: TestDb;
@@ -80,10 +92,18 @@ describe.each(dbKinds)("seat holds on %s", (kind) => {
 
     expect(await pay(started)).toBe("paid");
     expect(await editionCounters(t.db, later)).toEqual({ seats: 2, taken: 1, held: 0, activeHolds: 0, enrolled: 1 });
-    const hold = await t.db.selectFrom("seat_holds").selectAll().where("order_id", "=", started.orderId).executeTakeFirstOrThrow();
+    const hold = await t.db
+      .selectFrom("seat_holds")
+      .selectAll()
+      .where("order_id", "=", started.orderId)
+      .executeTakeFirstOrThrow();
     expect(hold.converted_at).not.toBeNull();
     expect(hold.released_at).toBeNull();
-    const enrolment = await t.db.selectFrom("enrollments").selectAll().where("order_id", "=", started.orderId).executeTakeFirstOrThrow();
+    const enrolment = await t.db
+      .selectFrom("enrollments")
+      .selectAll()
+      .where("order_id", "=", started.orderId)
+      .executeTakeFirstOrThrow();
     expect(enrolment.edition_id).toBe(later);
     expect(await editionCounters(t.db, editionIds[0]!)).toMatchObject({ taken: 0, held: 0 });
     // A redelivered payment changes nothing.
@@ -162,7 +182,11 @@ describe.each(dbKinds)("seat holds on %s", (kind) => {
     expect(await editionCounters(t.db, edition)).toMatchObject({ held: 1, activeHolds: 1 });
 
     const onTime = await start(courseId);
-    const lateHold = await t.db.selectFrom("seat_holds").selectAll().where("order_id", "=", late.orderId).executeTakeFirstOrThrow();
+    const lateHold = await t.db
+      .selectFrom("seat_holds")
+      .selectAll()
+      .where("order_id", "=", late.orderId)
+      .executeTakeFirstOrThrow();
     expect(lateHold.released_at).not.toBeNull();
     expect(await editionCounters(t.db, edition)).toMatchObject({ held: 1, activeHolds: 1 });
     expect(await pay(onTime)).toBe("paid");
@@ -172,7 +196,9 @@ describe.each(dbKinds)("seat holds on %s", (kind) => {
     expect(await editionCounters(t.db, edition)).toEqual({ seats: 1, taken: 1, held: 0, activeHolds: 0, enrolled: 1 });
     const lateOrder = (await getOrderWithItems(t.db, late.orderId))!;
     expect(lateOrder.items[0]!.no_seat_at).not.toBeNull();
-    expect(await t.db.selectFrom("enrollments").select("id").where("order_id", "=", late.orderId).execute()).toEqual([]);
+    expect(await t.db.selectFrom("enrollments").select("id").where("order_id", "=", late.orderId).execute()).toEqual(
+      [],
+    );
     const refunds = await listRefunds(t.db, late.orderId);
     expect(refunds.map((r) => [r.reason, r.amount_cents])).toEqual([["no-seat", 20000]]);
 
@@ -193,7 +219,13 @@ describe.each(dbKinds)("seat holds on %s", (kind) => {
     const late = await start(courseId);
     await ageOrder(t.db, late.orderId, 90);
     expect(await pay(late)).toBe("paid");
-    expect(await editionCounters(t.db, editionIds[0]!)).toEqual({ seats: 1, taken: 1, held: 0, activeHolds: 0, enrolled: 1 });
+    expect(await editionCounters(t.db, editionIds[0]!)).toEqual({
+      seats: 1,
+      taken: 1,
+      held: 0,
+      activeHolds: 0,
+      enrolled: 1,
+    });
     expect(await listRefunds(t.db, late.orderId)).toEqual([]);
   });
 
@@ -244,7 +276,10 @@ describe.each(dbKinds)("seat holds on %s", (kind) => {
     // The single-course body takes an editionId too.
     expect((await post({ courseId, editionId: editionIds[0] })).status).toBe(200);
     const full = await post({ courseId, editionId: editionIds[0] });
-    expect(full).toEqual({ status: 409, body: { message: expect.stringMatching(/^La convocatoria del 5 de octubre de 2030 .* está completa/) } });
+    expect(full).toEqual({
+      status: 409,
+      body: { message: expect.stringMatching(/^La convocatoria del 5 de octubre de 2030 .* está completa/) },
+    });
     const foreign = await post({ items: [{ courseId, editionId: other.editionIds[0] }] });
     expect(foreign).toEqual({ status: 400, body: { message: expect.stringMatching(/no es de «Curso de plazas/) } });
     expect((await post({ items: [{ courseId, editionId: 7 }] })).status).toBe(400);
@@ -255,12 +290,18 @@ describe.each(dbKinds)("seat holds on %s", (kind) => {
   it("the demo page expires with its hold: an hour after the order it cannot be paid and the seat goes back", async () => {
     const { courseId, editionIds } = await insertCourseWithEditions(t.db, [{ startsOn: "2030-11-02", seats: 1 }]);
     const user = await buyer();
-    const started = await startCheckout(f.deps, { user, courseIds: [courseId], method: "card", withdrawalWaiver: true });
+    const started = await startCheckout(f.deps, {
+      user,
+      courseIds: [courseId],
+      method: "card",
+      withdrawalWaiver: true,
+    });
     const { context, services } = makeContext(t.db, kind, { config: testConfig({ demoPayments: true }) });
     Object.assign(services, { payments: f.deps.payments });
     // The page asks for the buyer's own session (a course order).
     const cookie = `${SESSION_COOKIE}=${await insertSession(t.db, user.id)}`;
-    const pageRequest = () => new Request(`http://localhost:3000/pago-demo/${started.orderId}`, { headers: { cookie } });
+    const pageRequest = () =>
+      new Request(`http://localhost:3000/pago-demo/${started.orderId}`, { headers: { cookie } });
     const payForm = () =>
       new Request(`http://localhost:3000/pago-demo/${started.orderId}`, {
         method: "POST",

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { inTransaction } from "~/db/db.server.ts";
-import { CheckoutError } from "~/orders/orders.server.ts";
+import { CheckoutError } from "~/orders/checkout-error.ts";
 import { processPaymentEvent, startCheckout } from "~/payments/checkout.server.ts";
 import { joinWaitlist, offerFreedSeats, removeEntry } from "~/waitlist/waitlist.server.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";

@@ -65,7 +65,6 @@ export function Field({ name, label, error, hint, optional, id, ...input }: Fiel
 /** A multi-line `Field`: the same label, hint and error wiring. */
 export function TextAreaField({
   name,
-  id: givenId,
   label,
   hint,
   error,
@@ -75,7 +74,6 @@ export function TextAreaField({
   maxLength,
 }: {
   name: string;
-  id?: string;
   label: string;
   hint?: ReactNode;
   error?: string;
@@ -84,7 +82,7 @@ export function TextAreaField({
   rows?: number;
   maxLength?: number;
 }) {
-  const id = givenId ?? `f-${name}`;
+  const id = `f-${name}`;
   return (
     <div className="field">
       <FieldLabel id={id} label={label} optional={optional} />
@@ -110,7 +108,6 @@ export function TextAreaField({
  */
 export function SelectField({
   name,
-  id: givenId,
   label,
   placeholder,
   options,
@@ -120,7 +117,6 @@ export function SelectField({
   error,
 }: {
   name: string;
-  id?: string;
   label: string;
   placeholder?: string;
   options: readonly { value: string; label: string }[];
@@ -129,7 +125,7 @@ export function SelectField({
   hint?: ReactNode;
   error?: string;
 }) {
-  const id = givenId ?? `f-${name}`;
+  const id = `f-${name}`;
   return (
     <div className="field">
       <FieldLabel id={id} label={label} optional={optional} />

@@ -15,9 +15,9 @@ export function courseImageName(image: string): ImageSource {
 }
 
 /** "Más información": the course's own page (its dates, programme and price), not a chat. */
-export function MoreInfoLink({ title, to, className = "btn btn--outline" }: { title: string; to: string; className?: string }) {
+export function MoreInfoLink({ title, to }: { title: string; to: string }) {
   return (
-    <Link className={className} to={to}>
+    <Link className="btn btn--outline" to={to}>
       Más información<span className="visually-hidden"> sobre {title}</span>
     </Link>
   );

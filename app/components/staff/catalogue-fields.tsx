@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { describedBy, Field, FieldError, SelectField, TextAreaField } from "~/components/auth/field.tsx";
 import { Checkbox } from "~/components/forms/checkbox-fields.tsx";
 import { MoneyField } from "~/components/forms/money-field.tsx";
-import { COURSE_CATEGORIES } from "~/domain/course.ts";
+import { COURSE_CATEGORIES, HIGHLIGHT_BADGE } from "~/domain/course.ts";
 import { CATEGORY_LABELS, COURSE_LIMITS, EDITION_LIMITS } from "~/domain/course-form.ts";
 import { COURSE_IMAGE } from "~/domain/course-image.ts";
 
@@ -109,7 +109,11 @@ export function CourseFields({
         defaultValue={values.classSize}
         error={errors.classSize}
       />
-      <Checkbox name="highlighted" label="Destacado (insignia «Recomendado»)" checked={values.highlighted === "on"} />
+      <Checkbox
+        name="highlighted"
+        label={`Destacado (insignia «${HIGHLIGHT_BADGE}»)`}
+        checked={values.highlighted === "on"}
+      />
       <fieldset className="field" aria-describedby={describedBy("f-vat", true, errors.vatTreatment)}>
         <legend>IVA en la factura</legend>
         <div className="field--checkbox">

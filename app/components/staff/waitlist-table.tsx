@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { formatDateTime } from "~/components/staff/format.ts";
-import { WAITLIST_CONFIRM_HOURS } from "~/domain/waitlist-messages.ts";
+import { isLiveWaitlistEntry, WAITLIST_CONFIRM_HOURS } from "~/domain/waitlist-messages.ts";
 import type { StaffWaitlistEntry } from "~/waitlist/staff.server.ts";
 
 /** The entry's status as the staff read it. */
@@ -57,7 +57,7 @@ export function WaitlistTable({ entries, base }: { entries: readonly StaffWaitli
               <td>{formatDateTime(entry.createdAt)}</td>
               <td>{waitlistStatusLabel(entry)}</td>
               <td>
-                {entry.status === "pending" || entry.status === "waiting" || entry.status === "offered" ? (
+                {isLiveWaitlistEntry(entry.status) ? (
                   <div className="staff-inline-form">
                     {entry.status === "waiting" ? (
                       <Form method="post">

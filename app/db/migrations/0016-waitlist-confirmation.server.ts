@@ -11,7 +11,9 @@ import type { Migration } from "kysely/migration";
  *   the old rules: they count as confirmed when they were made.
  * - the one-live-entry-per-edition-and-address index now covers `pending` too.
  * - waitlist_confirmations: the SHA-256 of each emailed link's token (made when
- *   the email is sent), single use, expiring with its entry.
+ *   the email is sent). A link lives and dies with its entry: good while the
+ *   entry is pending and within its 48 h (its created_at), spent when the entry
+ *   is confirmed, deleted with it.
  */
 export const waitlistConfirmation: Migration = {
   async up(db: Kysely<unknown>) {
@@ -34,8 +36,6 @@ export const waitlistConfirmation: Migration = {
       .createTable("waitlist_confirmations")
       .addColumn("token_hash", "text", (c) => c.primaryKey())
       .addColumn("entry_id", "text", (c) => c.notNull().references("waitlist_entries.id").onDelete("cascade"))
-      .addColumn("expires_at", "text", (c) => c.notNull())
-      .addColumn("used_at", "text")
       .addColumn("created_at", "text", (c) => c.notNull())
       .execute();
     await db.schema

@@ -1,8 +1,8 @@
 /**
  * Every kind of sale, by its `orders.kind`. To add one: a module beside these
  * (its `OrderKind` and its `OrderFulfilment`), its id in `OrderKindId`, and
- * its entry here and in fulfilments.server.ts (docs/architecture.md, "Adding a
- * kind of sale").
+ * its entry here and in fulfilments.server.ts (docs/architecture.md §5,
+ * "Worked example: adding gift vouchers").
  */
 import { coursesKind } from "./courses.server.ts";
 import { depositKind } from "./deposit.server.ts";

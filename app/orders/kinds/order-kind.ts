@@ -19,20 +19,16 @@
 import type { Selectable } from "kysely";
 import type { Db } from "~/db/db.server.ts";
 import type { OrdersTable } from "~/db/schema.ts";
-import type { VatTreatment } from "~/invoices/document.ts";
+import type { InvoiceItem } from "~/domain/invoice-math.ts";
 
 type OrderRow = Selectable<OrdersTable>;
 
 /** The kinds of sale, as stored in `orders.kind`. */
 export type OrderKindId = "courses" | "deposit";
 
-/** One line of the order as its invoice states it (before the VAT split). */
-export interface KindInvoiceLine {
+/** One line of the order as its invoice states it (before the VAT split), with the order line it comes from. */
+export interface KindInvoiceLine extends InvoiceItem {
   orderItemId: string;
-  description: string;
-  detail: string | null;
-  totalCents: number;
-  vatTreatment: VatTreatment;
 }
 
 /** What the demo gateway's page says for this kind (the real providers show their own page). */

@@ -20,7 +20,7 @@ import { madridDateTimeText } from "~/domain/calendar-dates.ts";
 import { readCookie, serializeCookie } from "~/auth/session.server.ts";
 import type { Config } from "~/config.server.ts";
 import { ROLE_LABELS, type Role } from "~/domain/roles.ts";
-import { newToken, nowIso, sha256 } from "~/lib/ids.server.ts";
+import { isTokenShaped, newToken, nowIso, sha256 } from "~/lib/ids.server.ts";
 import { enqueueEmail, type EmailTemplate } from "~/mail/email-jobs.server.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import type { MailMessage } from "~/mail/mailer.server.ts";
@@ -31,8 +31,6 @@ const INVITATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const OPENED_TTL_MS = 30 * 60 * 1000;
 const ACTIVATION_PATH = "/gestion/activar";
 const BROWSER_COOKIE = "an_staff_activation";
-/** newToken's shape: 32 random bytes, base64url. */
-const BROWSER_SECRET = /^[A-Za-z0-9_-]{43}$/;
 export const STAFF_INVITATION = "staff-invitation";
 
 export type StaffRole = Extract<Role, "staff" | "owner">;
@@ -48,7 +46,7 @@ export const activationLink = (publicUrl: string, token: string): string => `${p
 /** The browser's activation secret, when its cookie holds a well-formed one. */
 export function readBrowserSecret(request: Request): string | null {
   const value = readCookie(request.headers.get("cookie"), BROWSER_COOKIE);
-  return value && BROWSER_SECRET.test(value) ? value : null;
+  return isTokenShaped(value) ? value : null;
 }
 
 /**
