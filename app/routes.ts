@@ -136,6 +136,8 @@ export default [
       route("profesionales/nueva", "routes/gestion.profesionales.nueva.tsx"),
       route("profesionales/:professionalId", "routes/gestion.profesionales.profesional.tsx"),
       route("horarios", "routes/gestion.horarios.tsx"),
+      route("fotos", "routes/gestion.fotos.tsx"),
+      route("fotos/subir", "routes/gestion.fotos.subir.tsx"),
       // [bookings: staff settings]
       route("reservas", "routes/gestion.reservas.tsx"),
       // owner only: the seller's legal identity (invoices, legal pages)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferHydration, HYDRATION_CAP_MS } from "./defer-hydration.ts";
+import { deferHydration, HYDRATION_CAP_MS, INTERACTIONS, REPLAYED_BUTTONS } from "./defer-hydration.ts";
 
 const page = (nonce = "") =>
   `<html><head><style>x</style><link rel="modulepreload" href="/assets/entry.client-A.js"${nonce}/>` +
@@ -58,6 +58,20 @@ describe("deferHydration", () => {
       const capped: (() => void)[] = [];
       const observed: string[] = [];
       const painted: (() => void)[] = [];
+      /** Capture listeners by event type (the click holder, the interactions that start hydration). */
+      const listeners = new Map<string, ((event: unknown) => void)[]>();
+      const root = { dataset: {} as Record<string, string> };
+      const watchers: (() => void)[] = [];
+      class MutationObserver {
+        constructor(private callback: () => void) {}
+        observe(target: unknown, options: { attributeFilter: string[] }) {
+          expect([target, options.attributeFilter]).toEqual([root, ["data-hydrated"]]);
+          watchers.push(() => this.callback());
+        }
+        disconnect() {
+          watchers.length = 0;
+        }
+      }
       class PerformanceObserver {
         static supportedEntryTypes = entryTypes;
         constructor(private callback: (list: unknown, observer: PerformanceObserver) => void) {}
@@ -70,6 +84,7 @@ describe("deferHydration", () => {
       const env = {
         document: {
           readyState,
+          documentElement: root,
           createElement: (tag: string) => ({ tag, rel: "", href: "", onload: null as null | (() => void) }),
           head: {
             append(link: { tag: string; rel: string; href: string; onload: null | (() => void) }) {
@@ -80,7 +95,17 @@ describe("deferHydration", () => {
         },
         window: {} as Record<string, unknown>,
         PerformanceObserver,
-        addEventListener: (type: string, fn: () => void) => type === "load" && onLoad.push(fn),
+        MutationObserver,
+        addEventListener: (type: string, fn: (event: unknown) => void, options?: unknown) => {
+          if (type === "load") return onLoad.push(fn as () => void);
+          expect(options === true || (options as { capture?: boolean }).capture).toBe(true);
+          listeners.set(type, [...(listeners.get(type) ?? []), fn]);
+        },
+        removeEventListener: (type: string, fn: (event: unknown) => void) =>
+          listeners.set(
+            type,
+            (listeners.get(type) ?? []).filter((f) => f !== fn),
+          ),
         setTimeout: (fn: () => void, ms?: number) => {
           if (ms === HYDRATION_CAP_MS) return capped.push(fn);
           if (imported.length > 0) steps.push("new task");
@@ -108,6 +133,13 @@ describe("deferHydration", () => {
         cap: () => fire(capped),
         window: env.window,
         steps,
+        /** Dispatches `type` to the page's capture listeners, with `target` as the event's target. */
+        dispatch: (type: string, target: unknown = {}) => (listeners.get(type) ?? []).forEach((fn) => fn({ target })),
+        /** The root effect marks the document hydrated. */
+        hydrate: () => {
+          root.dataset.hydrated = "true";
+          [...watchers].forEach((fn) => fn());
+        },
       };
     }
     const tick = () => new Promise((r) => setTimeout(r, 5));
@@ -168,6 +200,59 @@ describe("deferHydration", () => {
 
       const none = runScript("loading", []);
       await expectImportsAfter(none, [nothing, none.load]);
+    });
+
+    it("starts hydrating at the first tap or key press, before the page has loaded", async () => {
+      for (const type of INTERACTIONS) {
+        const run = runScript("loading");
+        await expectImportsAfter(run, [run.load, () => run.dispatch(type)]);
+      }
+    });
+
+    /** A stand-in element whose closest() finds a button matching `selector` (or nothing). */
+    function element(matches: boolean) {
+      const clicks: string[] = [];
+      const button = { isConnected: true, click: () => clicks.push("click") };
+      const target = {
+        closest: (selector: string) => (matches && selector === REPLAYED_BUTTONS ? button : null),
+      };
+      return { target, button, clicks };
+    }
+
+    it("clicks a button tapped before React listened again once the page has hydrated, and only once", async () => {
+      const run = runScript("loading");
+      const early = element(true);
+      const link = element(false);
+      run.dispatch("click", early.target);
+      // A later tap on something with a native behaviour (a link, a form, a popover button) does not replace it.
+      run.dispatch("click", link.target);
+      run.dispatch("pointerdown");
+      await run.done;
+      expect(run.imported).toEqual(all);
+      // React listens now: its own clicks are not held.
+      const late = element(true);
+      run.dispatch("click", late.target);
+      await tick();
+      expect(early.clicks).toEqual([]);
+      run.hydrate();
+      expect(early.clicks).toEqual(["click"]);
+      run.hydrate();
+      expect([early.clicks, late.clicks, link.clicks]).toEqual([["click"], [], []]);
+    });
+
+    it("replays nothing without an early tap, nor onto a button hydration replaced", async () => {
+      const quiet = runScript("complete");
+      await expectImportsAfter(quiet, [quiet.paint]);
+      quiet.hydrate();
+
+      const run = runScript("complete");
+      const early = element(true);
+      run.dispatch("click", early.target);
+      run.paint();
+      await run.done;
+      early.button.isConnected = false;
+      run.hydrate();
+      expect(early.clicks).toEqual([]);
     });
 
     it("hydrates after the cap when the page never finishes loading", async () => {

@@ -17,6 +17,34 @@
 export const HYDRATION_CAP_MS = 2500;
 
 /**
+ * A tap before hydration is not lost (issue 16a). The first pointerdown,
+ * touchstart or keydown starts hydration at once instead of waiting for the
+ * first view. Links, forms, `<details>` and popover buttons (the menus) work
+ * natively before that; a click on any other button, which does nothing until
+ * React listens, is held (the last one) and clicked again once the page has
+ * hydrated (the root sets `data-hydrated`). React attaches its listeners when the
+ * entry module runs `hydrateRoot`: a click from then on is React's to handle (it
+ * hydrates the target first), so nothing is held any more and nothing fires twice.
+ */
+export const REPLAYED_BUTTONS = 'button[type="button"]:not([popovertarget]):not([commandfor])';
+export const INTERACTIONS = ["pointerdown", "touchstart", "keydown"] as const;
+
+const HOLD_EARLY_CLICKS =
+  `let held = null, live = false; ` +
+  `const hold = (e) => { const button = live ? null : e.target?.closest?.(${JSON.stringify(REPLAYED_BUTTONS)}); if (button) held = button; }; ` +
+  `addEventListener("click", hold, true);\n`;
+
+const START_ON_INTERACTION = `for (const type of ${JSON.stringify(INTERACTIONS)}) addEventListener(type, () => r(), { capture: true, once: true, passive: true }); `;
+
+/** After the entry module has run (React listens now): the held click, once hydrated. */
+const replayHeldClick = (entry: string) =>
+  `await import(${entry});\n` +
+  `live = true; removeEventListener("click", hold, true);\n` +
+  `if (held) { const root = document.documentElement; ` +
+  `const replay = () => { if (!root.dataset.hydrated) return false; watcher.disconnect(); if (held.isConnected) held.click(); return true; }; ` +
+  `const watcher = new MutationObserver(replay); if (!replay()) watcher.observe(root, { attributes: true, attributeFilter: ["data-hydrated"] }); }`;
+
+/**
  * Resolves `r` once the page has loaded and a frame with its largest content has
  * been presented (the browser reports a largest-contentful-paint entry only
  * after presenting it; where that entry type is missing, the first-contentful-
@@ -79,13 +107,14 @@ export function deferHydration(html: string): string {
   const entry = ENTRY_IMPORT.exec(rest)?.[1];
   const own = new Set([...urls, entry].filter((u) => u !== undefined).map((u) => JSON.parse(u) as string));
   const deferred =
-    `await new Promise((r) => { ${WAIT_FOR_FIRST_VIEW} });\n` +
+    HOLD_EARLY_CLICKS +
+    `await new Promise((r) => { ${START_ON_INTERACTION}${WAIT_FOR_FIRST_VIEW} });\n` +
     stagedImports(
       preloads,
       preloads.filter((u) => !own.has(u)),
       NONCE.exec(open)?.[1],
     ) +
     `const [${names.join(", ")}] = await Promise.all([${urls.map((u) => `import(${u})`).join(", ")}]);\n` +
-    rest;
+    (entry === undefined ? rest : rest.replace(ENTRY_IMPORT, () => replayHeldClick(entry)));
   return before + open + deferred + close + html.slice(script.index + whole.length);
 }

@@ -67,8 +67,8 @@ export function precompressedAssets(assetsDir: string): PrecompressedAssetsHandl
 }
 
 /**
- * Course photos uploaded from the back office (DATA_DIR/img, mounted at
- * /img/uploads): content-hashed names, so cached for a year like the build's
+ * Course images and the salon's photos uploaded from the back office (DATA_DIR/img,
+ * mounted at /img/uploads): content-hashed names, so cached for a year like the build's
  * images. Only rendition files are served (no listing, no dot files such as the
  * upload's temporary folder); anything else falls through to the 404.
  */
@@ -81,7 +81,7 @@ export function uploadedImages(dir: string): RequestHandler {
     fallthrough: true,
   });
   return (req, res, next) => {
-    if (!/^\/course-[0-9a-f]{16}-\d{3,4}\.(?:avif|webp|jpg)$/.test(req.path)) return next();
+    if (!/^\/(?:course|photo)-[0-9a-f]{16}-\d{3,4}\.(?:avif|webp|jpg)$/.test(req.path)) return next();
     serve(req, res, next);
   };
 }

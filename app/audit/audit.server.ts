@@ -4,6 +4,7 @@
  * a change and its record stand or fall together. The owner reads it at /gestion/auditoria.
  */
 import type { Db } from "~/db/db.server.ts";
+import type { AuditAction } from "~/domain/audit-text.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
 
 /** Who made the change: the signed-in staff member (or "cli" for the command line). */
@@ -13,8 +14,11 @@ export interface AuditActor {
 }
 
 interface AuditEntry {
-  /** Dotted verb, e.g. `course.update`, `edition.create`, `staff.invite`, `order.resend-confirmation`. */
-  action: string;
+  /**
+   * Dotted verb, e.g. `course.update`, `edition.create`, `staff.invite`: one of the
+   * codes labelled in app/domain/audit-text.ts (a new code needs its label there first).
+   */
+  action: AuditAction;
   entityType: string;
   entityId: string | null;
   /** The record before the change (omit for a creation). Secrets and hashes never go in. */

@@ -11,6 +11,7 @@ import { isKeptStatus, isOpenStatus } from "~/domain/appointment-status.ts";
 import { clientMayChange } from "~/domain/booking-rules.ts";
 import { recordAudit, type AuditActor } from "~/audit/audit.server.ts";
 import { refundsDeposit } from "~/domain/deposit.ts";
+import { notifySalonOfCancellation } from "~/salon/notifications.server.ts";
 import { queueAppointmentEmails } from "./appointment-emails.server.ts";
 import { refundDepositOnCancel } from "./deposits.server.ts";
 import { span } from "./appointments.server.ts";
@@ -78,6 +79,8 @@ export async function cancelAppointment(db: Db, appointmentId: string, change: C
     // A guest who never confirmed gets no cancellation email for a slot she did not have.
     if (row.status === "confirmed") {
       await queueAppointmentEmails(trx, "cancelled", { id: appointmentId, startsAt: row.starts_at }, change.now);
+      // The salon hears of a client's own cancellation (its own staff's need no notice).
+      if (change.by === "client") await notifySalonOfCancellation(trx, appointmentId, change.now);
     }
     return { ok: true, depositRefundCents } as const;
   });
@@ -177,7 +180,7 @@ export async function recordOutcome(
       .where("id", "=", appointmentId)
       .execute();
     await recordAudit(trx, actor, {
-      action: `appointment.${outcome === "attended" ? "attended" : "no-show"}`,
+      action: outcome === "attended" ? "appointment.attended" : "appointment.no-show",
       entityType: "appointment",
       entityId: appointmentId,
       before: { status: row.status },

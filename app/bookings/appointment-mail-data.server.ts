@@ -4,10 +4,10 @@
  * the facts table, the price line, the cancellation window in words, the
  * WhatsApp deep link and the .ics attachment.
  */
-import { depositStateText } from "~/domain/deposit.ts";
+import { depositStateText, depositTowardPrice, paymentSplitText } from "~/domain/deposit.ts";
 import { site } from "~/content/site.ts";
 import type { Appointment } from "./queries.server.ts";
-import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
+import { formatDuration } from "~/domain/service-text.ts";
 import { formatAppointmentTime } from "~/domain/salon-time.ts";
 import { escapeHtml } from "~/mail/layout.server.ts";
 import type { MailAttachment } from "~/mail/mailer.server.ts";
@@ -19,9 +19,9 @@ import {
   type AppointmentCalendarInput,
 } from "./appointment-ics.ts";
 
-/** "25,00 €" or "desde 40,00 €". */
-function priceText(d: Pick<Appointment, "priceCents" | "priceFrom">): string {
-  return formatServicePrice(d.priceCents, d.priceFrom);
+/** The price and what is paid when: a señal still to pay or paid is charged online, the rest at the salon. */
+function priceAndPayment(d: Pick<Appointment, "priceCents" | "priceFrom" | "deposit">): string {
+  return paymentSplitText(d.priceCents, d.priceFrom, depositTowardPrice(d.deposit));
 }
 
 /** "Hola, Lucía:" from the name she gave. */
@@ -42,7 +42,7 @@ export function appointmentFacts(d: Appointment, opts: { price?: boolean } = {})
     ["Cuándo", formatAppointmentTime(new Date(d.startsAt))],
     ["Servicios", d.services.map((s) => `${s.name} (${formatDuration(s.durationMin)})`).join(" + ")],
     ["Con", d.professionalName],
-    ...(opts.price === false ? [] : [["Precio", `${priceText(d)}, se paga en el salón`] as [string, string]]),
+    ...(opts.price === false ? [] : [["Precio", priceAndPayment(d)] as [string, string]]),
     ...(d.deposit ? [["Señal", depositStateText(d.deposit)] as [string, string]] : []),
     ["Dónde", site.address.full],
   ];

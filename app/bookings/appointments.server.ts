@@ -27,6 +27,7 @@ import type { BookingRules } from "~/domain/booking-rules.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { recordAudit, type AuditActor } from "~/audit/audit.server.ts";
 import { depositFor } from "~/domain/deposit.ts";
+import { notifySalonOfBooking } from "~/salon/notifications.server.ts";
 import { queueAppointmentEmails } from "./appointment-emails.server.ts";
 import { createDepositOrder, DEPOSIT_HOLD_MS } from "./deposits.server.ts";
 import { freeProfessionalsAt } from "./availability.server.ts";
@@ -173,6 +174,8 @@ async function insertAppointment(db: Db, req: BookRequest, services: MenuService
         req.now,
       );
     }
+    // A client's booking confirmed at once: the salon hears of it now (a held one when it is confirmed).
+    if (status === "confirmed" && req.source === "online") await notifySalonOfBooking(trx, id, req.now);
     return { ok: true, appointmentId: id, status, professionalId, depositOrderId };
   });
 }
@@ -246,6 +249,7 @@ export async function confirmHeld(db: Db, appointmentId: string, now: Date): Pro
       // A lapsed hold whose slots someone else took meanwhile stays expired.
       if (!(await confirmHold(trx, row, nowIso))) return { ok: false, reason: "taken" } as const;
       await queueAppointmentEmails(trx, "confirmed", { id: appointmentId, startsAt: row.starts_at }, now);
+      if (row.source === "online") await notifySalonOfBooking(trx, appointmentId, now);
       return { ok: true, appointmentId, already: false } as const;
     });
   } catch (err) {

@@ -20,6 +20,7 @@ import {
   type ProfessionalDiary,
   type WeeklyRange,
 } from "~/domain/availability.ts";
+import { dayState, type DayState } from "~/domain/booking-days.ts";
 import type { BookingRules } from "~/domain/booking-rules.ts";
 import { addDays, madridDate } from "~/domain/calendar-dates.ts";
 import { isDate, wallToInstant } from "~/domain/salon-time.ts";
@@ -59,7 +60,8 @@ type AvailabilityResult =
       services: MenuService[];
       /** Everyone able to perform every service (what a picker offers), even when one is chosen. */
       professionals: MenuProfessional[];
-      days: FreeDay[];
+      /** Each day's free starts, and what the day is (free, full, closed, a day off: booking-days.ts). */
+      days: (FreeDay & { state: DayState })[];
     }
   | { ok: false; reason: AvailabilityRefusal };
 
@@ -91,7 +93,7 @@ async function loadDiaries(
   db: Db,
   pros: readonly MenuProfessional[],
   window: { from: number; to: number; now: Date; ignoreAppointmentId?: string },
-): Promise<{ diaries: ProfessionalDiary[]; closures: Interval[] }> {
+): Promise<{ diaries: ProfessionalDiary[]; timeOff: Map<string, Interval[]>; closures: Interval[] }> {
   const ids = pros.map((p) => p.id);
   const from = new Date(window.from).toISOString();
   const to = new Date(window.to).toISOString();
@@ -130,17 +132,22 @@ async function loadDiaries(
       ?.push({ weekday: Number(h.weekday), startMin: Number(h.starts_min), endMin: Number(h.ends_min) });
   }
   const busy = new Map<string, Interval[]>(ids.map((id) => [id, []]));
+  const away = new Map<string, Interval[]>(ids.map((id) => [id, []]));
   const closures: Interval[] = [];
   for (const t of timeOff) {
     const interval = { start: Date.parse(t.starts_at), end: Date.parse(t.ends_at) };
     if (t.professional_id === null) closures.push(interval);
-    else busy.get(t.professional_id)?.push(interval);
+    else {
+      busy.get(t.professional_id)?.push(interval);
+      away.get(t.professional_id)?.push(interval);
+    }
   }
   for (const a of appointments) {
     busy.get(a.professional_id)?.push({ start: Date.parse(a.starts_at), end: Date.parse(a.blocks_until) });
   }
   return {
     diaries: ids.map((id) => ({ id, weekly: weekly.get(id) ?? [], busy: busy.get(id) ?? [] })),
+    timeOff: away,
     closures,
   };
 }
@@ -161,7 +168,7 @@ export async function loadAvailability(db: Db, q: AvailabilityQuery): Promise<Av
   if (days === 0 || first > last)
     return { ok: true, services: resolved.services, professionals: resolved.able, days: [] };
 
-  const { diaries, closures } = await loadDiaries(db, resolved.candidates, {
+  const { diaries, timeOff, closures } = await loadDiaries(db, resolved.candidates, {
     from: wallToInstant(first, 0) - DAY_MS,
     to: wallToInstant(addDays(last, 1), 0) + DAY_MS,
     now: q.now,
@@ -179,7 +186,12 @@ export async function loadAvailability(db: Db, q: AvailabilityQuery): Promise<Av
     professionals: diaries,
     closures,
   });
-  return { ok: true, services: resolved.services, professionals: resolved.able, days: free };
+  const off = diaries.map((d) => ({ weekly: d.weekly, timeOff: timeOff.get(d.id) ?? [] }));
+  const withStates = free.map((d) => ({
+    ...d,
+    state: dayState({ date: d.date, starts: d.starts.length, professionals: off, closures }),
+  }));
+  return { ok: true, services: resolved.services, professionals: resolved.able, days: withStates };
 }
 
 /**

@@ -25,6 +25,7 @@ import { attachSession } from "~/orders/orders.server.ts";
 import { requestRefund } from "~/orders/refunds.server.ts";
 import { SEAT_HOLD_MS } from "~/orders/seat-holds.server.ts";
 import type { PaymentProvider } from "~/payments/provider.server.ts";
+import { notifySalonOfBooking } from "~/salon/notifications.server.ts";
 import { queueAppointmentEmails } from "./appointment-emails.server.ts";
 import type { MenuService } from "./menu.server.ts";
 import { confirmHold } from "./slots.server.ts";
@@ -156,7 +157,7 @@ export async function settleDepositPayment(
   const appointment = order.appointment_id
     ? await trx
         .selectFrom("appointments")
-        .select(["id", "status", "starts_at", "blocks_until", "professional_id"])
+        .select(["id", "status", "starts_at", "blocks_until", "professional_id", "source"])
         .where("id", "=", order.appointment_id)
         .executeTakeFirst()
     : undefined;
@@ -172,6 +173,7 @@ export async function settleDepositPayment(
     return "refunded";
   }
   await queueAppointmentEmails(trx, "confirmed", { id: appointment.id, startsAt: appointment.starts_at }, now);
+  if (appointment.source === "online") await notifySalonOfBooking(trx, appointment.id, now);
   return "confirmed";
 }
 

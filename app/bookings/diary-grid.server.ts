@@ -16,7 +16,7 @@ import {
   type MinuteRange,
 } from "~/domain/diary-layout.ts";
 import { salonOpening } from "~/domain/salon-hours.ts";
-import { formatDayLong, formatTime, isoWeekday, wallClockOf } from "~/domain/salon-time.ts";
+import { formatDayLabel, formatTime, isoWeekday, wallClockOf } from "~/domain/salon-time.ts";
 import type { DiaryAppointment, DiaryRange } from "./diary.server.ts";
 
 export interface DiaryBlock {
@@ -182,7 +182,7 @@ export function weekGrid(range: DiaryRange, monday: string): DiaryGrid | null {
     range,
     Array.from({ length: 7 }, (_, i) => {
       const date = addDays(monday, i);
-      return { key: date, heading: formatDayLong(date), date, professionalId: pro.id, professionalName: pro.name };
+      return { key: date, heading: formatDayLabel(date), date, professionalId: pro.id, professionalName: pro.name };
     }),
   );
 }
@@ -217,6 +217,6 @@ export function weekList(range: DiaryRange, monday: string): DiaryListDay[] {
       const when = m.start === 0 && m.end === 24 * 60 ? "todo el día" : `${formatTime(m.start)}–${formatTime(m.end)}`;
       return [{ id: t.id, text: `Bloqueado (${who}, ${when})${t.reason ? `: ${t.reason}` : ""}` }];
     });
-    return { date, heading: formatDayLong(date), closed: !salonOpening.has(isoWeekday(date)), appointments, blocks };
+    return { date, heading: formatDayLabel(date), closed: !salonOpening.has(isoWeekday(date)), appointments, blocks };
   });
 }

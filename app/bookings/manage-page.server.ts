@@ -3,7 +3,9 @@
  * (/cita/:token) and from Mis citas (/perfil/citas/:id). She sees it, cancels
  * it or moves it to another free time with the same professional, up to the
  * salon's cancellation window; after that the page says to call. Who may act
- * is settled by the caller (the link's token, or the signed-in owner). Each
+ * is settled by the caller (the link's token, or the signed-in owner). A
+ * cancellation is asked once (?anular=1 shows the question, its form posts the
+ * confirmation; a post without it cancels nothing), with or without JavaScript. Each
  * move emails her, so moves count against the visitor's appointment-email
  * limits (booking-limits.server.ts). This keeps working while bookings are
  * made on an external page: existing appointments stay manageable here.
@@ -13,6 +15,7 @@ import type { Db } from "~/db/db.server.ts";
 import { tooManyRequests } from "~/lib/rate-limit.server.ts";
 import { addDays, madridDate } from "~/domain/calendar-dates.ts";
 import { clientMayChange } from "~/domain/booking-rules.ts";
+import { formatEuros } from "~/domain/pricing.ts";
 import { isDate } from "~/domain/salon-time.ts";
 import { cancelAppointment, moveAppointment } from "./appointment-changes.server.ts";
 import { loadAvailability } from "./availability.server.ts";
@@ -26,6 +29,8 @@ export interface ManagePageData {
   appointment: PublicAppointment;
   mayChange: boolean;
   cancelHours: number;
+  /** She asked to cancel (?anular=1): the page asks once before the cancellation is posted. */
+  confirmCancel: boolean;
   /** The move picker, when asked for (?cambiar=1). */
   move: null | {
     from: string;
@@ -64,13 +69,27 @@ export async function manageLoader(db: Db, appointment: Appointment, url: URL, n
         : [],
     };
   }
-  return { appointment: withoutClientData(appointment), mayChange, cancelHours: rules.cancelHours, move };
+  const confirmCancel = mayChange && !move && url.searchParams.get("anular") === "1";
+  return {
+    appointment: withoutClientData(appointment),
+    mayChange,
+    cancelHours: rules.cancelHours,
+    confirmCancel,
+    move,
+  };
 }
 
-export type ManageActionData = { message: string; ok: boolean };
+/** confirmCancel: a cancellation posted without its confirmation; nothing changed, the page asks first. */
+export type ManageActionData = { message: string; ok: boolean; confirmCancel?: boolean };
+
+/** The form field the confirmation step adds to a cancellation: without it, nothing is cancelled. */
+export const CANCEL_CONFIRM_FIELD = "confirmar";
 
 const MESSAGES = {
   cancelled: "Tu cita está anulada. Te hemos enviado un correo de confirmación.",
+  cancelledWithRefund: (euros: string) =>
+    `Tu cita está anulada y te devolvemos la señal de ${euros} con el mismo método de pago. Te hemos enviado un correo de confirmación.`,
+  confirmCancel: "¿Seguro que quieres anular la cita? Confírmalo abajo.",
   moved: "Tu cita está cambiada. Te hemos enviado un correo con la nueva hora.",
   window: "Ya no se puede cambiar ni anular en línea: llámanos o escríbenos por WhatsApp.",
   gone: "Esta cita ya no está activa.",
@@ -95,10 +114,17 @@ export async function manageAction(
   const { rules } = await getBookingSettings(db);
   const intent = form.get("intent");
   if (intent === "cancel") {
+    // Asked once: a cancellation without its confirmation (an old page, a stray post) changes nothing.
+    if (form.get(CANCEL_CONFIRM_FIELD) !== "1") {
+      return data<ManageActionData>({ ok: false, confirmCancel: true, message: MESSAGES.confirmCancel });
+    }
     const r = await cancelAppointment(db, appointmentId, { by: "client", now, rules });
-    return r.ok
-      ? data<ManageActionData>({ ok: true, message: MESSAGES.cancelled })
-      : data<ManageActionData>({ ok: false, message: MESSAGES[r.reason] }, 409);
+    if (!r.ok) return data<ManageActionData>({ ok: false, message: MESSAGES[r.reason] }, 409);
+    const refund = r.depositRefundCents ?? 0;
+    return data<ManageActionData>({
+      ok: true,
+      message: refund > 0 ? MESSAGES.cancelledWithRefund(formatEuros(refund)) : MESSAGES.cancelled,
+    });
   }
   if (intent === "move") {
     const at = Number(form.get("at"));

@@ -1,6 +1,7 @@
 /**
- * The one route that takes a file: a course's image (/gestion/cursos/:courseId/imagen,
- * and its `.data` twin when React Router submits the form with JavaScript). Its body
+ * The routes that take a file: a course's image (/gestion/cursos/:courseId/imagen) and
+ * the salon's photos (/gestion/fotos/subir), each with its `.data` twin when React
+ * Router submits the form with JavaScript. Their body
  * is streamed to disk instead of being read whole by server/body-limit.ts, under
  * its own cap. Kept free of heavy imports (sharp, busboy) so the Express layer can read it cheaply.
  */
@@ -19,9 +20,11 @@ export const MAX_IMAGE_BYTES = COURSE_IMAGE.maxBytes;
 export const MAX_UPLOAD_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 
 const UPLOAD_PATH = /^\/gestion\/cursos\/[^/]+\/imagen(?:\.data)?$/;
+/** Gestión → Fotos (app/routes/gestion.fotos.subir.tsx). */
+const PHOTO_UPLOAD_PATH = /^\/gestion\/fotos\/subir(?:\.data)?$/;
 
 export function isImageUploadPath(pathname: string): boolean {
-  return UPLOAD_PATH.test(pathname);
+  return UPLOAD_PATH.test(pathname) || PHOTO_UPLOAD_PATH.test(pathname);
 }
 
 /** The error an upload body stream fails with once it passes MAX_UPLOAD_REQUEST_BYTES. */

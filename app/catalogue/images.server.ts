@@ -1,212 +1,33 @@
 /**
- * Course photos uploaded from the back office: the multipart body is streamed to a
- * temporary file (never held whole in memory here), its type is judged by its
- * bytes (JPEG, PNG or WebP, whatever the browser said), then the build's sharp
- * pipeline renders the responsive AVIF/WebP renditions and one JPEG into
- * DATA_DIR/img, served from /img/uploads/ with year-long caching (content-hashed
- * names). The result is the reference stored in `courses.image`.
+ * Course photos uploaded from the back office, through the shared upload pipeline
+ * (app/media/image-upload.server.ts: streamed to a temporary file, type judged by
+ * its bytes, rendered by sharp into DATA_DIR/img and served from /img/uploads/).
+ * The result is the reference stored in `courses.image`.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { access, mkdir, open, rename, rm, writeFile } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
-import { Readable, Transform } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { pipeline } from "node:stream/promises";
-import busboy from "busboy";
-import sharp, { type Metadata } from "sharp";
-import {
-  COURSE_IMAGE,
-  courseImageHeight,
-  uploadedImageRef,
-  uploadedRenditions,
-  type UploadedImage,
-} from "~/domain/course-image.ts";
-import { AVIF, BACKGROUND, dominantColor, encode, JPEG, renderMaster, WEBP } from "~/lib/image-pipeline.server.ts";
-import { isUploadTooLarge, MAX_IMAGE_BYTES, uploadedImagesDir } from "./image-upload-route.ts";
+import { COURSE_IMAGE, courseImageHeight, uploadedImageRef, uploadedRenditions } from "~/domain/course-image.ts";
+import { receiveUpload, renderUploadedImage, type RenderSpec } from "~/media/image-upload.server.ts";
+import { uploadedImagesDir } from "./image-upload-route.ts";
 
-/** The form field that carries the file. */
-const IMAGE_FIELD = "image";
+export { ImageUploadError } from "~/media/image-upload.server.ts";
 
-const IMAGE_MESSAGES = {
-  missing: "Elige una imagen para subir",
-  tooLarge: `La imagen es demasiado grande: el máximo es ${MAX_IMAGE_BYTES / 1024 / 1024} MB`,
-  notImage: "El archivo no es una imagen JPEG, PNG o WebP",
-  tooSmall: `La imagen es demasiado pequeña: necesita al menos ${COURSE_IMAGE.minWidth} × ${COURSE_IMAGE.minHeight} píxeles`,
-  malformed: "No se ha podido leer el archivo enviado; vuelve a intentarlo",
-} as const;
-
-type ImageRefusal = keyof typeof IMAGE_MESSAGES;
-
-/** The HTTP status the upload page answers each refusal with. */
-const IMAGE_REFUSAL_STATUS: Readonly<Record<ImageRefusal, 400 | 413 | 415>> = {
-  missing: 400,
-  tooLarge: 413,
-  notImage: 415,
-  tooSmall: 400,
-  malformed: 400,
-};
-
-/** A refused upload: its code gives the message (IMAGE_MESSAGES) and the status. */
-export class ImageUploadError extends Error {
-  readonly status: 400 | 413 | 415;
-  constructor(readonly code: ImageRefusal) {
-    super(IMAGE_MESSAGES[code]);
-    this.status = IMAGE_REFUSAL_STATUS[code];
-  }
-}
-
-/**
- * Streams the `image` file of a multipart request into a new file in `tmpDir`, and
- * returns its path (the caller removes it). Refuses a missing or empty file (400),
- * one over MAX_IMAGE_BYTES or a body over its cap (413), and a broken body (400).
- */
-async function receiveUpload(request: Request, tmpDir: string): Promise<string> {
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!request.body || !contentType.toLowerCase().startsWith("multipart/form-data")) {
-    throw new ImageUploadError("missing");
-  }
-  await mkdir(tmpDir, { recursive: true });
-  const target = path.join(tmpDir, `upload-${randomBytes(8).toString("hex")}.tmp`);
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      headers: { "content-type": contentType },
-      limits: { files: 1, fileSize: MAX_IMAGE_BYTES, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 20 },
-    });
-  } catch {
-    throw new ImageUploadError("malformed");
-  }
-  // The parser can fail again after its pipeline has settled (destroyed mid-part): an
-  // unheard 'error' would crash the process; the pipeline below already reports it.
-  parser.on("error", () => {});
-  let saved: Promise<void> | null = null;
-  let tooLarge = false;
-  let received = 0;
-  parser.on("file", (field, file) => {
-    // A body that ends (or a client that leaves) inside any file part fails that part's
-    // stream too; without a listener that error would crash the process. The failure
-    // itself reaches the pipelines below (the parser's, and `saved` for the kept file).
-    file.on("error", () => {});
-    if (field !== IMAGE_FIELD || saved) {
-      file.resume();
-      return;
-    }
-    file.on("limit", () => {
-      tooLarge = true;
-    });
-    const count = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        received += chunk.length;
-        done(null, chunk);
-      },
-    });
-    saved = pipeline(file, count, createWriteStream(target, { flags: "wx" }));
-    // Awaited below; when the body fails first, this one fails too and is awaited in the catch.
-    saved.catch(() => {});
-  });
-  try {
-    await pipeline(Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>), parser);
-    await saved;
-  } catch (err) {
-    parser.destroy();
-    await (saved as Promise<void> | null)?.catch(() => {});
-    await rm(target, { force: true });
-    if (isUploadTooLarge(err)) throw new ImageUploadError("tooLarge");
-    throw new ImageUploadError("malformed");
-  }
-  if (tooLarge) {
-    await rm(target, { force: true });
-    throw new ImageUploadError("tooLarge");
-  }
-  if (!saved || received === 0) {
-    await rm(target, { force: true });
-    throw new ImageUploadError("missing");
-  }
-  return target;
-}
-
-/** JPEG, PNG or WebP, by the file's first bytes (the browser's type and name are not trusted). */
-function sniffImageType(head: Uint8Array): "jpeg" | "png" | "webp" | null {
-  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "jpeg";
-  if (head.length >= 8 && ascii(0, 8) === "\x89PNG\r\n\x1a\n") return "png";
-  if (head.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
-  return null;
-}
-
-async function readHead(file: string): Promise<Uint8Array> {
-  const handle = await open(file, "r");
-  try {
-    const { buffer, bytesRead } = await handle.read(new Uint8Array(16), 0, 16, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-async function hashFile(file: string): Promise<string> {
-  const hash = createHash("sha256").update(JSON.stringify({ AVIF, WEBP, JPEG, BACKGROUND, COURSE_IMAGE }));
-  await pipeline(createReadStream(file), hash);
-  return hash.digest("hex").slice(0, 16);
-}
-
-async function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
-}
-
-/**
- * Checks the file is a real JPEG, PNG or WebP large enough for a course picture,
- * then renders its renditions into `outDir` (skipping those already there: the
- * names are content-addressed) and returns the reference for `courses.image`.
- */
-async function renderCourseImage(file: string, outDir: string): Promise<string> {
-  const sniffed = sniffImageType(await readHead(file));
-  if (!sniffed) throw new ImageUploadError("notImage");
-  // Decoding more than ~40 megapixels is refused (a small file can claim a huge canvas).
-  const base = () => sharp(file, { failOn: "error", limitInputPixels: 40_000_000 });
-  let meta: Metadata;
-  try {
-    meta = await base().metadata();
-  } catch {
-    throw new ImageUploadError("notImage");
-  }
-  if (meta.format !== sniffed) throw new ImageUploadError("notImage");
-  const width = meta.autoOrient?.width ?? meta.width ?? 0;
-  const height = meta.autoOrient?.height ?? meta.height ?? 0;
-  if (width < COURSE_IMAGE.minWidth || height < COURSE_IMAGE.minHeight) {
-    throw new ImageUploadError("tooSmall");
-  }
+const COURSE_SPEC: RenderSpec = {
+  minWidth: COURSE_IMAGE.minWidth,
+  minHeight: COURSE_IMAGE.minHeight,
   // Never upscaled: at most the source's width, or its height's 3:2 equivalent.
-  const maxWidth = Math.min(COURSE_IMAGE.maxWidth, width, Math.floor((height * 3) / 2));
-  const key = await hashFile(file);
-  let master;
-  try {
-    master = await renderMaster(base(), maxWidth, courseImageHeight(maxWidth));
-  } catch {
-    throw new ImageUploadError("notImage");
-  }
-  const image: UploadedImage = { key, maxWidth, color: await dominantColor(master) };
-  await mkdir(outDir, { recursive: true });
-  for (const r of uploadedRenditions(image)) {
-    const target = path.join(outDir, r.file);
-    if (await exists(target)) continue;
-    const tmp = `${target}.${randomBytes(4).toString("hex")}.tmp`;
-    await writeFile(tmp, await encode(master, r.width, courseImageHeight(r.width), r.format));
-    await rename(tmp, target);
-  }
-  return uploadedImageRef(image);
-}
+  maxWidthFor: (width, height) => Math.min(COURSE_IMAGE.maxWidth, width, Math.floor((height * 3) / 2)),
+  heightOf: courseImageHeight,
+  renditions: (key, maxWidth) => uploadedRenditions({ key, maxWidth, color: "#000000" }),
+  settings: COURSE_IMAGE,
+};
 
 /** The whole upload: receive, check, render; the temporary file is always removed. */
 export async function uploadCourseImage(request: Request, dataDir: string): Promise<string> {
   const dir = uploadedImagesDir(dataDir);
-  const file = await receiveUpload(request, path.join(dir, ".incoming"));
+  const { file } = await receiveUpload(request, path.join(dir, ".incoming"));
   try {
-    return await renderCourseImage(file, dir);
+    return uploadedImageRef(await renderUploadedImage(file, dir, COURSE_SPEC));
   } finally {
     await rm(file, { force: true });
   }

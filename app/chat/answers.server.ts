@@ -9,7 +9,8 @@ import type { Db } from "~/db/db.server.ts";
 import type { Course } from "~/domain/course.ts";
 import { PAYMENT_METHODS } from "~/domain/payment-methods.ts";
 import { nextDateText } from "~/domain/edition-dates.ts";
-import { formatMonthYear, formatPriceShort } from "~/domain/pricing.ts";
+import { formatEuros, formatWeekdayDate } from "~/domain/pricing.ts";
+import { listActiveServices } from "~/bookings/menu.server.ts";
 import {
   bullet,
   courseInfo,
@@ -17,6 +18,7 @@ import {
   coursePriceAnswer,
   coursePricesAnswer,
   coursesLink,
+  datesAnswer,
   financing,
   materialsAnswer,
   priceText,
@@ -35,9 +37,9 @@ import {
   locationAnswer,
   parkingAnswer,
   refundAnswer,
-  servicesAnswer,
   thanksAnswer,
 } from "./answers/salon.ts";
+import { servicesReply } from "./answers/services.ts";
 import type { Intent } from "./corpus.ts";
 import { followBookingLink, linksSiteBooking } from "./reply-format.ts";
 
@@ -70,7 +72,7 @@ async function coursesAnswer(intent: Intent, named: Course[], all: Course[], db:
       return `Tenemos ${all.length} formaciones:\n${bullet(
         all.map(
           (c) =>
-            `${c.title} (${c.level}): ${c.duration}, ${formatPriceShort(c.priceCents)}. Próxima convocatoria: ${nextDateText(c)}.`,
+            `${c.title} (${c.level}): ${c.duration}, ${formatEuros(c.priceCents)}. Próxima convocatoria: ${nextDateText(c)}.`,
         ),
       )}\n${coursesLink()}`;
     case "courses.info":
@@ -105,11 +107,12 @@ async function coursesAnswer(intent: Intent, named: Course[], all: Course[], db:
         const [c] = named;
         if (!c.nextEdition) return `${c.title}: ${nextDateText(c)}. ${contactLine()}`;
         const upcoming = await listUpcomingEditions(db, c.id, { today });
-        const later = upcoming.slice(1, 3).map((e) => formatMonthYear(e.startsOn));
-        const laterText = later.length ? ` Después: ${later.join(" y ")}.` : "";
-        return `La próxima convocatoria de ${c.title} empieza en ${nextDateText(c)}.${laterText}\n${more}`;
+        const schedule = c.nextEdition.schedule ? ` (${c.nextEdition.schedule})` : "";
+        const later = upcoming.slice(1, 3).map((e) => formatWeekdayDate(e.startsOn));
+        const laterText = later.length ? `\nDespués: ${later.join(" y ")}.` : "";
+        return `La próxima convocatoria de ${c.title} empieza el ${formatWeekdayDate(c.nextEdition.startsOn)}${schedule}.${laterText}\n${more}`;
       }
-      return `Próximas convocatorias:\n${bullet(subject.map((c) => `${c.title}: ${nextDateText(c)}`))}\n${more}`;
+      return datesAnswer(subject);
     }
     case "courses.materials":
       return materialsAnswer(named);
@@ -159,7 +162,7 @@ async function composeFixed(db: Db, question: Question, options: AnswerOptions):
     case "booking.availability":
       return bookingAnswer();
     case "salon.services":
-      return servicesAnswer();
+      return servicesReply(question.text, await listActiveServices(db));
     case "salon.hours":
       return hoursAnswer(question.text, weekdayOf(options.today ?? todayInMadrid()));
     case "salon.location":

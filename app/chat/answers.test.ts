@@ -3,7 +3,7 @@ import { listCourses } from "~/catalogue/queries.server.ts";
 import { hoursLines, site } from "~/content/site.ts";
 import { nextDateText } from "~/domain/edition-dates.ts";
 import { MONTH_NAMES } from "~/domain/es-format.ts";
-import { formatPriceShort, monthlyFinancingEuros } from "~/domain/pricing.ts";
+import { formatEuros, monthlyFinancingText } from "~/domain/pricing.ts";
 import { createLogger } from "~/lib/logger.server.ts";
 import { createTestDb, type TestDb } from "../../tests/helpers/db.ts";
 import { anonymiseQuestion, createAssistant, purgeOldChatQuestions, type Assistant } from "./assistant.server.ts";
@@ -35,9 +35,9 @@ describe("answers from the live catalogue", () => {
     const [expert] = (await listCourses(t.db, { today: TODAY })).filter((c) => c.id === "expert-nails");
     const r = await ask("¿cuánto cuesta el expert nails?");
     expect(r.intent).toBe("courses.price");
-    expect(r.response).toContain(`Expert Nails cuesta ${formatPriceShort(expert.priceCents)}`);
-    expect(r.response).toContain(`financia desde ${monthlyFinancingEuros(expert.priceCents)}€/mes sin intereses`);
-    expect(r.response).toMatch(/cuesta 999\s€/);
+    expect(r.response).toContain(`Expert Nails cuesta ${formatEuros(expert.priceCents)}`);
+    expect(r.response).toContain(`financia desde ${monthlyFinancingText(expert.priceCents)} sin intereses`);
+    expect(r.response).toMatch(/cuesta 999,00\s€/);
     expect(r.response).not.toContain("Técnico Manicurista");
     expect(r.confidence).toBeGreaterThan(0.7);
   });
@@ -46,9 +46,9 @@ describe("answers from the live catalogue", () => {
     await t.db.updateTable("courses").set({ price_cents: 104900 }).where("id", "=", "expert-nails").execute();
     try {
       const r = await ask("precio del expert nails");
-      expect(r.response).toMatch(/cuesta 1049\s€/);
-      expect(r.response).toContain("financia desde 350€/mes");
-      expect(r.response).not.toMatch(/999\s€/);
+      expect(r.response).toMatch(/cuesta 1\.049,00\s€/);
+      expect(r.response).toContain(`financia desde ${monthlyFinancingText(104900)}`);
+      expect(r.response).not.toMatch(/999,00\s€/);
     } finally {
       await t.db.updateTable("courses").set({ price_cents: 99900 }).where("id", "=", "expert-nails").execute();
     }
@@ -61,7 +61,7 @@ describe("answers from the live catalogue", () => {
     for (const c of courses) {
       expect(r.response).toContain(c.title);
       expect(r.response).toContain(c.duration);
-      expect(r.response).toContain(formatPriceShort(c.priceCents));
+      expect(r.response).toContain(formatEuros(c.priceCents));
       expect(r.response).toContain(nextDateText(c));
     }
     expect(visibleText(r.response)).toContain("Ver formaciones");
@@ -76,7 +76,7 @@ describe("answers from the live catalogue", () => {
   it("gives every price for a general price question", async () => {
     const r = await ask("Precios de los cursos");
     for (const c of await listCourses(t.db, { today: TODAY })) {
-      expect(r.response).toContain(`${c.title}: ${formatPriceShort(c.priceCents)}`);
+      expect(r.response).toContain(`${c.title}: ${formatEuros(c.priceCents)}`);
     }
   });
 
@@ -169,7 +169,7 @@ describe("direct answers with readable links", () => {
     const r = await ask("¿Cuánto cuesta el curso de iniciación?");
     expect(r.intent).toBe("courses.price");
     const { text, links } = shown(r.response);
-    expect(text).toContain(`Formación de inicio cuesta ${formatPriceShort(inicio.priceCents)}`);
+    expect(text).toContain(`Formación de inicio cuesta ${formatEuros(inicio.priceCents)}`);
     for (const other of ["Expert Nails", "Técnico Manicurista", "Acrílico"]) expect(text).not.toContain(other);
     expect(links).toEqual([{ label: "Ver Formación de inicio", href: "/formaciones/formacion-inicio" }]);
     // The acrylic beginners' course is another course.

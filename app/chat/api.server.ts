@@ -1,6 +1,8 @@
 /**
- * POST /chatbot/chat, the widget's public contract: `{ message, session_id }` →
- * `{ response, confidence }`.
+ * POST /chatbot/chat, the widget's public contract: `{ message, session_id, topic? }` →
+ * `{ response, confidence, topic }`. `topic` is the previous reply's, echoed back so
+ * a follow-up ("¿y los sábados?") is read in context (conversation-topic.ts); an
+ * unknown one is ignored.
  * Every refusal is a 4xx with a Spanish `{ message }`; nothing here answers 500.
  */
 import "~/lib/zod-spanish.server.ts";
@@ -9,6 +11,7 @@ import { sha256 } from "~/lib/ids.server.ts";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server.ts";
 import { readBodyText } from "~/lib/read-body.server.ts";
 import type { AppServices } from "~/services.server.ts";
+import { MAX_TOPIC_CHARS, parseTopic } from "./conversation-topic.ts";
 import { MAX_MESSAGE_CHARS } from "./messages.ts";
 
 /** Enough for a 500-character message with JSON escaping; anything bigger is not a chat message. */
@@ -22,6 +25,12 @@ const bodySchema = z.object({
   session_id: z
     .string({ error: "session_id debe ser un texto." })
     .max(200, "session_id es demasiado largo.")
+    .optional(),
+  // Checked against the fixed lists by parseTopic; never more than a short marker.
+  topic: z
+    .string({ error: "topic debe ser un texto." })
+    .max(MAX_TOPIC_CHARS, "topic es demasiado largo.")
+    .nullable()
     .optional(),
 });
 
@@ -72,8 +81,11 @@ export async function handleChatRequest(
       return refuse(400, `El mensaje es demasiado largo: como máximo ${MAX_MESSAGE_CHARS} caracteres.`);
     }
 
-    const reply = await assistant.answer(db, message);
-    return Response.json({ response: reply.response, confidence: reply.confidence }, { headers: noStore });
+    const reply = await assistant.answer(db, message, { topic: parseTopic(parsed.data.topic) });
+    return Response.json(
+      { response: reply.response, confidence: reply.confidence, topic: reply.topic },
+      { headers: noStore },
+    );
   } catch (err) {
     // The database or the model failed: the widget shows its technical-problems apology.
     logger.error({ err }, "asistente: error al responder");

@@ -2,6 +2,7 @@ import type { Db } from "~/db/db.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import type { Logger } from "~/lib/logger.server.ts";
 import { composeAnswer, fallbackAnswer, type AnswerOptions } from "./answers.server.ts";
+import { formatTopic, topicOf, type Topic } from "./conversation-topic.ts";
 import type { Intent } from "./corpus.ts";
 import { trainClassifier, type Classifier } from "./nlp.server.ts";
 
@@ -10,10 +11,17 @@ interface AssistantReply {
   /** Classifier score of the answered intent (0–1); 0 when the fallback was given. */
   confidence: number;
   intent: Intent;
+  /** What this answer was about, for the widget to send back with the next question; null for none. */
+  topic: string | null;
+}
+
+interface AskOptions extends AnswerOptions {
+  /** The topic of the previous answer (already checked by parseTopic). */
+  topic?: Topic | null;
 }
 
 export interface Assistant {
-  answer(db: Db, message: string, options?: AnswerOptions): Promise<AssistantReply>;
+  answer(db: Db, message: string, options?: AskOptions): Promise<AssistantReply>;
 }
 
 /** Unanswered questions are kept this long (stated on /privacy), then deleted. */
@@ -74,18 +82,25 @@ export function createAssistant(classifier: Classifier | Promise<Classifier>, lo
   }
 
   return {
-    async answer(db, message, options = {}) {
-      const understood = await (await classifier).classify(message);
+    async answer(db, message, { topic = null, ...options } = {}) {
+      const understood = await (await classifier).classify(message, topic);
       if (understood.intent === "None") {
         await remember(db, message, understood.guess, understood.score);
-        return { response: fallbackAnswer(), confidence: 0, intent: "None" };
+        // Not understood: the conversation keeps its topic for the next try.
+        return { response: fallbackAnswer(), confidence: 0, intent: "None", topic: topic ? formatTopic(topic) : null };
       }
       const response = await composeAnswer(
         db,
-        { intent: understood.intent, courseIds: understood.courseIds, text: message },
+        { intent: understood.intent, courseIds: understood.courseIds, text: understood.text },
         options,
       );
-      return { response, confidence: Math.round(understood.score * 1000) / 1000, intent: understood.intent };
+      const next = topicOf(understood);
+      return {
+        response,
+        confidence: Math.round(understood.score * 1000) / 1000,
+        intent: understood.intent,
+        topic: next ? formatTopic(next) : null,
+      };
     },
   };
 }

@@ -1,4 +1,6 @@
+import { topicOf } from "./conversation-topic.ts";
 import type { Classifier } from "./nlp.server.ts";
+import { findServiceTerms } from "./service-mentions.ts";
 import type { EvalCase } from "./eval-set.ts";
 
 interface EvalFailure {
@@ -39,11 +41,14 @@ export async function evaluate(classifier: Classifier, cases: EvalCase[], warmUp
   let offTopic = 0;
   let offTopicOk = 0;
   for (const c of cases) {
+    // A follow-up is read after the question it follows, with the topic the widget would send back.
+    const topic = c.after ? topicOf(await classifier.classify(c.after)) : null;
     const t0 = performance.now();
-    const got = await classifier.classify(c.text);
+    const got = await classifier.classify(c.text, topic);
     times.push(performance.now() - t0);
     const courseOk = !c.courseId || got.courseIds[0] === c.courseId;
-    const ok = got.intent === c.intent && courseOk;
+    const serviceOk = !c.service || findServiceTerms(got.text).includes(c.service);
+    const ok = got.intent === c.intent && courseOk && serviceOk;
     if (c.intent === "None") {
       offTopic += 1;
       if (ok) offTopicOk += 1;
@@ -53,7 +58,7 @@ export async function evaluate(classifier: Classifier, cases: EvalCase[], warmUp
     }
     if (!ok) {
       failures.push({
-        text: c.text,
+        text: c.after ? `${c.after} → ${c.text}` : c.text,
         expected: c.courseId ? `${c.intent} [${c.courseId}]` : c.intent,
         got: got.courseIds.length ? `${got.intent} [${got.courseIds.join(", ")}]` : got.intent,
         score: got.score,

@@ -10,6 +10,8 @@ export interface ChatMessage {
   timestamp: number;
   /** From the bot reply (`confidence` of /chatbot/chat); absent on local messages. */
   confidence?: number;
+  /** From the bot reply: what it was about, sent back with the next question so a follow-up is read in context. */
+  topic?: string;
 }
 
 export const CHAT_ENDPOINT = "/chatbot/chat";
@@ -21,15 +23,15 @@ export const MAX_MESSAGE_CHARS = 500;
 /** Older messages are dropped from storage beyond this. */
 const MAX_STORED_MESSAGES = 60;
 
-const GREETING = `¡Hola! Soy la asistente virtual de ${site.name}. Pregúntame por nuestras formaciones, precios y fechas, el horario o cómo llegar.`;
+const GREETING = `¡Hola! Soy la asistente virtual de ${site.name}. Pregúntame por nuestros servicios y precios, cómo reservar cita, las formaciones y sus próximas fechas, el horario o cómo llegar.`;
 
-/** The suggested questions: courses, prices, hours, location, start dates. */
+/** The suggested questions: booking, the service menu, courses and their dates, hours, location. */
 export const QUICK_QUESTIONS = [
-  "¿Qué cursos ofrecéis?",
-  "Precios de los cursos",
+  "Reservar cita",
+  "Servicios y precios",
+  "Próximos cursos",
   "Horario",
   "¿Dónde estáis?",
-  "Próximas fechas",
 ] as const;
 
 /** When the request fails: an apology, the salon phone and the Instagram handle. */
@@ -48,7 +50,8 @@ function isChatMessage(value: unknown): value is ChatMessage {
     typeof m.text === "string" &&
     (m.sender === "user" || m.sender === "bot") &&
     typeof m.timestamp === "number" &&
-    (m.confidence === undefined || typeof m.confidence === "number")
+    (m.confidence === undefined || typeof m.confidence === "number") &&
+    (m.topic === undefined || typeof m.topic === "string")
   );
 }
 
@@ -62,6 +65,12 @@ export function parseStoredConversation(raw: string | null): ChatMessage[] {
     // Corrupt storage: start over.
   }
   return [greetingMessage()];
+}
+
+/** The topic to send with the next question: the last reply's, if it had one. */
+export function lastTopic(messages: readonly ChatMessage[]): string | undefined {
+  const last = messages.findLast((m) => m.sender === "bot");
+  return last?.topic;
 }
 
 export function serializeConversation(messages: ChatMessage[]): string {

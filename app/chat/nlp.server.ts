@@ -1,9 +1,15 @@
 import nlpCore, { type NlpContainer } from "@nlpjs/core";
 import nlpNlp from "@nlpjs/nlp";
 import nlpLangEs from "@nlpjs/lang-es";
-import { corpus, courseAliases, fillerWords, greetingOpeners, materialWords, type Intent } from "./corpus.ts";
-import { courseMatcher, replaceMentions, withinOneTypo } from "./course-mentions.ts";
+import { corpus, courseAliases, fillerWords, materialWords, type Intent } from "./corpus.ts";
+import { withoutOpener, type Topic } from "./conversation-topic.ts";
+import { courseMatcher, replaceMentions } from "./course-mentions.ts";
+import { readInContext, type Reading } from "./follow-up.ts";
+import { greetingStripper } from "./greeting-stripper.ts";
 import { normalizeMessage } from "./normalize.ts";
+import { serviceReading } from "./service-intent.ts";
+import { isKnownWord, typoFixer } from "./typo-fix.ts";
+import { findServiceTerms } from "./service-mentions.ts";
 
 /** Below this classifier score the assistant admits it did not understand (tuned with `npm run chat:eval`). */
 const CONFIDENCE_THRESHOLD = 0.7;
@@ -19,18 +25,27 @@ const OOV_MAX_KNOWN_WORDS = 3;
 /** Longest text handed to the classifier; the API refuses longer messages anyway. */
 const MAX_CHARS = 500;
 
-interface Understanding {
-  intent: Intent;
-  /** Classifier score of `guess`, 0–1. */
-  score: number;
-  /** The classifier's best intent even when rejected (kept with unanswered questions). */
-  guess: string;
-  /** Course ids named in the message, in order of appearance, without repeats. */
-  courseIds: string[];
-}
+/**
+ * What was understood: `intent`, its classifier `score` (0–1), the classifier's
+ * best `guess` even when rejected (kept with unanswered questions), the course
+ * ids and service words named (in order of appearance, without repeats) and the
+ * `text` the answer reads (with the topic's words when read as a follow-up).
+ */
+type Understanding = Reading;
+
+const NOTHING: Understanding = {
+  intent: "None",
+  score: 0,
+  guess: "None",
+  courseIds: [],
+  courseMentions: [],
+  serviceTerms: [],
+  text: "",
+};
 
 export interface Classifier {
-  classify(text: string): Promise<Understanding>;
+  /** `topic`: what the previous answer was about, to read a short follow-up in its context. */
+  classify(text: string, topic?: Topic | null): Promise<Understanding>;
   intentCount: number;
   trainingMs: number;
 }
@@ -76,21 +91,6 @@ const NLU_SETTINGS: NluTuning = {
   filterZeros: true,
 };
 
-/**
- * A stem counts as known when the corpus has it, a longer or shorter form of
- * it ("aparc" / "aparcamient", "ubic" / "ubicacion") or a one-letter typo of it.
- * Stems under four letters must match exactly.
- */
-function isKnownWord(stem: string, vocabulary: Set<string>): boolean {
-  if (vocabulary.has(stem)) return true;
-  if (stem.length < 4) return false;
-  for (const v of vocabulary) {
-    if (v.length >= 4 && (stem.startsWith(v) || v.startsWith(stem))) return true;
-    if (v.length >= 5 && stem.length >= 5 && withinOneTypo(stem, v)) return true;
-  }
-  return false;
-}
-
 interface TextTools {
   normalize(text: string): string;
   tokenize(text: string, normalize?: boolean): string[];
@@ -111,32 +111,6 @@ function contentStemmer(container: NlpContainer): (text: string, keepStopwords?:
   return (text, keepStopwords = false) => {
     const tokens = tokenizer.tokenize(normalizer.normalize(text.replace(/@curso/g, " ")), false);
     return stemmer.stem(keepStopwords ? tokens : tokens.filter((t) => !stopwords.isStopword(t)));
-  };
-}
-
-const foldText = (text: string) => text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
-
-/**
- * "hola buenas, q cursos tenéis" → "q cursos tenéis": the salutations a
- * message opens with (corpus.ts `greetingOpeners`, each optionally followed by
- * "guapa", "chicas"…), or the text unchanged when it opens with none.
- */
-function greetingStripper(): (text: string) => string {
-  const alt = (words: readonly string[]) =>
-    words
-      .map(foldText)
-      .sort((a, b) => b.length - a.length)
-      .map((w) => w.replace(/ /g, "\\s+"))
-      .join("|");
-  const opener = new RegExp(
-    `^(?:[¡!¿]*(?:${alt(greetingOpeners.openers)})(?:\\s+(?:${alt(greetingOpeners.vocatives)}))?(?![\\p{L}\\p{N}])[\\s,.;:!¡?¿]*)+`,
-    "u",
-  );
-  return (text) => {
-    const folded = foldText(text);
-    const m = opener.exec(folded);
-    // Folding keeps the length (one combining mark per accented letter is removed after NFD), so map back by letters.
-    return m ? text.slice(text.length - folded.slice(m[0].length).length).trim() : text;
   };
 }
 
@@ -197,6 +171,12 @@ export async function trainClassifier(tuning: Partial<NluTuning> = {}): Promise<
   const fillerStems = new Set(contentStems(fillerWords.join(" "), true));
   for (const stem of fillerStems) onTopicVocabulary.add(stem);
   const withoutGreeting = greetingStripper();
+  const fixTypos = typoFixer(
+    Object.values(corpus)
+      .flat()
+      .concat(fillerWords)
+      .flatMap((u) => u.match(/\p{L}+/gu) ?? []),
+  );
   const materialStems = new Set(contentStems(materialWords.join(" "), true));
   const courses = courseMatcher(courseAliases);
   const minScore = nluSettings.minScore ?? CONFIDENCE_THRESHOLD;
@@ -227,6 +207,21 @@ export async function trainClassifier(tuning: Partial<NluTuning> = {}): Promise<
   }
 
   async function understand(clean: string): Promise<Understanding> {
+    const reading = await understandCourses(clean);
+    const serviceTerms = findServiceTerms(clean);
+    const { intent, courseIds } = serviceReading(clean, reading, reading.courseTexts);
+    return {
+      intent,
+      score: reading.score,
+      guess: reading.guess,
+      courseIds,
+      courseMentions: reading.courseIds,
+      serviceTerms,
+      text: clean,
+    };
+  }
+
+  async function understandCourses(clean: string) {
     const mentions = courses.find(clean);
     const courseIds = [...new Set(mentions.map((m) => m.courseId))];
     let out = await classifyIntent(clean);
@@ -253,26 +248,51 @@ export async function trainClassifier(tuning: Partial<NluTuning> = {}): Promise<
       contentStems(clean).some((s) => materialStems.has(s))
     )
       intent = "courses.materials";
-    return { intent: withCourse(intent, courseIds.length > 0), score: out.score, guess: out.intent, courseIds };
+    const courseTexts = mentions.map((m) => clean.slice(m.start, m.end));
+    return {
+      intent: withCourse(intent, courseIds.length > 0),
+      score: out.score,
+      guess: out.intent,
+      courseIds,
+      courseTexts,
+    };
+  }
+
+  /** Only filler words: "¿y los sábados?". */
+  const onlyFillers = (text: string) => contentStems(text).every((s) => fillerStems.has(s));
+  const followUpTools = {
+    understand,
+    onlyFillers,
+    allWordsKnown: (text: string) => contentStems(text).every((s) => isKnownWord(s, onTopicVocabulary)),
+  };
+
+  /** A message on its own: the question after a salutation, if there is one. */
+  async function classifyAlone(clean: string): Promise<Understanding> {
+    const rest = withoutGreeting(clean);
+    if (rest !== clean) {
+      // "hola, una pregunta", "holaaa como va": a salutation and small talk is a greeting.
+      if (onlyFillers(rest)) {
+        return { ...NOTHING, intent: "greeting", score: 1, guess: "greeting", text: clean };
+      }
+      // "hola buenas, ¿qué cursos tenéis?": the question after the salutation is what needs an answer.
+      const question = await understand(rest);
+      if (question.intent !== "None") return question;
+    }
+    return understand(clean);
   }
 
   return {
     intentCount,
     trainingMs,
-    async classify(text) {
-      const clean = normalizeMessage(text.slice(0, MAX_CHARS));
-      if (!clean) return { intent: "None", score: 0, guess: "None", courseIds: [] };
-      const rest = withoutGreeting(clean);
-      if (rest !== clean) {
-        // "hola, una pregunta", "holaaa como va": a salutation and small talk is a greeting.
-        if (contentStems(rest).every((s) => fillerStems.has(s))) {
-          return { intent: "greeting", score: 1, guess: "greeting", courseIds: [] };
-        }
-        // "hola buenas, ¿qué cursos tenéis?": the question after the salutation is what needs an answer.
-        const question = await understand(rest);
-        if (question.intent !== "None") return question;
-      }
-      return understand(clean);
+    async classify(text, topic = null) {
+      const clean = fixTypos(normalizeMessage(text.slice(0, MAX_CHARS)));
+      if (!clean) return { ...NOTHING, text };
+      // "¿y el precio?": the opening "y" ties it to the conversation; the question is what follows it
+      // (unless that alone means nothing: "y si al final no puedo ir…").
+      const bare = withoutOpener(clean);
+      let plain = await classifyAlone(bare);
+      if (plain.intent === "None" && bare !== clean) plain = await classifyAlone(clean);
+      return readInContext(withoutGreeting(clean), plain, topic, followUpTools);
     },
   };
 }

@@ -10,6 +10,12 @@ describe("normalizeMessage", () => {
     expect(normalizeMessage("qnto cuesta? grax")).toBe("cuánto cuesta? gracias");
   });
 
+  it("expands the short forms of casual phone messages (issue item 14)", () => {
+    expect(normalizeMessage("m pasas el tlfn porfavor")).toBe("me pasas el teléfono por favor");
+    expect(normalizeMessage("cita pal sabado xfi")).toBe("cita para el sabado por favor");
+    expect(normalizeMessage("cuanto cuesta la mani? y la pedi?")).toBe("cuanto cuesta la manicura? y la pedicura?");
+  });
+
   it("collapses stretched letters and drops emoji", () => {
     expect(normalizeMessage("holaaa 👋👋  graciasss")).toBe("hola gracias");
   });

@@ -114,6 +114,24 @@ const SHORTHAND: Record<string, string> = {
   wasapp: "whatsapp",
   bisum: "bizum",
   bizun: "bizum",
+  // Issue item 14: more of what people type on a phone.
+  pal: "para el",
+  // Keys are looked up without accents, so "mñn" arrives as "mnn".
+  mnn: "mañana",
+  mnna: "mañana",
+  findes: "fines de semana",
+  m: "me",
+  t: "te",
+  porfavor: "por favor",
+  xfi: "por favor",
+  xfis: "por favor",
+  pf: "por favor",
+  tlfn: "teléfono",
+  tfn: "teléfono",
+  cnt: "cuánto",
+  qtal: "qué tal",
+  mani: "manicura",
+  pedi: "pedicura",
 };
 
 /** Letters repeated three or more times ("holaaa", "graciasss") collapse to one. */

@@ -1,8 +1,8 @@
-import type { ImageName } from "~/content/image-names.ts";
+import type { ImageEntry, ImageName } from "~/content/image-names.ts";
 
-/** A work photo in the home gallery: image, Spanish alt text and caption title. */
+/** A picture in the home gallery: artwork or an uploaded photo, Spanish alt text and caption title. */
 export interface GalleryImage {
-  name: ImageName;
+  name: ImageName | ImageEntry;
   title: string;
   alt: string;
 }

@@ -5,6 +5,8 @@ import { site } from "./site.ts";
 export const founder = {
   name: site.founder.name,
   role: "Fundadora y formadora principal",
+  /** Her row in `professionals` (app/db/seed-salon.server.ts): a portrait uploaded in Gestión → Fotos replaces the card. */
+  professionalId: "alejandra",
   image: "founder" as ImageName,
   alt: `Tarjeta con el monograma de ${site.founder.name}, fundadora de ${site.name}: sus iniciales, un pincel fino y una uña ciruela con pan de oro`,
   experience: `Más de ${site.founder.yearsExperience.replace("+", "")} años de experiencia`,
@@ -27,6 +29,8 @@ export const founder = {
 } as const;
 
 interface TeamMember {
+  /** Their row in `professionals` (app/db/seed-salon.server.ts): a portrait uploaded in Gestión → Fotos replaces the card. */
+  professionalId: string;
   name: string;
   role: string;
   image: ImageName;
@@ -38,6 +42,7 @@ interface TeamMember {
 
 export const teamMembers: readonly TeamMember[] = [
   {
+    professionalId: "laura",
     name: "Laura Martínez",
     role: "Técnica de uñas sénior",
     image: "team-1",
@@ -45,6 +50,7 @@ export const teamMembers: readonly TeamMember[] = [
     specialties: ["Manicura semipermanente", "Uñas de gel", "Francesa y baby boomer"],
   },
   {
+    professionalId: "sofia",
     name: "Sofía Romero",
     role: "Artista de nail art",
     image: "team-2",
@@ -53,6 +59,7 @@ export const teamMembers: readonly TeamMember[] = [
     highlight: "Decoración de uñas a mano alzada",
   },
   {
+    professionalId: "marta",
     name: "Marta Vidal",
     role: "Especialista en pedicura",
     image: "team-3",
@@ -60,6 +67,7 @@ export const teamMembers: readonly TeamMember[] = [
     specialties: ["Pedicura completa", "Cuidado de durezas", "Masaje de pies y piernas"],
   },
   {
+    professionalId: "carla",
     name: "Carla Sánchez",
     role: "Esteticista facial",
     image: "team-4",
@@ -67,6 +75,7 @@ export const teamMembers: readonly TeamMember[] = [
     specialties: ["Limpieza facial profunda", "Hidratación y luminosidad", "Diseño de cejas"],
   },
   {
+    professionalId: "paula",
     name: "Paula Ortega",
     role: "Técnica de uñas y formadora",
     image: "team-5",

@@ -340,6 +340,7 @@ export interface Database {
   waitlist_entries: WaitlistEntriesTable;
   waitlist_confirmations: WaitlistConfirmationsTable;
   withdrawals: WithdrawalsTable;
+  withdrawal_lines: WithdrawalLinesTable;
   content_state: ContentStateTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
@@ -357,6 +358,7 @@ export interface Database {
   appointment_slots: AppointmentSlotsTable;
   appointment_tokens: AppointmentTokensTable;
   client_notes: ClientNotesTable;
+  site_photos: SitePhotosTable;
 }
 
 /** The last number given in each invoice series (0011). */
@@ -469,9 +471,10 @@ interface ContentStateTable {
   version: number | string;
 }
 
-/** A buyer's withdrawal from a paid order (0009): one per order. */
+/** A buyer's withdrawal from a paid order (0009), for some of its lines (0019). */
 export interface WithdrawalsTable {
   id: string;
+  /** Several per order since 0019 (each for some of its lines, withdrawal_lines). */
   order_id: string;
   requested_at: string;
   /** refunded | pending-staff | confirmed */
@@ -479,6 +482,12 @@ export interface WithdrawalsTable {
   refund_id: string | null;
   /** The proportional refund proposed to the staff after an early start (cents); null otherwise. */
   proposed_cents: number | null;
+}
+
+/** The order lines a withdrawal covers (0019); a line is withdrawn at most once (its id is the key). */
+export interface WithdrawalLinesTable {
+  order_item_id: string;
+  withdrawal_id: string;
 }
 
 /** A person waiting for a seat of a full edition (0008). */
@@ -644,4 +653,27 @@ interface AppointmentTokensTable {
   /** confirm | manage */
   purpose: string;
   created_at: string;
+}
+
+/** The salon's own photos (0018): hero, gallery, team, a professional's portrait, a service's picture. */
+interface SitePhotosTable {
+  id: string;
+  /** hero | gallery | team | professional | service */
+  slot: string;
+  /** The professional's or the service's id; null for the other slots. */
+  subject_id: string | null;
+  alt: string;
+  /** The gallery's caption; null elsewhere. */
+  caption: string | null;
+  /** Content hash naming the renditions (photo-<key>-<width>.<ext> under /img/uploads). */
+  image_key: string;
+  /** The largest rendition's size. */
+  width: number;
+  height: number;
+  /** "#rrggbb", painted while the photo loads. */
+  color: string;
+  /** Order within the slot (the gallery's), from 1. */
+  position: number;
+  created_at: string;
+  updated_at: string;
 }

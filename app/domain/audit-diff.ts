@@ -1,15 +1,21 @@
 /**
- * The audit log's before/after JSON as a list of changed fields, for the owner's
- * screen: only what differs, each value as short readable text. No I/O.
+ * The audit log's before/after JSON as a list of fields, for the owner's screen:
+ * what changed, each with its Spanish label and its values as people read them
+ * (audit-text.ts). A side that was not recorded is left out, never shown as a dash:
+ * a creation lists what was created, a deletion what was deleted, and a field kept
+ * on one side only (an order's amounts before a refund, the refund after) shows its
+ * one value. No I/O.
  */
-interface FieldChange {
-  field: string;
-  before: string;
-  after: string;
-}
+import { auditFieldLabel, auditValueText } from "./audit-text.ts";
 
-const EMPTY = "—";
-const MAX_VALUE = 300;
+export interface FieldChange {
+  field: string;
+  label: string;
+  /** The value before, when the entry recorded one. */
+  before?: string;
+  /** The value after, when the entry recorded one. */
+  after?: string;
+}
 
 function parse(json: string | null): unknown {
   if (json === null) return undefined;
@@ -22,30 +28,47 @@ function parse(json: string | null): unknown {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** A value as one line: text as is, null/absent as a dash, yes/no for booleans, JSON otherwise (capped). */
-export function readableValue(value: unknown): string {
-  if (value === undefined || value === null || value === "") return EMPTY;
-  if (typeof value === "boolean") return value ? "sí" : "no";
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
+/** `{ rules: { cancelHours: 24 } }` → `{ "rules.cancelHours": 24 }`: one level of nesting, as the settings keep it. */
+function flatten(record: Record<string, unknown>): Record<string, unknown> {
+  const flat: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (isRecord(value)) {
+      for (const [inner, v] of Object.entries(value)) flat[`${key}.${inner}`] = v;
+    } else {
+      flat[key] = value;
+    }
+  }
+  return flat;
 }
 
 /**
- * Fields whose value differs between before and after, in first-seen order.
- * A creation lists every field with a dash before; a deletion, a dash after.
- * Non-object records compare as one field, "valor".
+ * Fields that differ between before and after, in first-seen order, with their
+ * labels and readable values. Non-object records compare as one field, "valor".
  */
-export function auditChanges(beforeJson: string | null, afterJson: string | null): FieldChange[] {
+export function auditChanges(beforeJson: string | null, afterJson: string | null, entityType = ""): FieldChange[] {
   const before = parse(beforeJson);
   const after = parse(afterJson);
+  const text = (field: string, value: unknown) => auditValueText(field, value, entityType);
   if ((before === undefined || isRecord(before)) && (after === undefined || isRecord(after))) {
-    const b = before ?? {};
-    const a = after ?? {};
+    const b = before === undefined ? {} : flatten(before);
+    const a = after === undefined ? {} : flatten(after);
     const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
     return fields
       .filter((f) => JSON.stringify(b[f]) !== JSON.stringify(a[f]))
-      .map((field) => ({ field, before: readableValue(b[field]), after: readableValue(a[field]) }));
+      .map((field) => ({
+        field,
+        label: auditFieldLabel(field),
+        ...(Object.hasOwn(b, field) ? { before: text(field, b[field]) } : {}),
+        ...(Object.hasOwn(a, field) ? { after: text(field, a[field]) } : {}),
+      }));
   }
   if (JSON.stringify(before) === JSON.stringify(after)) return [];
-  return [{ field: "valor", before: readableValue(before), after: readableValue(after) }];
+  return [
+    {
+      field: "valor",
+      label: "Valor",
+      ...(before === undefined ? {} : { before: text("valor", before) }),
+      ...(after === undefined ? {} : { after: text("valor", after) }),
+    },
+  ];
 }

@@ -40,6 +40,14 @@ export function parseBookingQuery(params: URLSearchParams): BookingQuery {
   };
 }
 
+/**
+ * The element each step's address scrolls to (and focuses once hydrated), so on
+ * a phone the choice to make next is in view rather than a screen or two down.
+ */
+export const STEP_ANCHOR = "paso";
+/** The chosen day's free times, which choosing a day leads to. */
+export const TIMES_ANCHOR = "horas-libres";
+
 /** The address of a step: "/reservar?servicio=a&servicio=b&profesional=any&dia=…". */
 export function bookingStepHref(q: Partial<BookingQuery>, base = "/reservar"): string {
   const p = new URLSearchParams();

@@ -4,7 +4,8 @@ import {
   cartTotalCents,
   clearCart,
   coursesLabel,
-  effectiveEdition,
+  lineEdition,
+  lineEditionPayable,
   parseStoredCart,
   reconcileCart,
   removeItem,
@@ -124,20 +125,34 @@ describe("editions in the cart", () => {
     const items = addItem([], inicio, "formacion-inicio-2027-03");
     expect(reconcileCart(items, catalogue)).toEqual({ items, changed: false });
   });
-  it("moves an edition that can no longer be booked to the next one, and says so", () => {
+  it("keeps a chosen edition that can no longer be booked, so the cart can say so (never a silent swap)", () => {
     const result = reconcileCart(addItem([], inicio, "formacion-inicio-2026-11"), catalogue);
-    expect(result.changed).toBe(true);
-    expect(result.items[0]!.editionId).toBe("formacion-inicio-2027-01");
+    expect(result.changed).toBe(false);
+    expect(result.items[0]!.editionId).toBe("formacion-inicio-2026-11");
+    expect(lineEdition(inicioCatalogue, "formacion-inicio-2026-11")).toEqual({ kind: "unavailable" });
+    const full = reconcileCart(addItem([], expert, "expert-nails-2027-01"), catalogue);
+    expect(full.items[0]!.editionId).toBe("expert-nails-2027-01");
+    expect(lineEdition(expertCatalogue, "expert-nails-2027-01")).toEqual({ kind: "unavailable" });
   });
-  it("a course with no bookable edition keeps none", () => {
-    const result = reconcileCart(addItem([], expert, "expert-nails-2027-01"), catalogue);
+  it("drops a stored edition id that is not an id at all", () => {
+    const result = reconcileCart([{ ...inicio, editionId: "<script>", quantity: 1 }], catalogue);
+    expect(result.changed).toBe(true);
     expect(result.items[0]!.editionId).toBeNull();
-    expect(result.changed).toBe(true);
   });
-  it("the edition a line is for: the chosen one, else the next bookable", () => {
-    expect(effectiveEdition(inicioCatalogue, "formacion-inicio-2027-03")?.id).toBe("formacion-inicio-2027-03");
-    expect(effectiveEdition(inicioCatalogue, null)?.id).toBe("formacion-inicio-2027-01");
-    expect(effectiveEdition(inicioCatalogue, "gone")?.id).toBe("formacion-inicio-2027-01");
-    expect(effectiveEdition(expertCatalogue, null)).toBeNull();
+  it("the edition a line is for: the chosen one, else the next bookable; why there is none", () => {
+    expect(lineEdition(inicioCatalogue, "formacion-inicio-2027-03")).toEqual({
+      kind: "chosen",
+      edition: expect.objectContaining({ id: "formacion-inicio-2027-03" }),
+    });
+    expect(lineEdition(inicioCatalogue, null)).toEqual({
+      kind: "chosen",
+      edition: expect.objectContaining({ id: "formacion-inicio-2027-01" }),
+    });
+    expect(lineEdition(inicioCatalogue, "gone")).toEqual({ kind: "unavailable" });
+    expect(lineEdition({ ...expertCatalogue, fullyBooked: true }, null)).toEqual({ kind: "sold-out" });
+    expect(lineEdition({ ...expertCatalogue, fullyBooked: false }, null)).toEqual({ kind: "undated" });
+    expect(lineEditionPayable({ kind: "undated" })).toBe(true);
+    expect(lineEditionPayable({ kind: "unavailable" })).toBe(false);
+    expect(lineEditionPayable({ kind: "sold-out" })).toBe(false);
   });
 });

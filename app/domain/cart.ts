@@ -3,8 +3,8 @@
  * with quantity 1, each for one edition (`editionId`; null: the next bookable
  * one). The stored copy lives in the browser and is never trusted:
  * `parseStoredCart` survives any garbage (and reads carts stored before
- * editions, even plain id lists) and `reconcileCart` re-prices every item and
- * re-checks its edition against the live catalogue. The server checks again.
+ * editions, even plain id lists), `reconcileCart` re-prices every item and
+ * `lineEdition` checks its edition against the live catalogue. The server checks again.
  */
 import type { Course, CourseEdition } from "./course.ts";
 
@@ -13,15 +13,7 @@ export const CART_STORAGE_KEY = "alejandra-nails-cart";
 /** The course fields a cart row shows (copied from the course when added). */
 export type CartCourse = Pick<
   Course,
-  | "id"
-  | "title"
-  | "category"
-  | "priceCents"
-  | "originalPriceCents"
-  | "duration"
-  | "classSize"
-  | "level"
-  | "image"
+  "id" | "title" | "category" | "priceCents" | "originalPriceCents" | "duration" | "classSize" | "level" | "image"
 >;
 
 /** A bookable edition as the cart offers it. */
@@ -70,12 +62,37 @@ export function setItemEdition(items: readonly CartItem[], courseId: string, edi
   return items.map((i) => (i.id === courseId ? { ...i, editionId } : i));
 }
 
-/** The edition a line is for: the one chosen if still bookable, else the next bookable one (null: none). */
-export function effectiveEdition(
-  course: Pick<CatalogueCourse, "editions">,
+/**
+ * What a cart or checkout line says about its edition: the one chosen, if it can
+ * still be booked; without a choice, the next bookable one. A chosen edition that
+ * can no longer be booked (full, closed, gone, or an id that was never one) is
+ * never swapped for another in silence: the line says so and asks for another.
+ */
+export type LineEdition =
+  | { kind: "chosen"; edition: CartEdition }
+  /** The edition chosen can no longer be booked. */
+  | { kind: "unavailable" }
+  /** Nothing chosen, and every edition ahead is full or closed. */
+  | { kind: "sold-out" }
+  /** Nothing chosen, and no edition ahead yet ("fecha por confirmar"). */
+  | { kind: "undated" };
+
+export function lineEdition(
+  course: Pick<CatalogueCourse, "editions" | "fullyBooked">,
   editionId: string | null,
-): CartEdition | null {
-  return course.editions.find((e) => e.id === editionId) ?? course.editions[0] ?? null;
+): LineEdition {
+  if (editionId) {
+    const chosen = course.editions.find((e) => e.id === editionId);
+    return chosen ? { kind: "chosen", edition: chosen } : { kind: "unavailable" };
+  }
+  const next = course.editions[0];
+  if (next) return { kind: "chosen", edition: next };
+  return course.fullyBooked ? { kind: "sold-out" } : { kind: "undated" };
+}
+
+/** Whether a line can go to payment as it is (an edition to book, or a course sold without one). */
+export function lineEditionPayable(line: LineEdition): boolean {
+  return line.kind === "chosen" || line.kind === "undated";
 }
 
 export function removeItem(items: readonly CartItem[], id: string): CartItem[] {
@@ -158,9 +175,9 @@ interface Reconciliation {
 /**
  * Rebuilds the cart from the live catalogue: unknown or inactive courses are
  * dropped, every field is refreshed from the catalogue, quantity is 1 and
- * duplicates are merged. A chosen edition that can no longer be booked gives
- * way to the next bookable one (and the buyer is told); without a choice the
- * next one stays implicit.
+ * duplicates are merged. A chosen edition is kept as chosen, even one that can
+ * no longer be booked: the cart's line says so (`lineEdition`) and links to the
+ * course page to choose another; without a choice the next one stays implicit.
  */
 export function reconcileCart(items: readonly unknown[], catalogue: readonly CatalogueCourse[]): Reconciliation {
   const byId = new Map(catalogue.map((c) => [c.id, c]));
@@ -174,10 +191,11 @@ export function reconcileCart(items: readonly unknown[], catalogue: readonly Cat
       continue;
     }
     if (item.priceCents !== course.priceCents || item.title !== course.title || item.quantity !== 1) changed = true;
-    const wanted = typeof item.editionId === "string" ? item.editionId : null;
-    const edition = wanted ? effectiveEdition(course, wanted) : null;
-    if (wanted && edition?.id !== wanted) changed = true;
-    result.push(toItem(course, edition?.id ?? null));
+    // The choice is kept even when it can no longer be booked: the cart says so and asks for another.
+    const wanted =
+      typeof item.editionId === "string" && EDITION_ID_PATTERN.test(item.editionId) ? item.editionId : null;
+    if (wanted !== (item.editionId ?? null)) changed = true;
+    result.push(toItem(course, wanted));
   }
   return { items: result, changed };
 }

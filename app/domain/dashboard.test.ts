@@ -7,6 +7,7 @@ import {
   madridDate,
   madridMonth,
   monthsEndingAt,
+  netMonthTotals,
   niceAxis,
   normaliseQuestion,
   shortDateLabel,
@@ -58,6 +59,8 @@ describe("Madrid calendar", () => {
     expect(shortMonthLabel("2027-02")).toBe("feb");
     expect(shortDateLabel("2027-02-15")).toBe("15 feb 2027");
     expect(shortMonthLabel("2027-09")).toMatch(/^sept?$/);
+    // Three letters at most, so twelve fit under the chart side by side.
+    expect(shortMonthLabel("2027-09")).toBe("sep");
   });
 
   it("sums amounts into Madrid months and leaves out instants outside them", () => {
@@ -74,6 +77,18 @@ describe("Madrid calendar", () => {
     expect(totals).toEqual([
       { month: "2027-01", cents: 1000, orders: 1 },
       { month: "2027-02", cents: 2000, orders: 1 },
+    ]);
+  });
+
+  it("subtracts a refund in the month it was made, not the month of the sale; orders count sales", () => {
+    const totals = netMonthTotals(
+      [{ at: "2027-01-20T10:00:00Z", cents: 28000 }],
+      [{ at: "2027-01-31T23:30:00Z", cents: 10000 }], // 00:30 on 1 February in Madrid
+      ["2027-01", "2027-02"],
+    );
+    expect(totals).toEqual([
+      { month: "2027-01", cents: 28000, orders: 1 },
+      { month: "2027-02", cents: -10000, orders: 0 },
     ]);
   });
 });

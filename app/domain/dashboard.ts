@@ -52,11 +52,12 @@ export function shortDateLabel(date: string): string {
     .replace(".", "");
 }
 
-/** "2027-02" → "feb" (axis label; the data table uses the long form). */
+/** "2027-02" → "feb", "2027-09" → "sep": three letters (axis label; the data table uses the long form). */
 export function shortMonthLabel(month: string): string {
   return shortMonth()
     .format(new Date(`${month}-01T00:00:00Z`))
-    .replace(".", "");
+    .replace(".", "")
+    .slice(0, 3);
 }
 
 export interface MonthTotal {
@@ -76,6 +77,20 @@ export function bucketByMonth(rows: { at: string; cents: number }[], months: str
     bucket.orders += 1;
   }
   return months.map((m) => totals.get(m)!);
+}
+
+/**
+ * The months' net takings: sales by the Madrid month they were paid, minus
+ * refunds by the month they were made (app/domain/takings.ts); `orders`
+ * counts the sales.
+ */
+export function netMonthTotals(
+  sales: { at: string; cents: number }[],
+  refunds: { at: string; cents: number }[],
+  months: string[],
+): MonthTotal[] {
+  const refunded = bucketByMonth(refunds, months);
+  return bucketByMonth(sales, months).map((m, i) => ({ ...m, cents: m.cents - refunded[i].cents }));
 }
 
 export interface Axis {

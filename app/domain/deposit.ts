@@ -9,6 +9,7 @@
  */
 import { formatEuros } from "./pricing.ts";
 import { formatAppointmentTime } from "./salon-time.ts";
+import { formatServicePrice } from "./service-text.ts";
 
 /** The deposit a booking of these services asks for: the sum of theirs, 0 for none. */
 export function depositFor(services: readonly { depositCents: number | null }[]): number {
@@ -33,6 +34,22 @@ export function depositNotice(cents: number, cancelHours: number): string {
   );
 }
 
+/**
+ * The price and when it is paid, for the booking's summary and the
+ * appointment's page: "25,00 €, se paga en el salón" without a deposit; with
+ * one, what is charged when booking and what is left for the salon:
+ * "25,00 €: señal de 10,00 € al reservar y 15,00 € en el salón".
+ */
+export function paymentSplitText(priceCents: number, priceFrom: boolean, depositCents: number): string {
+  const price = formatServicePrice(priceCents, priceFrom);
+  if (depositCents <= 0) return `${price}, se paga en el salón`;
+  const deposit = formatEuros(depositCents);
+  const rest = Math.max(0, priceCents - depositCents);
+  if (rest === 0 && !priceFrom) return `${price}: lo pagas entero como señal al reservar`;
+  const restText = priceFrom ? `el resto (desde ${formatEuros(rest)})` : formatEuros(rest);
+  return `${price}: señal de ${deposit} al reservar y ${restText} en el salón`;
+}
+
 /** unpaid: the payment page was not completed; refund-pending: the refund was asked and is on its way. */
 export type DepositState = "unpaid" | "paid" | "refund-pending" | "refunded";
 
@@ -42,6 +59,11 @@ const DEPOSIT_STATE_TEXT: Record<DepositState, string> = {
   "refund-pending": "en devolución",
   refunded: "devuelta",
 };
+
+/** The señal that counts toward the price: one to pay or paid (not one given back); 0 for none. */
+export function depositTowardPrice(deposit: { cents: number; state: DepositState } | null): number {
+  return deposit && (deposit.state === "paid" || deposit.state === "unpaid") ? deposit.cents : 0;
+}
 
 /** "10,00 €, pagada en la web; se descuenta del precio". */
 export function depositStateText(deposit: { cents: number; state: DepositState }): string {

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  editionDatesShortText,
-  editionDatesText,
-  nextDateText,
-  UNDATED_EDITION,
-  UNDATED_EDITION_NOTICE,
-} from "./edition-dates.ts";
+import { editionDatesText, nextDateText, UNDATED_EDITION, UNDATED_EDITION_NOTICE } from "./edition-dates.ts";
 
 describe("editionDatesText", () => {
   it("writes a multi-day edition as its first and last day", () => {
@@ -22,20 +16,6 @@ describe("editionDatesText", () => {
     expect(editionDatesText(null, null)).toBe("Fecha por confirmar");
     expect(editionDatesText(null, "2027-03-01")).toBe(UNDATED_EDITION);
     expect(UNDATED_EDITION_NOTICE).toMatch(/^Fecha por confirmar: /);
-  });
-});
-
-describe("editionDatesShortText", () => {
-  it("writes the month and year once when both days share them", () => {
-    expect(editionDatesShortText("2027-02-09", "2027-02-11")).toBe("9–11 de febrero de 2027");
-    expect(editionDatesShortText("2027-04-26", "2027-05-02")).toBe("26 de abril – 2 de mayo de 2027");
-  });
-
-  it("writes both dates whole across years, and one day or no date as editionDatesText", () => {
-    expect(editionDatesShortText("2027-12-30", "2028-01-02")).toBe("30 de diciembre de 2027 – 2 de enero de 2028");
-    expect(editionDatesShortText("2027-03-01", null)).toBe("1 de marzo de 2027");
-    expect(editionDatesShortText("2027-03-01", "2027-03-01")).toBe("1 de marzo de 2027");
-    expect(editionDatesShortText(null, null)).toBe(UNDATED_EDITION);
   });
 });
 

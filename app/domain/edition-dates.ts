@@ -1,10 +1,9 @@
 /**
  * A course edition's dates as every page, table and sheet writes them (the
- * buyer's order pages, Mis cursos, the cart and Gestión). Pure: server and
+ * buyer's order pages, Mis cursos, the cart, checkout and Gestión). Pure: server and
  * browser alike. Dates are YYYY-MM-DD.
  */
 import type { Course } from "./course.ts";
-import { MONTH_NAMES } from "./es-format.ts";
 import { formatLongDate, formatMonthYear } from "./pricing.ts";
 
 /** What an edition without dates says. */
@@ -21,21 +20,6 @@ export function editionDatesText(startsOn: string | null, endsOn: string | null)
   if (!startsOn) return UNDATED_EDITION;
   if (!endsOn || endsOn === startsOn) return formatLongDate(startsOn);
   return `${formatLongDate(startsOn)} – ${formatLongDate(endsOn)}`;
-}
-
-/**
- * The same dates, shorter where they share their year or month, for a line that
- * must stay short (the cart's select of editions): "9–11 de febrero de 2027",
- * "26 de abril – 2 de mayo de 2027"; across years, and one day or no date, as
- * `editionDatesText`.
- */
-export function editionDatesShortText(startsOn: string | null, endsOn: string | null): string {
-  if (!startsOn || !endsOn || endsOn === startsOn) return editionDatesText(startsOn, endsOn);
-  const [startYear, startMonth, startDay] = startsOn.slice(0, 10).split("-").map(Number);
-  const [endYear, endMonth] = endsOn.slice(0, 10).split("-").map(Number);
-  if (startYear !== endYear) return editionDatesText(startsOn, endsOn);
-  const end = formatLongDate(endsOn);
-  return startMonth === endMonth ? `${startDay}–${end}` : `${startDay} de ${MONTH_NAMES[startMonth - 1]} – ${end}`;
 }
 
 /** A course's next edition, as its card and the assistant say it: "febrero de 2027" or "nuevas fechas próximamente". */

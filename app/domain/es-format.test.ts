@@ -1,17 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { dateText, decimalText, euroText, MONEY_SPACE } from "./es-format.ts";
+import { dateText, decimalText, euroText, MINUS_SIGN, MONEY_SPACE } from "./es-format.ts";
 
 // The functions replace Intl in the browser (see es-format.ts); here each is held
 // to Intl's own es-ES output, value by value, over the range the site uses.
-const intlEuros = new Intl.NumberFormat("es-ES", { style: "currency", currency: "EUR" });
+// Grouped from four digits on ("1.649,00 €"), as the invoices always were: one money format everywhere.
+const intlEuros = new Intl.NumberFormat("es-ES", { style: "currency", currency: "EUR", useGrouping: "always" });
 const intlWholeEuros = new Intl.NumberFormat("es-ES", {
   style: "currency",
   currency: "EUR",
   minimumFractionDigits: 0,
   maximumFractionDigits: 0,
+  useGrouping: "always",
 });
-/** Some ICU versions put U+202F before "€"; the site always writes U+00A0. */
-const money = (text: string) => text.replace(/[\s\u202f]+/gu, MONEY_SPACE);
+/** Some ICU versions put U+202F before "€"; the site always writes U+00A0, and a true minus sign. */
+const money = (text: string) => text.replace(/[\s\u202f]+/gu, MONEY_SPACE).replace("-", MINUS_SIGN);
 
 /**
  * Integer cents: every value up to ±200 €, then a stride (prime, so every last digit
@@ -57,10 +59,13 @@ describe("euroText", () => {
     ).toEqual([]);
   });
 
-  it("groups from five digits, with a no-break space before €", () => {
-    expect(euroText(123_400)).toBe(`1234,00${MONEY_SPACE}€`);
+  it("groups from four digits, with a no-break space before € and a true minus sign", () => {
+    expect(euroText(164_900)).toBe(`1.649,00${MONEY_SPACE}€`);
+    expect(euroText(123_400)).toBe(`1.234,00${MONEY_SPACE}€`);
+    expect(euroText(99_999)).toBe(`999,99${MONEY_SPACE}€`);
     expect(euroText(1_234_500)).toBe(`12.345,00${MONEY_SPACE}€`);
-    expect(euroText(-5)).toBe(`-0,05${MONEY_SPACE}€`);
+    expect(euroText(-5)).toBe(`\u22120,05${MONEY_SPACE}€`);
+    expect(euroText(-0.4)).toBe(`0,00${MONEY_SPACE}€`);
     expect(euroText(123_456_789_00, true)).toBe(`123.456.789${MONEY_SPACE}€`);
   });
 });

@@ -34,18 +34,27 @@ export const MONTH_NAMES: readonly string[] = [
 /** In the order of Date#getUTCDay: Sunday first. */
 const WEEKDAYS = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"] as const;
 
-/** "1234567" → "1.234.567". es-ES leaves four-digit numbers ungrouped: "1234". */
+/** The true minus sign of a negative amount ("−82,64 €"), as the invoices print it. */
+export const MINUS_SIGN = "\u2212";
+
+/**
+ * "1234567" → "1.234.567", and "1234" → "1.234": the site groups every amount from
+ * four digits on, as its invoices do (Intl's es-ES default leaves "1234" ungrouped,
+ * which is how the same price came to be written two ways).
+ */
 function groupDigits(digits: string): string {
-  return digits.length <= 4 ? digits : digits.replace(/\B(?=(?:\d{3})+$)/g, ".");
+  return digits.replace(/\B(?=(?:\d{3})+$)/g, ".");
 }
 
 /**
- * Integer cents → "1234,50 €", or with `wholeEuros` → "1235 €" (rounded half up, as
- * Intl does). A fraction of a cent is rounded away first.
+ * Integer cents → "1.234,50 €", the one money format of every page, email and
+ * invoice (Intl's es-ES currency format with `useGrouping: "always"`, and a true
+ * minus sign); with `wholeEuros` → "1.235 €" (rounded half up, as Intl does), for
+ * chart axes only. A fraction of a cent is rounded away first.
  */
 export function euroText(cents: number, wholeEuros = false): string {
   const magnitude = Math.round(Math.abs(cents));
-  const sign = cents < 0 ? "-" : "";
+  const sign = cents < 0 && magnitude > 0 ? MINUS_SIGN : "";
   const amount = wholeEuros
     ? groupDigits(String(Math.round(magnitude / 100)))
     : `${groupDigits(String(Math.floor(magnitude / 100)))},${String(magnitude % 100).padStart(2, "0")}`;

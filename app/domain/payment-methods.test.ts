@@ -11,7 +11,7 @@ import {
 describe("payment-method catalogue", () => {
   it("holds the four methods with the spec's texts", () => {
     expect(PAYMENT_METHODS.map((m) => [m.key, m.name, m.description])).toEqual([
-      ["card", "Tarjeta de Crédito/Débito", "Pago único con tarjeta"],
+      ["card", "Tarjeta de crédito o débito", "Pago único con tarjeta"],
       ["klarna", "Klarna - Paga en 3", "Sin intereses: hoy, 30 días, 60 días"],
       ["sequra", "SeQura", "Financia en 3, 6, 9 o 12 cuotas sin intereses"],
       ["scalapay", "Scalapay", "Paga en 3 o 4 cuotas sin intereses"],
@@ -61,9 +61,10 @@ describe("availableMethods", () => {
 });
 
 describe("payButtonLabel", () => {
-  it("says Pagar {price}€ for card", () => {
-    expect(payButtonLabel("card", 65000)).toBe("Pagar 650€");
-    expect(payButtonLabel("card", 32950)).toBe("Pagar 329,50€");
+  it("says Pagar {price} for card, in the one money format", () => {
+    expect(payButtonLabel("card", 65000)).toBe("Pagar 650,00\u00a0€");
+    expect(payButtonLabel("card", 32950)).toBe("Pagar 329,50\u00a0€");
+    expect(payButtonLabel("card", 127900)).toBe("Pagar 1.279,00\u00a0€");
   });
 
   it("says Continuar con {method} otherwise", () => {

@@ -14,6 +14,8 @@
  * Card has no bounds of its own (Stripe's 0,50 € minimum is below any course).
  * If a provider changes its limits, change them here only.
  */
+import { euroText } from "./es-format.ts";
+
 export const PAYMENT_METHOD_KEYS = ["card", "klarna", "sequra", "scalapay"] as const;
 export type PaymentMethodKey = (typeof PAYMENT_METHOD_KEYS)[number];
 
@@ -30,7 +32,7 @@ interface PaymentMethod {
 }
 
 export const PAYMENT_METHODS: readonly PaymentMethod[] = [
-  { key: "card", name: "Tarjeta de Crédito/Débito", description: "Pago único con tarjeta", icon: "card" },
+  { key: "card", name: "Tarjeta de crédito o débito", description: "Pago único con tarjeta", icon: "card" },
   {
     key: "klarna",
     name: "Klarna - Paga en 3",
@@ -85,11 +87,8 @@ export function availableMethods(amountCents: number): PaymentMethod[] {
   return PAYMENT_METHODS.filter((m) => isWithinBounds(m, amountCents));
 }
 
-/** "Pagar 650€" for card (the amount, no space before €), otherwise "Continuar con Klarna - Paga en 3". */
+/** "Pagar 650,00 €" for card (the one money format), otherwise "Continuar con Klarna - Paga en 3". */
 export function payButtonLabel(method: PaymentMethodKey, priceCents: number): string {
-  if (method === "card") {
-    const euros = priceCents % 100 === 0 ? String(priceCents / 100) : (priceCents / 100).toFixed(2).replace(".", ",");
-    return `Pagar ${euros}€`;
-  }
+  if (method === "card") return `Pagar ${euroText(priceCents)}`;
   return `Continuar con ${paymentMethod(method).name}`;
 }

@@ -7,18 +7,20 @@ import {
   formatPriceShort,
   formatWeekdayDate,
   monthlyFinancingEuros,
+  monthlyFinancingText,
 } from "./pricing.ts";
 
 const nbsp = "\u00a0";
 
 describe("formatEuros", () => {
   it("formats es-ES money with a no-break space before €", () => {
-    expect(formatEuros(127900)).toBe(`1279,00${nbsp}€`);
+    expect(formatEuros(127900)).toBe(`1.279,00${nbsp}€`);
+    expect(formatEuros(164900)).toBe(`1.649,00${nbsp}€`);
     expect(formatEuros(28000)).toBe(`280,00${nbsp}€`);
     expect(formatEuros(0)).toBe(`0,00${nbsp}€`);
     expect(formatEuros(32950)).toBe(`329,50${nbsp}€`);
   });
-  it("groups thousands from five digits (es-ES)", () => {
+  it("groups thousands from four digits, like the invoices", () => {
     expect(formatEuros(1279000)).toBe(`12.790,00${nbsp}€`);
   });
 });
@@ -30,6 +32,14 @@ describe("formatPriceShort", () => {
   });
   it("keeps cents when present", () => {
     expect(formatPriceShort(32950)).toBe(`329,50${nbsp}€`);
+    expect(formatPriceShort(125000)).toBe(`1.250${nbsp}€`);
+  });
+});
+
+describe("monthlyFinancingText", () => {
+  it("writes the instalment in the one money format", () => {
+    expect(monthlyFinancingText(28000)).toBe(`94,00${nbsp}€/mes`);
+    expect(monthlyFinancingText(500000)).toBe(`1.667,00${nbsp}€/mes`);
   });
 });
 

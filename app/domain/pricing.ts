@@ -1,19 +1,25 @@
 /**
  * Money and date display for es-ES. Prices are integer cents everywhere; only
  * these helpers turn them into text (es-format.ts writes it, without Intl).
- * Between amount and "€" goes a no-break space (U+00A0, `MONEY_SPACE`), so "€"
- * never wraps onto its own line. Playwright's text matching collapses
- * whitespace, so e2e tests may write "1279,00 €" with a plain space.
+ * One money format everywhere (pages, emails, invoice PDFs): "1.649,00 €", grouped
+ * from four digits on, two decimals, and between amount and "€" a no-break space
+ * (U+00A0, `MONEY_SPACE`), so "€" never wraps onto its own line. Playwright's text
+ * matching collapses whitespace, so e2e tests may write "1.279,00 €" with a plain
+ * space. CSV exports write plain numbers instead.
  */
 import type { Course } from "./course.ts";
 import { dateText, euroText } from "./es-format.ts";
 
-/** 127900 → "1279,00 €": the es-ES money format of order tables and emails. */
+/** 127900 → "1.279,00 €": the money format of every page, email and invoice. */
 export function formatEuros(cents: number): string {
   return euroText(cents);
 }
 
-/** 28000 → "280 €"; keeps the cents when there are any (32950 → "329,50 €"). */
+/**
+ * 28000 → "280 €"; keeps the cents when there are any (32950 → "329,50 €"). Only
+ * where room is short and no amount is read as a price: chart axes (and the
+ * assistant's answers); prices a buyer reads use `formatEuros`.
+ */
 export function formatPriceShort(cents: number): string {
   return cents % 100 === 0 ? euroText(cents, true) : euroText(cents);
 }
@@ -21,6 +27,11 @@ export function formatPriceShort(cents: number): string {
 /** Monthly instalment in whole euros for 3 interest-free payments: ceil(price / 3), rounded up so 3 payments never fall short. */
 export function monthlyFinancingEuros(cents: number): number {
   return Math.ceil(cents / 300);
+}
+
+/** "94,00 €/mes": the monthly instalment as the course cards and checkout write it (the one money format). */
+export function monthlyFinancingText(cents: number): string {
+  return `${euroText(monthlyFinancingEuros(cents) * 100)}/mes`;
 }
 
 /** Original price minus price, never negative (checkout "Descuento"). */

@@ -63,6 +63,22 @@ export function formatDayLong(date: string): string {
   return dateText(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))), { weekday: true, day: true });
 }
 
+/** Text that stands on its own (a label, a heading, a table cell): its first letter upper case. */
+const asLabel = (text: string): string => text.charAt(0).toLocaleUpperCase("es-ES") + text.slice(1);
+
+/**
+ * "2026-11-27" → "Viernes, 27 de noviembre": a day standing on its own (a
+ * label, a heading). Inside a sentence the weekday stays lower case: formatDayLong.
+ */
+export function formatDayLabel(date: string): string {
+  return asLabel(formatDayLong(date));
+}
+
+/** An instant as Madrid's "Viernes, 27 de noviembre, 10:30", standing on its own. */
+export function formatAppointmentLabel(instant: number | Date): string {
+  return asLabel(formatAppointmentTime(instant));
+}
+
 /** An instant as Madrid's "viernes, 27 de noviembre, 10:30". */
 export function formatAppointmentTime(instant: number | Date): string {
   const { date, minutes } = wallClockOf(instant);

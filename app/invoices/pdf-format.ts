@@ -2,23 +2,15 @@
  * How the invoice PDF writes amounts, dates, rates and free text (es-ES). Pure helpers of
  * app/invoices/pdf.server.ts, kept apart so they can be tested and reused (the email, Gestión).
  */
+import { euroText } from "../domain/es-format.ts";
 import { lazy } from "../lib/lazy.ts";
 
-const euros = lazy(
-  () =>
-    new Intl.NumberFormat("es-ES", {
-      style: "currency",
-      currency: "EUR",
-      // es-ES leaves four-digit numbers ungrouped by default ("1279,00 €"); invoices group them.
-      useGrouping: "always",
-    }),
-);
-
-/** 127900 → "1.279,00 €", -8264 → "−82,64 €" (true minus sign; a no-break space before €). */
+/**
+ * 127900 → "1.279,00 €", -8264 → "−82,64 €" (true minus sign; a no-break space before €): the
+ * site's one money format (app/domain/es-format.ts), the same text as the pages and emails.
+ */
 export function formatEuros(cents: number): string {
-  return euros()
-    .format(cents / 100)
-    .replace("-", "\u2212");
+  return euroText(cents);
 }
 
 const percent = lazy(() => new Intl.NumberFormat("es-ES", { maximumFractionDigits: 2 }));

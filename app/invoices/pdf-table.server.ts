@@ -13,6 +13,7 @@ import {
   put,
   heading,
   RIGHT,
+  TEXT_FEATURES,
   WIDTH,
 } from "./pdf-draw.server.ts";
 import { formatEuros, formatQuantity, formatVatRate, printable } from "./pdf-format.ts";
@@ -53,7 +54,7 @@ function tableHeader(doc: Doc, y: number): number {
 }
 
 function lineHeight(doc: Doc, line: InvoiceLine): number {
-  const o = { width: COLUMNS.concept.width, lineGap: 1 };
+  const o = { width: COLUMNS.concept.width, lineGap: 1, features: TEXT_FEATURES };
   let h = doc.font("regular").fontSize(9).heightOfString(printable(line.description), o);
   if (line.detail) h += doc.font("regular").fontSize(8).heightOfString(printable(line.detail), o);
   return h + 6;

@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
 import { pdfFonts, pdfInfo, pdfPageCount, pdfQrCodes, pdfText } from "../../tests/helpers/pdf.ts";
 import type { InvoiceDocument, InvoiceLine } from "./document.ts";
+import { TEXT_FEATURES } from "./pdf-draw.server.ts";
 import { formatEuros, printable } from "./pdf-format.ts";
 import { renderInvoicePdf } from "./pdf.server.ts";
 
@@ -137,6 +140,33 @@ describe("formatEuros", () => {
     expect(formatEuros(127900)).toBe("1.279,00\u00a0€");
     expect(formatEuros(-8264)).toBe("\u221282,64\u00a0€");
     expect(formatEuros(0)).toBe("0,00\u00a0€");
+  });
+});
+
+describe("amounts in the PDF's fonts", () => {
+  // Inter kerns its proportional figures against the comma ("7," lost 40 % of the 7 and 60 % of
+  // the comma), so "537,19" printed as "5371,9". Set with TEXT_FEATURES, every character of an
+  // amount keeps its own advance: the string is exactly as wide as its characters side by side.
+  const doc = new PDFDocument({ autoFirstPage: false });
+  for (const weight of ["Regular", "Bold"]) {
+    doc.registerFont(weight, readFileSync(new URL(`./fonts/Inter-${weight}.ttf`, import.meta.url)));
+  }
+  const width = (text: string) => doc.widthOfString(text, { features: TEXT_FEATURES });
+
+  it.each(["Regular", "Bold"])("gives the decimal comma and the thousands dot their full width (%s)", (weight) => {
+    doc.font(weight).fontSize(9);
+    for (const amount of [formatEuros(53719), formatEuros(127900), formatEuros(-8264), formatEuros(174736)]) {
+      const apart = [...amount].reduce((sum, ch) => sum + width(ch), 0);
+      expect(width(amount), amount).toBeCloseTo(apart, 6);
+    }
+    // The comma keeps most of a figure's width on each side: never tucked under the 7.
+    expect(width("7,") - width("7")).toBeCloseTo(width(","), 6);
+    expect(width(",")).toBeGreaterThan(width("0") * 0.35);
+  });
+
+  it("prints amounts through the site's one money format", async () => {
+    const text = flat(await pdfText(await renderInvoicePdf(f1)));
+    expect(text).toContain(formatEuros(f1.totalCents).replace("\u00a0", " "));
   });
 });
 

@@ -9,6 +9,7 @@ import type { Db } from "~/db/db.server.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
 import { allocateRefund, rectifyingLines } from "~/domain/invoice-math.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
+import { refundItemIds } from "~/domain/withdrawal-lines.ts";
 import { issue, issueOrderInvoice, sellerFor, type InvoicingConfig, type IssuingSeller } from "./issue.server.ts";
 import { invoiceBuyerOf, invoiceLineOf } from "./rows.ts";
 import { seriesOfDocument } from "./series.ts";
@@ -73,7 +74,7 @@ export async function issueRefundInvoice(
       .reduce((sum, l) => sum + l.total_cents, 0);
     return Math.max(0, line.total_cents + rectified);
   });
-  const itemIds = parseItemIds(refund.item_ids);
+  const itemIds = refundItemIds(refund.item_ids) ?? [];
   const candidates = originalLines
     .map((line, index) => ({ key: String(index), totalCents: remaining[index]!, itemId: line.order_item_id }))
     .filter((l) => l.totalCents > 0);
@@ -113,16 +114,6 @@ export async function issueRefundInvoice(
     },
     { ...seller, config, now },
   );
-}
-
-function parseItemIds(value: string | null): string[] {
-  if (!value) return [];
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
 }
 
 /** The rectificativas of an order's refunds that were made and have none yet, oldest first (caller's transaction, last). */

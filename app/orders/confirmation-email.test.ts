@@ -42,7 +42,7 @@ describe("confirmation email", () => {
     for (const text of [mail.text, mail.html]) {
       expect(text).toContain("Formación de inicio");
       expect(text).toContain("Expert Nails");
-      expect(text).toContain("1279,00");
+      expect(text).toContain("1.279,00");
       expect(text).toContain("Klarna - Paga en 3");
       expect(text).toContain("febrero de 2027");
     }

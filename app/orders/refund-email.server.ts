@@ -3,6 +3,7 @@ import { invoiceAttachment, refundInvoiceId, type DocumentAttachment } from "~/i
 import { attachedDocumentSentence } from "~/invoices/texts.ts";
 import { site } from "~/content/site.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
+import { refundItemIds } from "~/domain/withdrawal-lines.ts";
 import { escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
 import type { MailMessage } from "~/mail/mailer.server.ts";
@@ -19,6 +20,7 @@ const reasonText: Record<string, string> = {
   "appointment-cancelled": "Tu cita se ha cancelado a tiempo, así que te devolvemos la señal que pagaste al reservarla.",
   "appointment-unavailable":
     "Tu pago llegó cuando la hora que elegiste ya no estaba libre, así que no hemos podido reservarla: te devolvemos la señal.",
+  withdrawal: "Has desistido del contrato, así que te devolvemos el importe.",
   "no-seat":
     "Tu pago llegó cuando ya no quedaba plaza en la convocatoria que elegiste, así que no te hemos inscrito: te devolvemos el importe.",
 };
@@ -68,10 +70,13 @@ export const refundNoticeTemplate: EmailTemplate = {
     if (!data?.order.email) return null;
     // The rectificativa issued with the refund (issue 13), as a PDF.
     const invoiceId = await refundInvoiceId(ctx.db, refund.id);
+    // The courses it is for when it names them (a withdrawal from one course, a seat missing), else the order's.
+    const ids = refundItemIds(refund.item_ids);
+    const named = ids ? data.items.filter((i) => ids.includes(i.id)) : [];
     return buildRefundEmail({
       refund,
       order: data.order,
-      titles: data.items.map((i) => i.title),
+      titles: (named.length > 0 ? named : data.items).map((i) => i.title),
       invoice: invoiceId ? await invoiceAttachment(ctx.db, invoiceId) : null,
     });
   },

@@ -233,24 +233,31 @@ export async function settleRefund(trx: Db, refundId: string, providerRefundId: 
     .where("id", "=", refund.order_id)
     .returning("status")
     .execute();
-  if (order?.status === "refunded") await endRefundedEnrolments(trx, refund.order_id, nowIso);
+  if (order?.status === "refunded") await endOrderEnrolments(trx, refund.order_id, nowIso, { reason: "refunded" });
   await enqueueEmail(trx, REFUND_NOTICE, { refundId }, { dedupeKey: `${REFUND_NOTICE}:${refundId}`, now });
   return true;
 }
 
 /**
  * A fully refunded order gives no access: its active enrolments end and each
- * frees its seat (never below 0). A partial refund keeps them. Only rows still
- * active change, so running it again does nothing.
+ * frees its seat (never below 0). A partial refund keeps them; a withdrawal
+ * from some of its courses ends those (`courseIds`, reason "withdrawal"). Only
+ * rows still active change, so running it again does nothing.
  */
-async function endRefundedEnrolments(trx: Db, orderId: string, nowIso: string): Promise<void> {
-  const ended = await trx
+export async function endOrderEnrolments(
+  trx: Db,
+  orderId: string,
+  nowIso: string,
+  scope: { reason: "refunded" | "withdrawal"; courseIds?: readonly string[] },
+): Promise<void> {
+  if (scope.courseIds?.length === 0) return;
+  let query = trx
     .updateTable("enrollments")
-    .set({ ended_at: nowIso, end_reason: "refunded" })
+    .set({ ended_at: nowIso, end_reason: scope.reason })
     .where("order_id", "=", orderId)
-    .where("ended_at", "is", null)
-    .returning("edition_id")
-    .execute();
+    .where("ended_at", "is", null);
+  if (scope.courseIds) query = query.where("course_id", "in", scope.courseIds);
+  const ended = await query.returning("edition_id").execute();
   const editionIds = ended.map((e) => e.edition_id).filter((id): id is string => id !== null);
   // Edition by edition in id order, the lock order of seat-holds.server.ts.
   for (const id of [...new Set(editionIds)].sort()) {

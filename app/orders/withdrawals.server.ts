@@ -1,70 +1,39 @@
 /**
  * The buyer's withdrawal from a paid order (/perfil/compras/:orderId/desistir),
- * the EU withdrawal function: recorded once per order (withdrawals.order_id is
- * unique, and the order's row is locked first), acknowledged by the
- * "withdrawal-ack" email queued in the same transaction.
+ * the EU withdrawal function, for the courses she picks: one course of a
+ * two-course order, and later the other, or all at once. One transaction locks
+ * the order's row first, so two submits at the same moment run one after the
+ * other: the second finds the lines withdrawn and records nothing (a line is
+ * withdrawn once: withdrawal_lines is keyed by the line). The "withdrawal-ack"
+ * email is queued in that same transaction.
  *
- * - No edition started under an early-start request: the rest of the order is
- *   refunded at once (`requestRefund`, reason "withdrawal", which also queues the
- *   salon's notice); status "refunded".
- * - An edition already started after the buyer asked for an early start: no
+ * - No chosen course started under an early-start request: their prices are
+ *   refunded at once (`requestRefund`, reason "withdrawal", naming the lines,
+ *   so its rectificativa is for them only; it also queues the salon's notice);
+ *   status "refunded".
+ * - One of them already started after the buyer asked for an early start: no
  *   automatic refund; the proportional amount (art. 108.3) is stored for the
  *   staff to confirm from the order's page; status "pending-staff".
+ *
+ * The whole order withdrawn at once behaves as before lines could be chosen
+ * (its enrolments end when the refund is made); a withdrawal of some courses
+ * ends their enrolments at once and offers the freed seats to the waiting list.
  */
-import type { Selectable } from "kysely";
-import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { inTransaction, type Db } from "~/db/db.server.ts";
-import type { WithdrawalsTable } from "~/db/schema.ts";
-import { proportionalRefundCents, startedEarly, withdrawalOpen } from "~/domain/withdrawal.ts";
+import { isWholeOrder, openLineIds, selectLines } from "~/domain/withdrawal-lines.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
-import { orderKind } from "./kinds/index.server.ts";
 import { getOrderWithItems, type OrderWithItems } from "./orders.server.ts";
-import { lockOrderForRefund, requestRefund } from "./refunds.server.ts";
+import { endOrderEnrolments, lockOrderForRefund, requestRefund } from "./refunds.server.ts";
+import {
+  canWithdraw,
+  lineStatesOf,
+  listWithdrawals,
+  planWithdrawal,
+  type WithdrawalRow,
+} from "./withdrawal-lines.server.ts";
 
-export type WithdrawalRow = Selectable<WithdrawalsTable>;
 export const WITHDRAWAL_ACK = "withdrawal-ack";
-
-export function getWithdrawal(db: Db, orderId: string): Promise<WithdrawalRow | undefined> {
-  return db.selectFrom("withdrawals").selectAll().where("order_id", "=", orderId).executeTakeFirst();
-}
-
-/** The orders (of this list) the buyer already withdrew from. */
-export async function withdrawnOrderIds(db: Db, orderIds: string[]): Promise<Set<string>> {
-  if (orderIds.length === 0) return new Set();
-  const rows = await db.selectFrom("withdrawals").select("order_id").where("order_id", "in", orderIds).execute();
-  return new Set(rows.map((r) => r.order_id));
-}
-
-/**
- * True while the order can be withdrawn from: paid, nothing refunded yet, within 14 days of payment,
- * and of a kind of sale the withdrawal applies to (not an appointment's deposit: cancelling the
- * appointment in time is what gives it back).
- */
-export function canWithdraw(
-  order: { status: string; paidAt: string | null; refundedCents: number; kind: string },
-  now: Date,
-): boolean {
-  if (!orderKind(order.kind).withdrawable) return false;
-  if (order.status !== "paid" || order.refundedCents > 0 || !order.paidAt) return false;
-  return withdrawalOpen(todayInMadrid(new Date(order.paidAt)), todayInMadrid(now));
-}
-
-/** The lines the buyer still has (not refunded for lack of a seat). */
-const keptLines = (found: OrderWithItems) => found.items.filter((i) => i.no_seat_at === null);
-
-/** What the staff are proposed to refund after an early start (cents, rounded down, line by line). */
-export function proposedWithdrawalCents(found: OrderWithItems, today: string): number {
-  return keptLines(found).reduce(
-    (sum, i) =>
-      sum +
-      proportionalRefundCents(
-        { priceCents: i.price_cents, startsOn: i.edition_starts_on, endsOn: i.edition_ends_on },
-        today,
-      ),
-    0,
-  );
-}
 
 /** The buyer's own order, for the withdrawal page; null when it is not hers (answered 404). */
 export async function getOwnOrder(db: Db, userId: string, orderId: string): Promise<OrderWithItems | null> {
@@ -74,60 +43,103 @@ export async function getOwnOrder(db: Db, userId: string, orderId: string): Prom
 }
 
 export type WithdrawOutcome =
-  { ok: true; withdrawal: WithdrawalRow; created: boolean } | { ok: false; reason: "not-found" | "not-allowed" };
+  | { ok: true; withdrawal: WithdrawalRow; created: boolean }
+  | { ok: false; reason: "not-found" | "not-allowed" | "no-lines" | "line-unavailable" };
 
-/** Records the withdrawal once (a second submit returns the first), with its refund or proposal and the email. */
+/**
+ * Records the withdrawal from these lines (all the open ones when `itemIds` is
+ * left out), with its refund or proposal and the email. The same lines sent
+ * again return the withdrawal that covers them (`created: false`); a line
+ * already withdrawn or refunded among others is refused ("line-unavailable").
+ */
 export async function withdrawFromOrder(
   db: Db,
-  input: { userId: string; orderId: string; now?: Date },
+  input: { userId: string; orderId: string; itemIds?: readonly string[]; now?: Date },
 ): Promise<WithdrawOutcome> {
   const now = input.now ?? new Date();
   return inTransaction(db, async (trx): Promise<WithdrawOutcome> => {
     const locked = await lockOrderForRefund(trx, input.orderId);
     const found = locked ? await getOwnOrder(trx, input.userId, input.orderId) : null;
     if (!locked || !found) return { ok: false, reason: "not-found" };
-    const existing = await getWithdrawal(trx, input.orderId);
-    if (existing) return { ok: true, withdrawal: existing, created: false };
     const { order } = found;
-    const open = canWithdraw(
-      { status: order.status, paidAt: order.paid_at, refundedCents: Number(order.refunded_cents), kind: order.kind },
-      now,
-    );
-    if (!open) return { ok: false, reason: "not-allowed" };
-    const today = todayInMadrid(now);
-    const early = startedEarly(
-      order.withdrawal_waiver_at,
-      keptLines(found).map((i) => i.edition_starts_on),
-      today,
-    );
+    const [states, earlier] = await Promise.all([lineStatesOf(trx, found), listWithdrawals(trx, order.id)]);
+    const open = openLineIds(states);
+    const chosen = input.itemIds ?? (open.length > 0 ? open : (earlier.at(-1)?.itemIds ?? []));
+    // Sent again (a double submit, a reload): the withdrawal already made.
+    if (chosen.length > 0 && chosen.every((id) => states.get(id) === "withdrawn")) {
+      const replayed = earlier.findLast((w) => chosen.some((id) => w.itemIds.includes(id)));
+      if (replayed) return { ok: true, withdrawal: replayed.withdrawal, created: false };
+    }
+    const windowOpen = canWithdraw({ status: order.status, paidAt: order.paid_at, kind: order.kind }, now);
+    if (!windowOpen || open.length === 0) return { ok: false, reason: "not-allowed" };
+    const selection = selectLines(chosen, open);
+    if (!selection.ok) return { ok: false, reason: selection.reason === "none" ? "no-lines" : "line-unavailable" };
+    const lines = found.items.filter((i) => selection.ids.includes(i.id));
+    const plan = planWithdrawal(order, lines, locked.availableCents, now);
     const row: WithdrawalRow = {
       id: newId(),
       order_id: order.id,
       requested_at: now.toISOString(),
-      status: early ? "pending-staff" : "refunded",
+      status: plan.kind === "staff" ? "pending-staff" : "refunded",
       refund_id: null,
-      proposed_cents: early ? Math.min(proposedWithdrawalCents(found, today), locked.availableCents) : null,
+      proposed_cents: plan.kind === "staff" ? plan.proposedCents : null,
     };
-    if (!early && locked.availableCents > 0) {
+    if (plan.kind === "refund" && plan.cents > 0) {
       row.refund_id = await requestRefund(trx, {
         orderId: order.id,
-        amountCents: locked.availableCents,
+        amountCents: plan.cents,
         reason: "withdrawal",
+        itemIds: selection.ids,
         now,
       });
     }
     await trx.insertInto("withdrawals").values(row).execute();
-    await enqueueEmail(trx, WITHDRAWAL_ACK, { orderId: order.id }, { dedupeKey: `${WITHDRAWAL_ACK}:${order.id}`, now });
+    await trx
+      .insertInto("withdrawal_lines")
+      .values(selection.ids.map((id) => ({ order_item_id: id, withdrawal_id: row.id })))
+      .execute();
+    const kept = found.items.filter((i) => i.no_seat_at === null).map((i) => i.id);
+    if (!isWholeOrder(selection.ids, kept, earlier.length)) {
+      const courseIds = lines.map((i) => i.course_id).filter((id): id is string => id !== null);
+      await endOrderEnrolments(trx, order.id, row.requested_at, { reason: "withdrawal", courseIds });
+    }
+    await enqueueEmail(
+      trx,
+      WITHDRAWAL_ACK,
+      { orderId: order.id, withdrawalId: row.id },
+      { dedupeKey: `${WITHDRAWAL_ACK}:${row.id}`, now },
+    );
     return { ok: true, withdrawal: row, created: true };
   });
 }
 
-/** The staff asked for a withdrawal refund of this order: its pending withdrawal becomes confirmed (in their transaction). */
+/**
+ * The staff asked for a withdrawal refund of this order: its pending withdrawals
+ * become confirmed (in their transaction), and the refund names their lines, so
+ * its rectificativa is for those courses only.
+ */
 export async function confirmWithdrawalRefund(trx: Db, orderId: string, refundId: string): Promise<void> {
-  await trx
+  const confirmed = await trx
     .updateTable("withdrawals")
     .set({ status: "confirmed", refund_id: refundId })
     .where("order_id", "=", orderId)
     .where("status", "=", "pending-staff")
+    .returning("id")
+    .execute();
+  if (confirmed.length === 0) return;
+  const lines = await trx
+    .selectFrom("withdrawal_lines")
+    .select("order_item_id")
+    .where(
+      "withdrawal_id",
+      "in",
+      confirmed.map((w) => w.id),
+    )
+    .execute();
+  if (lines.length === 0) return;
+  await trx
+    .updateTable("refunds")
+    .set({ item_ids: JSON.stringify(lines.map((l) => l.order_item_id)) })
+    .where("id", "=", refundId)
     .execute();
 }

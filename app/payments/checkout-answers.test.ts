@@ -14,7 +14,7 @@ import {
 import { checkoutApiAnswer, DEFAULT_CHECKOUT_ERROR } from "./api.server.ts";
 import type { CheckoutAttempt } from "./checkout-request.server.ts";
 
-const values: CheckoutFormValues = { method: "card", editions: {}, wantsFullInvoice: false, billing: {} };
+const values: CheckoutFormValues = { method: "card", wantsFullInvoice: false, billing: {} };
 
 const refused = (error: CheckoutError): CheckoutAttempt => ({ kind: "refused", error });
 

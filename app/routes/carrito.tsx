@@ -5,14 +5,15 @@ import { courseImageName } from "~/components/catalogue/course-bits.tsx";
 import { coursePath } from "~/components/catalogue/course-jsonld.ts";
 import { Picture } from "~/components/picture.tsx";
 import { site } from "~/content/site.ts";
+import { ChosenEdition } from "~/components/catalogue/chosen-edition.tsx";
 import {
   cartTotalCents,
   coursesLabel,
-  effectiveEdition,
-  type CartEdition,
+  lineEdition,
+  lineEditionPayable,
   type CatalogueCourse,
+  type LineEdition,
 } from "~/domain/cart.ts";
-import { editionDatesShortText, UNDATED_EDITION_NOTICE } from "~/domain/edition-dates.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import { checkoutPath } from "~/domain/checkout-lines.ts";
 import { WITHDRAWAL_FORM_PATH, WITHDRAWAL_INFO } from "~/domain/withdrawal.ts";
@@ -51,15 +52,18 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   const { courses, enrolledCourseIds, withdrawalEnds } = loaderData;
   const enrolled = useMemo(() => new Set(enrolledCourseIds), [enrolledCourseIds]);
 
-  // ?add=<id>[&edition=<id>] is how "AÑADIR AL CARRITO" works before JavaScript has loaded.
-  const { loaded, add } = cart;
+  // ?add=<id>[&edition=<id>] is how "AÑADIR AL CARRITO" (and the course page's "Cambiar a esta
+  // fecha" for a course already here) works before JavaScript has loaded.
+  const { loaded, add, setEdition } = cart;
   useEffect(() => {
     if (!loaded || addId === null) return;
     const course = courses.find((c) => c.id === addId);
     // Only an edition the live catalogue offers for that course is kept.
-    if (course) add(course, course.editions.find((e) => e.id === addEdition)?.id ?? null);
+    const editionId = course?.editions.find((e) => e.id === addEdition)?.id ?? null;
+    if (course) add(course, editionId);
+    if (course && editionId) setEdition(course.id, editionId);
     void navigate("/carrito", { replace: true, preventScrollReset: true });
-  }, [loaded, add, addId, addEdition, courses, navigate]);
+  }, [loaded, add, setEdition, addId, addEdition, courses, navigate]);
 
   // A course the buyer already has leaves the cart, with a notice (it could not be paid for again).
   const { remove, items } = cart;
@@ -74,11 +78,13 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   const byId = new Map(courses.map((c) => [c.id, c]));
   const rows = cart.items.flatMap((item) => {
     const course = byId.get(item.id);
-    return course && !enrolled.has(course.id) ? [{ course, edition: effectiveEdition(course, item.editionId) }] : [];
+    return course && !enrolled.has(course.id) ? [{ course, line: lineEdition(course, item.editionId) }] : [];
   });
   const total = cartTotalCents(rows.map((r) => r.course));
   // Shown from the live dates; the server checks again from its own.
-  const needsEarlyStart = rows.some((r) => r.edition && r.edition.startsOn <= withdrawalEnds);
+  const needsEarlyStart = rows.some((r) => r.line.kind === "chosen" && r.line.edition.startsOn <= withdrawalEnds);
+  // A line whose edition cannot be booked must get another before paying (the server would refuse it).
+  const blocked = rows.filter((r) => !lineEditionPayable(r.line));
   const droppedNotice =
     dropped.length > 0 ? (
       <p role="status" className="cart-page-notice">
@@ -98,14 +104,8 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
       {droppedNotice}
       <div className="cart-layout">
         <ul className="cart-items" aria-label="Cursos en tu carrito">
-          {rows.map(({ course, edition }) => (
-            <CartRow
-              key={course.id}
-              course={course}
-              edition={edition}
-              onEdition={(editionId) => cart.setEdition(course.id, editionId)}
-              onRemove={() => cart.remove(course.id)}
-            />
+          {rows.map(({ course, line }) => (
+            <CartRow key={course.id} course={course} line={line} onRemove={() => cart.remove(course.id)} />
           ))}
         </ul>
         <aside className="cart-summary" aria-labelledby="resumen-titulo">
@@ -134,14 +134,26 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           {/* The same checkout page as one course's, with every line and the edition chosen for it. */}
-          <Link
-            className="btn cart-summary__pay"
-            to={checkoutPath(rows.map((r) => ({ courseId: r.course.id, editionId: r.edition?.id ?? null })))}
-          >
-            Proceder al pago
-          </Link>
+          {blocked.length > 0 ? (
+            <p className="cart-summary__blocked">
+              Antes de pagar, elige otra fecha para {blocked.map((r) => `«${r.course.title}»`).join(" y ")} o quítalo
+              del carrito.
+            </p>
+          ) : (
+            <Link
+              className="btn cart-summary__pay"
+              to={checkoutPath(
+                rows.map((r) => ({
+                  courseId: r.course.id,
+                  editionId: r.line.kind === "chosen" ? r.line.edition.id : null,
+                })),
+              )}
+            >
+              Proceder al pago
+            </Link>
+          )}
           <button type="button" className="btn btn--outline" onClick={cart.clear}>
-            Vaciar Carrito
+            Vaciar carrito
           </button>
           <ul className="cart-summary__notes">
             <li>Pago seguro con tarjeta: tus datos de pago nunca pasan por nuestra web.</li>
@@ -156,30 +168,7 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * A select option, short enough for a phone: "9–11 de febrero de 2027 · quedan 8 plazas".
- * The schedule is written under the select, for the edition chosen; it joins the options
- * only where the course's editions differ in it (the one place the others' would be read).
- */
-function editionOptionText(edition: CartEdition, withSchedule: boolean): string {
-  const dates = editionDatesShortText(edition.startsOn, edition.endsOn);
-  const seats = edition.seatsLeft === 1 ? "queda 1 plaza" : `quedan ${edition.seatsLeft} plazas`;
-  return `${dates}${withSchedule && edition.schedule ? ` · ${edition.schedule}` : ""} · ${seats}`;
-}
-
-function CartRow({
-  course,
-  edition,
-  onEdition,
-  onRemove,
-}: {
-  course: CatalogueCourse;
-  edition: CartEdition | null;
-  onEdition: (editionId: string) => void;
-  onRemove: () => void;
-}) {
-  const selectId = `convocatoria-${course.id}`;
-  const schedulesDiffer = new Set(course.editions.map((e) => e.schedule)).size > 1;
+function CartRow({ course, line, onRemove }: { course: CatalogueCourse; line: LineEdition; onRemove: () => void }) {
   return (
     <li className="cart-item">
       <Picture name={courseImageName(course.image)} alt="" sizes="120px" className="cart-item__img" />
@@ -193,35 +182,9 @@ function CartRow({
           <span>Máx. {course.classSize} alumnos</span>
         </p>
       </div>
-      {/* A row of its own across the card, under the picture and the title: the select shrinks to it. */}
-      {edition ? (
-        <div className="cart-item__edition">
-          <label htmlFor={selectId}>
-            Convocatoria<span className="visually-hidden"> de {course.title}</span>
-          </label>
-          <select
-            id={selectId}
-            value={edition.id}
-            onChange={(e) => onEdition(e.currentTarget.value)}
-            aria-describedby={edition.schedule ? `${selectId}-horario` : undefined}
-          >
-            {course.editions.map((e) => (
-              <option key={e.id} value={e.id}>
-                {editionOptionText(e, schedulesDiffer)}
-              </option>
-            ))}
-          </select>
-          {edition.schedule ? (
-            <p id={`${selectId}-horario`} className="cart-item__schedule">
-              Horario: {edition.schedule}
-            </p>
-          ) : null}
-        </div>
-      ) : course.fullyBooked ? (
-        <p className="cart-item__edition cart-item__full">Completo: no quedan plazas en ninguna convocatoria.</p>
-      ) : (
-        <p className="cart-item__edition">{UNDATED_EDITION_NOTICE}.</p>
-      )}
+      {/* A row of its own across the card, under the picture and the title. The edition is
+          chosen on the course page only; here it is shown, with the way back to change it. */}
+      <ChosenEdition course={course} line={line} className="cart-item__edition chosen-edition" />
       <div className="cart-item__price">
         <p className="cart-item__now">
           <span className="visually-hidden">Precio: </span>

@@ -20,6 +20,8 @@ import {
   parseCheckoutLines,
   type CheckoutLine,
 } from "~/domain/checkout-lines.ts";
+import { lineEdition } from "~/domain/cart.ts";
+import { isBookable } from "~/domain/course.ts";
 import { requiresFullInvoice } from "~/domain/invoice-math.ts";
 import { availableMethods, PAYMENT_METHOD_KEYS } from "~/domain/payment-methods.ts";
 import { discountCents } from "~/domain/pricing.ts";
@@ -63,7 +65,6 @@ export type CheckoutFieldErrors = Partial<
 /** What the form sends back to be shown again after a refusal. */
 export interface CheckoutFormValues {
   method: string;
-  editions: Record<string, string>;
   wantsFullInvoice: boolean;
   billing: BillingFormValues;
 }
@@ -124,8 +125,20 @@ export async function loadCheckout(context: Ctx, courseId: string | undefined, u
   const totalCents = lines.reduce((sum, l) => sum + l.course.priceCents, 0);
   const row = await findUserById(db, user.id);
   return {
-    lines: lines.map((l) => ({ ...l, editions: editions.filter((e) => e.courseId === l.course.id) })),
-    /** Sent back by the form: which courses this checkout is for (the editions come from the radios). */
+    // The edition was chosen on the course page; the id in the URL is only a wish, looked up here
+    // among the course's bookable editions (and again by createOrder when the form is sent).
+    lines: lines.map(({ course, wantedEdition }) => {
+      const ahead = editions.filter((e) => e.courseId === course.id);
+      const bookable = ahead.filter(isBookable);
+      return {
+        course,
+        edition: lineEdition(
+          { editions: bookable, fullyBooked: ahead.length > 0 && bookable.length === 0 },
+          wantedEdition,
+        ),
+      };
+    }),
+    /** Sent back by the form: which courses this checkout is for (each edition in its own hidden field). */
     cursos: courseId ? null : formatCheckoutLines(lines.map((l) => ({ courseId: l.course.id, editionId: null }))),
     originalCents: lines.reduce((sum, l) => sum + Math.max(l.course.originalPriceCents, l.course.priceCents), 0),
     discountCents: lines.reduce((sum, l) => sum + discountCents(l.course), 0),
@@ -164,7 +177,6 @@ export async function checkoutAction(request: Request, context: Ctx, courseId?: 
   const billingInput = Object.fromEntries(BILLING_FIELDS.map((f) => [f, form.get(f) ?? undefined]));
   const values: CheckoutFormValues = {
     method: String(form.get("method") ?? ""),
-    editions: Object.fromEntries(Object.entries(editions).map(([k, v]) => [k, v?.slice(0, 200) ?? ""])),
     wantsFullInvoice,
     billing: {},
   };

@@ -1,12 +1,16 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FieldError, FormAlert } from "~/components/auth/field.tsx";
-import { defaultEditionId, EditionChoices } from "~/components/catalogue/edition-choices.tsx";
 import { CheckoutBillingFields } from "~/components/checkout/billing-fields.tsx";
 import { CheckoutSummary, MethodIcon } from "~/components/checkout/checkout-summary.tsx";
+import { lineEditionPayable } from "~/domain/cart.ts";
 import { editionFieldName } from "~/domain/checkout-lines.ts";
-import { DEFAULT_PAYMENT_METHOD, isPaymentMethodKey, payButtonLabel, type PaymentMethodKey } from "~/domain/payment-methods.ts";
-import { formatLongDate } from "~/domain/pricing.ts";
+import {
+  DEFAULT_PAYMENT_METHOD,
+  isPaymentMethodKey,
+  payButtonLabel,
+  type PaymentMethodKey,
+} from "~/domain/payment-methods.ts";
 import { EARLY_START_LABEL, WITHDRAWAL_FORM_PATH, WITHDRAWAL_INFO } from "~/domain/withdrawal.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/checkout";
@@ -15,8 +19,13 @@ import { checkoutAction, loadCheckout } from "./checkout.server.ts";
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
   pageMeta({
     title:
-      loaderData?.lines.length === 1 ? `Pagar ${loaderData.lines[0]!.course.title}` : loaderData ? "Pagar tus cursos" : "Pago del curso",
-    description: "Paga tu formación de forma segura con tarjeta o en cuotas sin intereses con Klarna, SeQura o Scalapay.",
+      loaderData?.lines.length === 1
+        ? `Pagar ${loaderData.lines[0]!.course.title}`
+        : loaderData
+          ? "Pagar tus cursos"
+          : "Pago del curso",
+    description:
+      "Paga tu formación de forma segura con tarjeta o en cuotas sin intereses con Klarna, SeQura o Scalapay.",
     path: params.courseId ? `/checkout/${params.courseId}` : "/checkout",
     origin: rootOrigin(matches),
     noindex: true,
@@ -32,25 +41,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { lines, methods, buyer, withdrawalEnds, cursos, totalCents, billing } = loaderData;
-  // The server decides from its own dates; the box is offered when any edition on offer starts that soon.
-  const allEditions = lines.flatMap((l) => l.editions);
-  const soon = allEditions.filter((e) => e.startsOn <= withdrawalEnds);
+  // The server decides from its own dates; the box is offered when a chosen edition starts that soon.
+  const soon = lines.some((l) => l.edition.kind === "chosen" && l.edition.edition.startsOn <= withdrawalEnds);
+  // A line whose edition can no longer be booked must get another on its course page first.
+  const blocked = lines.filter((l) => !lineEditionPayable(l.edition));
   const errors = actionData?.errors ?? {};
-  const previousEditions: Record<string, string> = actionData?.values?.editions ?? {};
   const previous = actionData?.values?.method;
   const initial: PaymentMethodKey =
     isPaymentMethodKey(previous) && methods.some((m) => m.key === previous) ? previous : DEFAULT_PAYMENT_METHOD;
   const [method, setMethod] = useState<PaymentMethodKey>(initial);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const editionErrorId = errors.edition ? "edition-error" : undefined;
 
   return (
     <section className="container section checkout-page">
       <h1>Finalizar compra</h1>
       <div className="checkout-layout">
         <CheckoutSummary
-          courses={lines.map((l) => l.course)}
+          lines={lines}
           originalCents={loaderData.originalCents}
           discountCents={loaderData.discountCents}
           totalCents={totalCents}
@@ -59,25 +67,23 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <Form method="post" className="checkout-form card" aria-labelledby="pago-titulo" noValidate>
           <h2 id="pago-titulo">Pago</h2>
           {cursos ? <input type="hidden" name="cursos" value={cursos} /> : null}
-          {lines.map(({ course, editions, wantedEdition }) => {
-            if (editions.length === 0) return null;
-            const name = editionFieldName(course.id, lines.length);
-            const edition = defaultEditionId(editions, previousEditions[course.id] || wantedEdition);
-            return (
-              <div className="checkout-editions" key={course.id}>
-                <EditionChoices
-                  key={edition ?? "ninguna"}
-                  editions={editions}
-                  name={name}
-                  selected={edition}
-                  legend={lines.length === 1 ? "Convocatoria" : `Convocatoria de ${course.title}`}
-                  errorId={editionErrorId}
-                />
-              </div>
-            );
-          })}
-          {errors.edition ? <FieldError id="edition-error">{errors.edition}</FieldError> : null}
-          <fieldset className="checkout-methods" disabled={busy} aria-describedby={errors.method ? "method-error" : undefined}>
+          {/* The editions chosen on the course pages, shown in the summary; the server checks each again. */}
+          {lines.map(({ course, edition }) =>
+            edition.kind === "chosen" ? (
+              <input
+                key={course.id}
+                type="hidden"
+                name={editionFieldName(course.id, lines.length)}
+                value={edition.edition.id}
+              />
+            ) : null,
+          )}
+          {errors.edition ? <FormAlert message={errors.edition} /> : null}
+          <fieldset
+            className="checkout-methods"
+            disabled={busy}
+            aria-describedby={errors.method ? "method-error" : undefined}
+          >
             <legend>Método de pago</legend>
             {methods.map((m) => (
               <label key={m.key} className="checkout-method">
@@ -122,7 +128,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <CheckoutBillingFields
             required={billing.required}
             // After a refused submit: what was sent; else the saved details, and the box ticked when there are some.
-            wantsFullInvoice={actionData?.values ? actionData.values.wantsFullInvoice : Boolean(billing.values.billingTaxId)}
+            wantsFullInvoice={
+              actionData?.values ? actionData.values.wantsFullInvoice : Boolean(billing.values.billingTaxId)
+            }
             values={actionData?.values?.billing ?? billing.values}
             errors={errors}
             disabled={busy}
@@ -145,10 +153,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               {errors.terms ? <FieldError id="terms-error">{errors.terms}</FieldError> : null}
             </div>
             <p className="checkout-note" id="withdrawal-info">
-              {WITHDRAWAL_INFO}{" "}
-              <Link to={WITHDRAWAL_FORM_PATH}>Derecho de desistimiento y formulario</Link>.
+              {WITHDRAWAL_INFO} <Link to={WITHDRAWAL_FORM_PATH}>Derecho de desistimiento y formulario</Link>.
             </p>
-            {soon.length > 0 ? (
+            {soon ? (
               <div className="checkout-check">
                 <input
                   id="waiver"
@@ -159,9 +166,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 />
                 <label htmlFor="waiver">{EARLY_START_LABEL}</label>
                 <p className="checkout-note" id="waiver-hint">
-                  {soon.length === allEditions.length
-                    ? "Obligatorio: la formación empieza antes de que acabe tu plazo de desistimiento."
-                    : `Obligatorio solo si eliges una convocatoria que empieza el ${formatLongDate(withdrawalEnds)} o antes.`}
+                  Obligatorio: la formación empieza antes de que acabe tu plazo de desistimiento.
                 </p>
                 {errors.waiver ? <FieldError id="waiver-error">{errors.waiver}</FieldError> : null}
               </div>
@@ -169,7 +174,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </fieldset>
 
           <FormAlert message={errors.form} />
-          <button type="submit" className="btn checkout-pay" disabled={busy}>
+          {blocked.length > 0 ? (
+            <p className="checkout-blocked" id="checkout-blocked">
+              Antes de pagar, elige otra fecha para {blocked.map((l) => `«${l.course.title}»`).join(" y ")}.
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            className="btn checkout-pay"
+            disabled={busy || blocked.length > 0}
+            aria-describedby={blocked.length > 0 ? "checkout-blocked" : undefined}
+          >
             {busy ? "Procesando..." : payButtonLabel(method, totalCents)}
           </button>
           <p className="checkout-guarantee">

@@ -1,5 +1,7 @@
 import { Link, useActionData } from "react-router";
+import { ChangeEditionForm } from "~/components/cart/add-to-cart.tsx";
 import { useCart } from "~/components/cart/cart-context.tsx";
+import { EDITION_CHOICE_ANCHOR } from "~/components/catalogue/chosen-edition.tsx";
 import { courseImageName } from "~/components/catalogue/course-bits.tsx";
 import { CourseOffer, EnrolledNote } from "~/components/catalogue/course-card.tsx";
 import { coursePageJsonLd, coursePath } from "~/components/catalogue/course-jsonld.ts";
@@ -58,10 +60,15 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
   // An answer for an edition no longer listed as full (e.g. "not-full") still shows under its own form.
   const answered = answer && "waitlist" in answer ? answer.waitlist.editionId : answer?.editionId;
   const waitlisted = editions.filter((e) => full.includes(e) || (!enrolled && e.id === answered));
-  // The radios belong to the add-to-cart form at the top (form attribute): no JavaScript needed.
+  // This page is the one place the edition is chosen (the cart and checkout show it, with a link
+  // back here). The radios belong to the add-to-cart form at the top (form attribute), or, for a
+  // course already in the cart, to the form that changes its edition: no JavaScript needed.
   const formId = `anadir-${course.id}`;
+  const changeFormId = `cambiar-${course.id}`;
   const inCart = cart.loaded ? cart.items.find((i) => i.id === course.id) : undefined;
   const selected = defaultEditionId(editions, inCart?.editionId);
+  // The cart's edition can no longer be booked: the radios mark another, to be saved.
+  const cartEditionGone = Boolean(inCart?.editionId) && selected !== inCart?.editionId;
   return (
     <>
       <nav className="container breadcrumbs" aria-label="Migas de pan">
@@ -108,7 +115,7 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="convocatorias-titulo">
+      <section className="section" id={EDITION_CHOICE_ANCHOR} aria-labelledby="convocatorias-titulo">
         <div className="container">
           <h2 id="convocatorias-titulo">Próximas convocatorias</h2>
           {editions.length > 0 ? (
@@ -117,15 +124,21 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
                 key={selected ?? "ninguna"}
                 editions={editions}
                 selected={selected}
-                form={inCart || enrolled ? undefined : formId}
+                form={enrolled ? undefined : inCart ? changeFormId : formId}
                 legend="Elige la fecha que prefieres"
               />
               {enrolled ? (
                 <EnrolledNote title={course.title} />
               ) : inCart ? (
-                <p>
-                  Este curso ya está en tu carrito: puedes cambiar la fecha en el <Link to="/carrito">carrito</Link>.
-                </p>
+                <>
+                  <p>
+                    {cartEditionGone
+                      ? "Este curso ya está en tu carrito, pero la fecha que elegiste ya no está disponible: elige otra y guárdala."
+                      : "Este curso ya está en tu carrito, para la fecha marcada. Si prefieres otra, elígela y guarda el cambio."}{" "}
+                    <Link to="/carrito">Ver el carrito</Link>
+                  </p>
+                  {selected ? <ChangeEditionForm course={course} formId={changeFormId} /> : null}
+                </>
               ) : selected ? (
                 <p>
                   <button type="submit" form={formId} className="btn">

@@ -5,6 +5,14 @@ import { ZoomableImage } from "~/components/image-modal.tsx";
 import { site } from "~/content/site.ts";
 import { founder, teamMembers } from "~/content/team.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
+import { getServices } from "~/context.server.ts";
+import { publicPhotos } from "~/media/site-photos.server.ts";
+
+/** The team's group photo and the portraits, where Gestión → Fotos has them (else the monogram cards). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { team, professionals } = await publicPhotos(getServices(context).db, ["team", "professional"]);
+  return { team, professionals };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -14,7 +22,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: rootOrigin(matches),
   });
 
-export default function Equipo() {
+export default function Equipo({ loaderData }: Route.ComponentProps) {
+  const { team, professionals } = loaderData;
+  const founderPhoto = professionals[founder.professionalId];
   return (
     <>
       <section className="page-hero" aria-labelledby="equipo-title">
@@ -33,8 +43,8 @@ export default function Equipo() {
         <div className="container founder__grid">
           <div className="founder__photo">
             <ZoomableImage
-              name={founder.image}
-              alt={founder.alt}
+              name={founderPhoto?.entry ?? founder.image}
+              alt={founderPhoto?.alt ?? founder.alt}
               sizes="(min-width: 900px) 400px, calc(100vw - 2rem)"
               className="founder__img"
               priority
@@ -76,13 +86,23 @@ export default function Equipo() {
           <h2 id="salon-team-title">Todas juntas</h2>
           <figure>
             <ZoomableImage
-              name="team-group"
-              alt={`Las seis tarjetas del equipo de ${site.name}, cada una con las iniciales de una profesional y un motivo de su especialidad`}
+              name={team?.entry ?? "team-group"}
+              alt={
+                team?.alt ??
+                `Las seis tarjetas del equipo de ${site.name}, cada una con las iniciales de una profesional y un motivo de su especialidad`
+              }
               sizes="(min-width: 960px) 880px, calc(100vw - 2rem)"
               className="team-photo__img"
               deferred
             />
-            <figcaption>Así somos en el salón. Pulsa la foto para verla en grande.</figcaption>
+            {team ? (
+              <figcaption>Así somos en el salón. Pulsa la foto para verla en grande.</figcaption>
+            ) : (
+              <figcaption>
+                Una tarjeta por profesional, con sus iniciales y un motivo de su especialidad. Pulsa la imagen para
+                verla en grande.
+              </figcaption>
+            )}
           </figure>
         </div>
       </section>
@@ -95,8 +115,8 @@ export default function Equipo() {
             {teamMembers.map((member) => (
               <li key={member.name} className="card member">
                 <ZoomableImage
-                  name={member.image}
-                  alt={member.alt}
+                  name={professionals[member.professionalId]?.entry ?? member.image}
+                  alt={professionals[member.professionalId]?.alt ?? member.alt}
                   sizes="(min-width: 1024px) 200px, (min-width: 640px) calc(50vw - 2.5rem), calc(100vw - 2rem)"
                   className="member__img"
                   deferred

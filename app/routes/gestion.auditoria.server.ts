@@ -3,6 +3,7 @@ import { z } from "zod";
 import { requireOwner } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
 import { auditChanges } from "~/domain/audit-diff.ts";
+import { auditActionLabel, auditEntityIdText, auditEntityLabel, auditInstantText } from "~/domain/audit-text.ts";
 import { listAudit, listAuditEntityTypes } from "~/audit/audit.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -35,19 +36,24 @@ export async function loadAuditLog(context: Ctx, url: URL) {
     });
   }
   return {
-    types,
+    types: types.map((t) => ({ value: t, label: auditEntityLabel(t) })),
     entityType,
     page,
     pageCount,
     total: result.total,
+    // Labelled here, once: the page shows words and Madrid times, never raw codes or ISO stamps.
     entries: result.rows.map((r) => ({
       id: r.id,
       createdAt: r.createdAt,
-      actorEmail: r.actorEmail,
+      when: auditInstantText(r.createdAt),
+      actor: r.actorEmail === "cli" ? "Línea de comandos" : r.actorEmail,
       action: r.action,
+      actionLabel: auditActionLabel(r.action),
       entityType: r.entityType,
+      entityLabel: auditEntityLabel(r.entityType),
       entityId: r.entityId,
-      changes: auditChanges(r.before, r.after),
+      entityIdText: r.entityId === null ? null : auditEntityIdText(r.entityType, r.entityId),
+      changes: auditChanges(r.before, r.after, r.entityType),
     })),
   };
 }

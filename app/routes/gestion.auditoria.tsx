@@ -3,7 +3,6 @@ import { Pager } from "~/components/staff/pager.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/gestion.auditoria";
 import { loadAuditLog } from "./gestion.auditoria.server.ts";
-import { lookup } from "~/lib/lookup.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -18,21 +17,47 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return loadAuditLog(context, url);
 }
 
-/** Spanish names of the record kinds this part writes; others show as stored. */
-const TYPE_LABELS: Record<string, string> = {
-  user: "Persona del equipo",
-  staff_invitation: "Invitación",
-};
+type AuditEntryView = Route.ComponentProps["loaderData"]["entries"][number];
 
-const typeLabel = (t: string) => lookup(TYPE_LABELS, t) ?? t;
-
-const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "medium", timeZone: "Europe/Madrid" }).format(
-    new Date(iso),
+/** One entry's fields: "before → after" where both were recorded, the one value otherwise. */
+function Changes({ changes }: { changes: AuditEntryView["changes"] }) {
+  if (changes.length === 0) return "—";
+  // Where the entry mixes one-sided fields (an order's amounts before a refund, the refund after), say which side.
+  const mixed = changes.some((c) => c.before === undefined) && changes.some((c) => c.after === undefined);
+  return (
+    <dl className="staff-auth__diff">
+      {changes.map((c) => (
+        <div key={c.field}>
+          <dt>
+            {c.label}
+            {mixed && c.after === undefined ? " (antes)" : null}
+          </dt>
+          <dd>
+            {c.before !== undefined && c.after !== undefined ? (
+              <>
+                <del>
+                  <span className="visually-hidden">antes: </span>
+                  {c.before}
+                </del>
+                <span aria-hidden="true"> → </span>
+                <ins>
+                  <span className="visually-hidden">después: </span>
+                  {c.after}
+                </ins>
+              </>
+            ) : (
+              (c.after ?? c.before)
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
+}
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { types, entityType, page, pageCount, total, entries } = loaderData;
+  const typeLabel = types.find((t) => t.value === entityType)?.label ?? entityType;
   const href = (p: number) => {
     const q = new URLSearchParams();
     if (entityType) q.set("tipo", entityType);
@@ -48,8 +73,8 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         <select id="audit-type" name="tipo" defaultValue={entityType}>
           <option value="">Todos</option>
           {types.map((t) => (
-            <option key={t} value={t}>
-              {typeLabel(t)}
+            <option key={t.value} value={t.value}>
+              {t.label}
             </option>
           ))}
         </select>
@@ -59,7 +84,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         <table className="staff-auth__table">
           <caption>
             Cambios del área de gestión, los más recientes primero ({total} {total === 1 ? "registro" : "registros"}
-            {entityType ? `, tipo ${typeLabel(entityType)}` : ""})
+            {entityType ? `, tipo ${typeLabel}` : ""})
           </caption>
           <thead>
             <tr>
@@ -79,39 +104,24 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               entries.map((e) => (
                 <tr key={e.id}>
                   <th scope="row">
-                    <time dateTime={e.createdAt}>{dateTime(e.createdAt)}</time>
+                    <time dateTime={e.createdAt}>{e.when}</time>
                   </th>
-                  <td>{e.actorEmail === "cli" ? "Línea de comandos" : e.actorEmail}</td>
+                  <td>{e.actor}</td>
+                  <td>{e.actionLabel}</td>
                   <td>
-                    <code>{e.action}</code>
+                    {e.entityLabel}
+                    {e.entityIdText ? (
+                      <span
+                        className="staff-auth__id"
+                        title={e.entityIdText === e.entityId ? undefined : (e.entityId ?? undefined)}
+                      >
+                        {" "}
+                        {e.entityIdText}
+                      </span>
+                    ) : null}
                   </td>
                   <td>
-                    {typeLabel(e.entityType)}
-                    {e.entityId ? <span className="staff-auth__id"> {e.entityId}</span> : null}
-                  </td>
-                  <td>
-                    {e.changes.length === 0 ? (
-                      "—"
-                    ) : (
-                      <dl className="staff-auth__diff">
-                        {e.changes.map((c) => (
-                          <div key={c.field}>
-                            <dt>{c.field}</dt>
-                            <dd>
-                              <del>
-                                <span className="visually-hidden">antes: </span>
-                                {c.before}
-                              </del>
-                              <span aria-hidden="true"> → </span>
-                              <ins>
-                                <span className="visually-hidden">después: </span>
-                                {c.after}
-                              </ins>
-                            </dd>
-                          </div>
-                        ))}
-                      </dl>
-                    )}
+                    <Changes changes={e.changes} />
                   </td>
                 </tr>
               ))

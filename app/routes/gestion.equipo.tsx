@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { Field, FieldError, FormAlert } from "~/components/auth/field.tsx";
+import { CopyLinkButton } from "~/components/staff/copy-link-button.tsx";
 import { madridDateTimeText } from "~/domain/calendar-dates.ts";
 import { ROLE_LABELS, isRole } from "~/domain/roles.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
@@ -31,6 +32,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const { members, invitations, meId } = loaderData;
   const error = actionData?.status === "error" ? actionData : null;
+  const invited = actionData?.status === "invited" ? actionData : null;
   const inviteErrors = error?.intent === "invite" ? error.errors : {};
   const rowError = (id: string) => (error && error.target === id ? error.errors.form : undefined);
   const generalError =
@@ -46,15 +48,19 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         <FormAlert message={generalError} />
       )}
 
-      {actionData?.status === "invited" ? (
+      {invited ? (
         <div className="staff-auth__link" role="status">
-          <h2>Invitación creada para {actionData.email}</h2>
+          <h2>Invitación creada para {invited.email}</h2>
           <p>
-            Le hemos enviado este enlace por correo. Cópialo ahora si quieres dárselo tú:{" "}
-            <strong>no se volverá a mostrar</strong>. Caduca el {dateTime(actionData.expiresAt)} y solo sirve una vez.
+            Hemos enviado el enlace de activación por correo a <strong>{invited.email}</strong>. Si prefieres dárselo
+            tú, cópialo ahora: <strong>no se volverá a mostrar</strong>. Caduca el {dateTime(invited.expiresAt)} y solo
+            sirve una vez.
           </p>
           <p>
-            <code>{actionData.link}</code>
+            <code>{invited.link}</code>
+          </p>
+          <p className="staff-auth__row-actions">
+            <CopyLinkButton link={invited.link} className="staff-auth__copy" />
           </p>
         </div>
       ) : null}
@@ -171,7 +177,14 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
       )}
 
       <h2 id="invitar">Invitar a una persona</h2>
-      <Form method="post" noValidate className="staff-auth__form" aria-labelledby="invitar">
+      {/* A new key after each invitation sent: the form starts empty again (without JavaScript the page is new anyway). */}
+      <Form
+        key={invited ? `enviada-${invited.expiresAt}` : "invitar"}
+        method="post"
+        noValidate
+        className="staff-auth__form"
+        aria-labelledby="invitar"
+      >
         <input type="hidden" name="intent" value="invite" />
         <Field
           id="invite-email"

@@ -5,6 +5,7 @@ import { DataTable } from "~/components/staff/charts/data-table.tsx";
 import { FilterInput, FilterSelect } from "~/components/staff/filter-fields.tsx";
 import { formatShortDate, orderRef } from "~/components/staff/format.ts";
 import { FilterNotes, Pager } from "~/components/staff/pager.tsx";
+import { yearMarks } from "~/domain/chart-labels.ts";
 import { niceAxis, shortMonthLabel } from "~/domain/dashboard.ts";
 import { longerThanAYear, PERIOD_PARAM, periodNoun } from "~/domain/invoice-period.ts";
 import { formatEuros, formatMonthYear, formatPriceShort } from "~/domain/pricing.ts";
@@ -102,6 +103,7 @@ function PeriodForms({ period, choices }: Pick<Data, "period" | "choices">) {
 
 function Summary({ totals, months, label }: Pick<Data, "totals" | "months"> & { label: string }) {
   const best = months.reduce((top, m) => Math.max(top, m.totalCents), 0);
+  const years = yearMarks(months.map((m) => m.month));
   return (
     <section aria-labelledby="resumen">
       <h2 id="resumen">Resumen</h2>
@@ -171,7 +173,7 @@ function Summary({ totals, months, label }: Pick<Data, "totals" | "months"> & { 
             bars={months.map((m, i) => ({
               key: m.month,
               label: shortMonthLabel(m.month),
-              sublabel: i === 0 || m.month.endsWith("-01") ? m.month.slice(0, 4) : undefined,
+              sublabel: years[i],
               value: m.totalCents,
               title: `${formatMonthYear(`${m.month}-01`)}: ${formatEuros(m.totalCents)} (${invoicesText(m.invoices)})`,
             }))}

@@ -8,9 +8,12 @@ import { orderHistory } from "~/orders/order-history.ts";
 import { getOrderWithItems } from "~/orders/orders.server.ts";
 import { getStaffOrderDetail } from "~/orders/staff-order-detail.server.ts";
 import { isPlausibleOrderId } from "~/orders/staff-queries.server.ts";
-import { getWithdrawal } from "~/orders/withdrawals.server.ts";
+import { getWithdrawal } from "~/orders/withdrawal-lines.server.ts";
 import { recordAudit } from "~/audit/audit.server.ts";
 import { lookup } from "~/lib/lookup.ts";
+import type { InvoiceKind } from "~/invoices/document.ts";
+import { listOrderInvoices } from "~/invoices/queries.server.ts";
+import { documentLabel } from "~/invoices/texts.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -23,12 +26,27 @@ const NOTICES: Record<string, string> = {
 
 export const RESEND_INTENT = "reenviar-confirmacion";
 
+const INVOICE_KINDS: readonly InvoiceKind[] = ["F1", "F2", "R4", "R5"];
+const invoiceKind = (kind: string): InvoiceKind => INVOICE_KINDS.find((k) => k === kind) ?? "F1";
+
 export async function loadOrderDetail(orderId: string, request: Request, context: Ctx) {
-  const detail = await getStaffOrderDetail(getServices(context).db, orderId);
+  const { db } = getServices(context);
+  const detail = await getStaffOrderDetail(db, orderId);
   if (!detail) throw data("Pedido no encontrado", { status: 404 });
   const notice = lookup(NOTICES, new URL(request.url).searchParams.get("aviso")) ?? null;
-  const withdrawal = (await getWithdrawal(getServices(context).db, detail.order.id)) ?? null;
-  return { ...detail, history: orderHistory(detail), notice, withdrawal };
+  const [withdrawal, invoiceRows] = await Promise.all([
+    getWithdrawal(db, detail.order.id),
+    listOrderInvoices(db, [detail.order.id]),
+  ]);
+  // The order's invoice and rectificativas (or demo documents), each with its PDF.
+  const invoices = invoiceRows.map((i) => ({
+    id: i.id,
+    number: i.full_number,
+    label: documentLabel(invoiceKind(i.kind), Number(i.demo) === 1),
+    issueDate: i.issue_date,
+    totalCents: i.total_cents,
+  }));
+  return { ...detail, history: orderHistory(detail), notice, withdrawal: withdrawal ?? null, invoices };
 }
 
 interface OrderActionData {

@@ -4,6 +4,7 @@ import { formatDateTime, orderRef } from "~/components/staff/format.ts";
 import {
   OrderEmailsTable,
   OrderHistoryList,
+  OrderInvoicesList,
   PaymentEventsTable,
   RefundAction,
   RefundsTable,
@@ -34,7 +35,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function StaffOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, buyer, items, events, emails, refunds, history, notice, withdrawal } = loaderData;
+  const { order, buyer, items, events, emails, refunds, history, notice, withdrawal, invoices } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <article className="staff-section">
@@ -64,26 +65,8 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
 
       <WithdrawalNotice orderId={order.id} withdrawal={withdrawal} />
 
+      {/* What staff come for first: who bought, what, how much, and what can be done. */}
       <div className="staff-columns">
-        <section aria-labelledby="resumen">
-          <h2 id="resumen">Resumen</h2>
-          <dl className="staff-facts">
-            <dt>Creado</dt>
-            <dd>{formatDateTime(order.createdAt)}</dd>
-            <dt>Total</dt>
-            <dd>{formatEuros(order.totalCents)}</dd>
-            <dt>Reembolsado</dt>
-            <dd>{formatEuros(order.refundedCents)}</dd>
-            <dt>Método de pago</dt>
-            <dd>{paymentMethodName(order.paymentMethod)}</dd>
-            <dt>Pasarela</dt>
-            <dd>{order.demo ? "Demostración (sin cobro)" : order.provider}</dd>
-            <dt>Id completo</dt>
-            <dd>
-              <code>{order.id}</code>
-            </dd>
-          </dl>
-        </section>
         <section aria-labelledby="comprador">
           <h2 id="comprador">Comprador</h2>
           {buyer ? (
@@ -104,6 +87,19 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
             <p className="staff-hint">Email en el momento de la compra: {order.email}</p>
           ) : null}
         </section>
+        <section aria-labelledby="resumen">
+          <h2 id="resumen">Importes</h2>
+          <dl className="staff-facts">
+            <dt>Total</dt>
+            <dd>{formatEuros(order.totalCents)}</dd>
+            <dt>Reembolsado</dt>
+            <dd>{formatEuros(order.refundedCents)}</dd>
+            <dt>Método de pago</dt>
+            <dd>{paymentMethodName(order.paymentMethod)}</dd>
+            <dt>Creado</dt>
+            <dd>{formatDateTime(order.createdAt)}</dd>
+          </dl>
+        </section>
       </div>
 
       <section aria-labelledby="lineas">
@@ -117,9 +113,15 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
         />
       </section>
 
-      <section aria-labelledby="historial">
-        <h2 id="historial">Historial</h2>
-        <OrderHistoryList history={history} />
+      <section aria-labelledby="facturas">
+        <h2 id="facturas">Facturas</h2>
+        <OrderInvoicesList invoices={invoices} />
+      </section>
+
+      <section aria-labelledby="reembolsos">
+        <h2 id="reembolsos">Reembolsos</h2>
+        <RefundsTable refunds={refunds} />
+        <RefundAction order={order} refunds={refunds} />
       </section>
 
       <section aria-labelledby="correos">
@@ -138,16 +140,25 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
         )}
       </section>
 
-      <section aria-labelledby="pagos">
-        <h2 id="pagos">Avisos de pago recibidos</h2>
-        <PaymentEventsTable events={events} />
+      <section aria-labelledby="historial">
+        <h2 id="historial">Historial</h2>
+        <OrderHistoryList history={history} />
       </section>
 
-      <section aria-labelledby="reembolsos">
-        <h2 id="reembolsos">Reembolsos</h2>
-        <RefundsTable refunds={refunds} />
-        <RefundAction order={order} refunds={refunds} />
-      </section>
+      {/* For a question to the payment gateway or a developer: closed by default. */}
+      <details className="staff-technical">
+        <summary>Detalles técnicos</summary>
+        <dl className="staff-facts">
+          <dt>Pasarela</dt>
+          <dd>{order.demo ? "Demostración (sin cobro)" : order.provider}</dd>
+          <dt>Id completo</dt>
+          <dd>
+            <code>{order.id}</code>
+          </dd>
+        </dl>
+        <h2 id="pagos">Avisos de pago recibidos</h2>
+        <PaymentEventsTable events={events} />
+      </details>
     </article>
   );
 }

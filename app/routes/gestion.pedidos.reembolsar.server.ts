@@ -20,7 +20,7 @@ import { newId } from "~/lib/ids.server.ts";
 import { getOrderWithItems } from "~/orders/orders.server.ts";
 import { getRefund, getRefundableOrder } from "~/orders/refunds.server.ts";
 import { isPlausibleOrderId } from "~/orders/staff-queries.server.ts";
-import { getWithdrawal } from "~/orders/withdrawals.server.ts";
+import { getWithdrawal } from "~/orders/withdrawal-lines.server.ts";
 import { refundOrderAsStaff } from "~/orders/staff-refunds.server.ts";
 import { actorOf } from "./gestion.cursos.nuevo.server.ts";
 

@@ -3,11 +3,17 @@ import { getServices } from "~/context.server.ts";
 import { SELLER_FIELD_LABELS } from "~/domain/seller.ts";
 import { readSeller } from "~/invoices/seller.server.ts";
 import { loadDashboard } from "~/staff/dashboard.server.ts";
+import { loadToday } from "~/staff/today.server.ts";
 
 /** The panel's figures as of now (the staff layout's middleware already checked the role). */
 export async function loadPanel(context: Readonly<RouterContextProvider>) {
   const { db, config } = getServices(context);
-  const [dashboard, seller] = await Promise.all([loadDashboard(db), readSeller(db, config.seller)]);
+  const now = new Date();
+  const [dashboard, today, seller] = await Promise.all([
+    loadDashboard(db, now),
+    loadToday(db, now),
+    readSeller(db, config.seller),
+  ]);
   // Invoices wait while the seller data is incomplete: the panel says so to everyone, the owner can fix it.
-  return { ...dashboard, sellerMissing: seller.missing.map((f) => SELLER_FIELD_LABELS[f]) };
+  return { ...dashboard, day: today, sellerMissing: seller.missing.map((f) => SELLER_FIELD_LABELS[f]) };
 }

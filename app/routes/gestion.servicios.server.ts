@@ -1,7 +1,12 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getServices } from "~/context.server.ts";
 import type { Db } from "~/db/db.server.ts";
-import { MENU_WRITE_MESSAGES, bookingNoticeOf, type BookingFormState } from "~/components/staff/bookings/labels.ts";
+import {
+  MENU_WRITE_MESSAGES,
+  REVIEW_INTENT,
+  bookingNoticeOf,
+  type BookingFormState,
+} from "~/components/staff/bookings/labels.ts";
 import type { CheckboxOption } from "~/components/forms/checkbox-fields.tsx";
 import {
   createService,
@@ -16,6 +21,7 @@ import {
   SERVICE_CATEGORY_IDS,
   SERVICE_CATEGORY_NAMES,
 } from "~/domain/service-form.ts";
+import { markServiceReviewed } from "~/bookings/service-review.server.ts";
 import { actorOf } from "./gestion.cursos.nuevo.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -82,4 +88,23 @@ export async function serviceFormAction(request: Request, context: Ctx, serviceI
   throw redirect(
     `/gestion/servicios/${result.id}?aviso=${serviceId === null ? "servicio-creado" : "servicio-guardado"}`,
   );
+}
+
+/**
+ * POST /gestion/servicios (`servicio` names the service) or /gestion/servicios/:serviceId
+ * with `intent=revisar`: marks it reviewed (audited) and goes back where the click came from.
+ */
+export async function reviewServiceAction(request: Request, context: Ctx, fromPage: string | null) {
+  const form = await request.formData();
+  const serviceId = fromPage ?? String(form.get("servicio") ?? "");
+  if (form.get("intent") !== REVIEW_INTENT || serviceId === "") throw data("Petición no válida", { status: 400 });
+  const result = await markServiceReviewed(getServices(context).db, actorOf(context), serviceId);
+  if (result === "not-found") throw notFound();
+  const aviso = result === "reviewed" ? "servicio-revisado" : "servicio-ya-revisado";
+  throw redirect(fromPage ? `/gestion/servicios/${fromPage}?aviso=${aviso}` : `/gestion/servicios?aviso=${aviso}`);
+}
+
+/** The service page posts both its form and the one-step review: which one this is. */
+export async function isReviewPost(request: Request): Promise<boolean> {
+  return (await request.clone().formData()).get("intent") === REVIEW_INTENT;
 }

@@ -1,10 +1,11 @@
 import { Form, Link } from "react-router";
 import { FormAlert } from "~/components/auth/field.tsx";
 import { ServiceFields } from "~/components/staff/bookings/service-fields.tsx";
+import { REVIEW_INTENT } from "~/components/staff/bookings/labels.ts";
 import { serviceFormValues } from "~/domain/service-form.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/gestion.servicios.servicio";
-import { loadServiceEditor, serviceFormAction } from "./gestion.servicios.server.ts";
+import { isReviewPost, loadServiceEditor, reviewServiceAction, serviceFormAction } from "./gestion.servicios.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
   pageMeta({
@@ -20,6 +21,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  if (await isReviewPost(request)) return reviewServiceAction(request, context, params.serviceId);
   return serviceFormAction(request, context, params.serviceId);
 }
 
@@ -41,9 +43,15 @@ export default function EditService({ loaderData, actionData }: Route.ComponentP
       {service.reviewPending ? (
         <div className="staff-notice">
           <p>
-            <span className="status-badge status-badge--warning">Pendiente de revisar</span> Este servicio es una
-            propuesta de partida. Comprueba los datos y guárdalo para marcarlo como revisado.
+            <span className="status-badge status-badge--warning">Sin revisar</span> Este servicio es una propuesta de
+            partida. Si sus datos están bien, márcalo como revisado; si no, corrígelos abajo y guárdalos.
           </p>
+          <Form method="post" className="staff-cat__review">
+            <input type="hidden" name="intent" value={REVIEW_INTENT} />
+            <button type="submit" className="staff-cat__button">
+              Marcar como revisado
+            </button>
+          </Form>
         </div>
       ) : null}
       <p className="staff-hint">

@@ -1,8 +1,9 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { REVIEW_INTENT } from "~/components/staff/bookings/labels.ts";
 import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/gestion.servicios";
-import { loadStaffServices } from "./gestion.servicios.server.ts";
+import { loadStaffServices, reviewServiceAction } from "./gestion.servicios.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -15,6 +16,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadStaffServices(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return reviewServiceAction(request, context, null);
 }
 
 export default function StaffServices({ loaderData }: Route.ComponentProps) {
@@ -40,8 +45,8 @@ export default function StaffServices({ loaderData }: Route.ComponentProps) {
                 ? "1 servicio está pendiente de revisar."
                 : `${pendingCount} servicios están pendientes de revisar.`}
             </strong>{" "}
-            Son una propuesta de partida: comprueba el nombre, la duración, el precio y quién lo realiza, y guarda cada
-            uno para marcarlo como revisado.
+            Son una propuesta de partida: comprueba el nombre, la duración, el precio y quién lo realiza. Si están bien,
+            pulsa «Marcar como revisado»; si no, ábrelo, corrígelo y guárdalo.
           </p>
         </div>
       ) : null}
@@ -69,7 +74,18 @@ export default function StaffServices({ loaderData }: Route.ComponentProps) {
                     {s.reviewPending ? (
                       <>
                         {" "}
-                        <span className="status-badge status-badge--warning">Pendiente de revisar</span>
+                        <span className="status-badge status-badge--warning">Sin revisar</span>
+                        <Form method="post" className="staff-cat__review">
+                          <input type="hidden" name="intent" value={REVIEW_INTENT} />
+                          <input type="hidden" name="servicio" value={s.id} />
+                          <button
+                            type="submit"
+                            className="staff-cat__button staff-cat__button--secondary staff-cat__button--small"
+                            aria-label={`Marcar como revisado: ${s.name}`}
+                          >
+                            Marcar como revisado
+                          </button>
+                        </Form>
                       </>
                     ) : null}
                   </th>

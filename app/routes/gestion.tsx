@@ -1,3 +1,4 @@
+import { PanelToday } from "~/components/staff/panel-today.tsx";
 import {
   OrdersByMethodChart,
   RevenueByMonthChart,
@@ -12,7 +13,8 @@ import { loadPanel } from "./gestion.server.ts";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Panel · Gestión",
-    description: "Ingresos, plazas y preguntas sin respuesta del área de gestión de Alejandra Nails.",
+    description:
+      "Citas y cobros de hoy, ingresos, plazas y preguntas sin respuesta del área de gestión de Alejandra Nails.",
     path: "/gestion",
     origin: rootOrigin(matches),
     noindex: true,
@@ -24,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const ordersText = (n: number) => `${n} ${n === 1 ? "pedido" : "pedidos"}`;
 
-/** The staff's landing page: revenue, payment methods, seats and the assistant's unanswered questions. */
+/** The staff's landing page: today, revenue, payment methods, seats and the assistant's unanswered questions. */
 export default function StaffPanel({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className="staff-panel">
@@ -39,16 +41,11 @@ export default function StaffPanel({ loaderData: d }: Route.ComponentProps) {
         </div>
       ) : null}
 
+      <PanelToday day={d.day} />
+
       <section aria-labelledby="ingresos">
         <h2 id="ingresos">Ingresos</h2>
         <dl className="panel-kpis">
-          <div className="panel-kpi">
-            <dt>Hoy, {formatLongDate(d.today)}</dt>
-            <dd>
-              <span className="panel-kpi__value">{formatEuros(d.todayCents)}</span>
-              <span className="panel-kpi__detail">{ordersText(d.todayOrders)}</span>
-            </dd>
-          </div>
           <div className="panel-kpi">
             <dt>Este mes, {formatMonthYear(`${d.month}-01`)}</dt>
             <dd>
@@ -58,9 +55,10 @@ export default function StaffPanel({ loaderData: d }: Route.ComponentProps) {
           </div>
         </dl>
         <p className="panel-rule">
-          Cómo se cuenta: cada pedido pagado suma el día y el mes en que se cobró (hora de Madrid), por su importe menos
-          lo que ya se ha reembolsado de él; un reembolso resta en el mes de la venta. No cuentan los pedidos de la
-          pasarela de demostración
+          Cómo se cuenta: cursos y señales de citas cobrados por la web. Cada pedido pagado suma, por su importe entero,
+          en el mes en que se cobró (hora de Madrid), y cada reembolso resta en el mes en que se hizo: es el total de
+          las facturas del mes en <a href="/gestion/facturas">Facturas</a>. Lo cobrado en el salón aún no se registra
+          aquí. No cuentan los pedidos de la pasarela de demostración
           {d.demoOrders > 0 ? ` (en los últimos 12 meses hay ${ordersText(d.demoOrders)} de demostración)` : ""}.
         </p>
       </section>

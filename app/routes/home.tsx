@@ -12,6 +12,14 @@ import { hoursLines, site } from "~/content/site.ts";
 import { decimalText } from "~/domain/es-format.ts";
 import { jsonLd, pageMeta, rootOrigin } from "~/lib/seo.ts";
 import { PostalAddress } from "~/components/postal-address.tsx";
+import { getServices } from "~/context.server.ts";
+import { publicPhotos } from "~/media/site-photos.server.ts";
+
+/** The salon's own hero and gallery photos, where Gestión → Fotos has them (else the artwork). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { hero, gallery } = await publicPhotos(getServices(context).db, ["hero", "gallery"]);
+  return { hero, gallery };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const origin = rootOrigin(matches);
@@ -68,11 +76,17 @@ const services: Service[] = [
 
 const ratingText = decimalText(site.rating.value, 1);
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { hero, gallery } = loaderData;
+  // Real photos make the gallery "our work"; the artwork is shown as the styles we do.
+  const photos = gallery.length > 0;
+  const galleryItems = photos
+    ? gallery.map((p, i) => ({ name: p.entry, alt: p.alt, title: p.caption ?? `Trabajo ${i + 1}` }))
+    : galleryImages;
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
-        <Picture name="hero" alt="" sizes="100vw" priority className="hero__img" />
+        <Picture name={hero?.entry ?? "hero"} alt={hero?.alt ?? ""} sizes="100vw" priority className="hero__img" />
         <div className="hero__content container">
           <p className="hero__eyebrow">
             {site.name} · {site.address.locality}
@@ -155,11 +169,24 @@ export default function Home() {
       <section id="trabajos" className="section" aria-labelledby="trabajos-title">
         <div className="container">
           <p className="eyebrow">Galería</p>
-          <h2 id="trabajos-title">Nuestros trabajos</h2>
-          <p className="section__intro">
-            Una muestra de lo que hacemos cada día. ¿Te gusta algún diseño? Enséñanoslo en tu cita y lo adaptamos a ti.
-          </p>
-          <Gallery images={galleryImages} />
+          {photos ? (
+            <>
+              <h2 id="trabajos-title">Nuestros trabajos</h2>
+              <p className="section__intro">
+                Una muestra de lo que hacemos cada día. ¿Te gusta algún diseño? Enséñanoslo en tu cita y lo adaptamos a
+                ti.
+              </p>
+            </>
+          ) : (
+            <>
+              <h2 id="trabajos-title">Estilos que hacemos</h2>
+              <p className="section__intro">
+                Ilustraciones de los estilos que más nos piden. ¿Te gusta alguno? Cuéntanoslo en tu cita y lo adaptamos
+                a ti.
+              </p>
+            </>
+          )}
+          <Gallery images={galleryItems} label={photos ? "Galería de trabajos" : "Galería de estilos"} />
           <figure className="salon">
             <ZoomableImage
               name="salon"

@@ -6,7 +6,7 @@ import { BookingLink } from "~/components/layout/booking-link.tsx";
 import { getServices } from "~/context.server.ts";
 import { depositPagePath } from "~/domain/booking-request.ts";
 import { formatEuros } from "~/domain/pricing.ts";
-import { formatAppointmentTime } from "~/domain/salon-time.ts";
+import { formatAppointmentLabel, formatAppointmentTime } from "~/domain/salon-time.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/perfil.citas";
 
@@ -34,7 +34,8 @@ function AppointmentItem({ a, upcoming }: { a: Item; upcoming: boolean }) {
   return (
     <li className="appointment-item">
       <p>
-        <strong>{when}</strong> · {a.services.map((s) => s.name).join(" + ")} · con {a.professionalName}
+        <strong>{formatAppointmentLabel(Date.parse(a.startsAt))}</strong> · {a.services.map((s) => s.name).join(" + ")}{" "}
+        · con {a.professionalName}
       </p>
       {upcoming && a.status === "held" && a.deposit?.state === "unpaid" ? (
         <Link to={depositPagePath(a.id)}>

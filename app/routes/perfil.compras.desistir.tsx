@@ -1,10 +1,10 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { OrderLinesTable } from "~/components/orders/order-lines-table.tsx";
+import { WithdrawalChoice, WithdrawalReview } from "~/components/orders/withdrawal-steps.tsx";
 import { madridDateTimeText } from "~/domain/calendar-dates.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/perfil.compras.desistir";
-import { CONFIRM_INTENT } from "~/domain/withdrawal.ts";
 import { loadWithdrawalPage, withdrawalAction } from "./perfil.compras.desistir.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
@@ -16,8 +16,8 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
     noindex: true,
   });
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  return loadWithdrawalPage(context, params.orderId);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return loadWithdrawalPage(context, params.orderId, new URL(request.url).searchParams);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -25,20 +25,29 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function WithdrawalPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, items, open, done } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const { order, items, open, checked, review, error, justDone, done } = loaderData;
+  const busy = useNavigation().state !== "idle";
   const ref = order.id.slice(0, 8).toUpperCase();
+  const received = done !== null && (justDone || !open);
   return (
     <section className="container section withdrawal-page" aria-labelledby="desistir-titulo">
-      <h1 id="desistir-titulo">{done ? "Desistimiento recibido" : "Desistir del contrato"}</h1>
-      {done ? (
+      <h1 id="desistir-titulo">{received ? "Desistimiento recibido" : "Desistir del contrato"}</h1>
+      {received ? (
         <div role="status">
           <p>
             Hemos recibido tu desistimiento del pedido <strong>{ref}</strong> el{" "}
-            <strong>{madridDateTimeText(new Date(done.requestedAt))}</strong> (hora de Madrid). Te hemos enviado un correo con este
-            acuse.
+            <strong>{madridDateTimeText(new Date(done.requestedAt))}</strong> (hora de Madrid)
+            {done.titles.length > 0 ? `, de ${done.titles.length === 1 ? "este curso" : "estos cursos"}:` : "."}
           </p>
+          {done.titles.length > 0 ? (
+            <ul>
+              {done.titles.map((t) => (
+                <li key={t}>{t}</li>
+              ))}
+            </ul>
+          ) : null}
           <p>{done.next}</p>
+          <p>Te hemos enviado un correo con este acuse.</p>
         </div>
       ) : (
         <p>
@@ -47,24 +56,17 @@ export default function WithdrawalPage({ loaderData, actionData }: Route.Compone
         </p>
       )}
       <OrderLinesTable lines={items} caption="Cursos del pedido" look="customer" />
-      {done ? null : open ? (
-        <Form method="post" aria-describedby={actionData?.error ? "desistir-error" : "desistir-aviso"}>
-          <p id="desistir-aviso">
-            Si confirmas, desistes de este pedido completo. Si la formación aún no ha empezado, te devolvemos todo el
-            importe; si empezó antes a petición tuya, te devolvemos la parte que no se ha impartido.
-          </p>
-          {actionData?.error ? (
-            <p id="desistir-error" className="form-alert form-alert--error" role="alert">
-              {actionData.error}
-            </p>
-          ) : null}
-          <input type="hidden" name="intent" value={CONFIRM_INTENT} />
-          <button type="submit" className="btn" disabled={busy}>
-            {busy ? "Enviando…" : "Confirmar desistimiento"}
-          </button>
-        </Form>
-      ) : (
-        <p role="alert">Este pedido ya no admite el desistimiento: el plazo de 14 días ha terminado o el pedido no está pagado.</p>
+      {review ? (
+        <WithdrawalReview review={review} busy={busy} error={actionData?.error ?? null} />
+      ) : open ? (
+        <>
+          {received ? <h2>¿Quieres desistir de otro curso?</h2> : null}
+          <WithdrawalChoice items={items} checked={checked} error={error ?? actionData?.error ?? null} busy={busy} />
+        </>
+      ) : done ? null : (
+        <p role="alert">
+          Este pedido ya no admite el desistimiento: el plazo de 14 días ha terminado o el pedido no está pagado.
+        </p>
       )}
       <p>
         <Link to="/perfil/compras">Volver al historial de compras</Link>

@@ -3,7 +3,7 @@ import { ProfilePurchases } from "~/components/account/profile-purchases.tsx";
 import { getServices } from "~/context.server.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import { listOrders } from "~/orders/queries.server.ts";
-import { canWithdraw, withdrawnOrderIds } from "~/orders/withdrawals.server.ts";
+import { withdrawalStates } from "~/orders/withdrawal-lines.server.ts";
 import type { Route } from "./+types/perfil.compras";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -18,14 +18,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const db = getServices(context).db;
   const orders = await listOrders(db, getUser(context).id);
-  const withdrawn = await withdrawnOrderIds(db, orders.map((o) => o.id));
-  const now = new Date();
   return {
     orders,
-    // The withdrawal button while the right lasts; "Desistimiento solicitado" once used.
-    withdrawal: Object.fromEntries(
-      orders.map((o) => [o.id, withdrawn.has(o.id) ? "done" : canWithdraw(o, now) ? "open" : "none"] as const),
-    ),
+    // The withdrawal button while the right lasts for a course of the order; "Desistimiento solicitado" once used.
+    withdrawal: await withdrawalStates(db, orders, new Date()),
   };
 }
 

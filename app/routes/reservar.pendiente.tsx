@@ -112,7 +112,7 @@ export default function ReservaPendiente({ loaderData, actionData }: Route.Compo
           {deposit?.state === "paid" ? (
             <p className="booking__notice" role="status">
               Hemos recibido tu señal de {formatEuros(deposit.cents)}. Te hemos enviado un correo con los detalles de la
-              cita y la factura de la señal.
+              cita. La factura de la señal te llega en otro correo, aparte, en cuanto la emitimos.
             </p>
           ) : null}
         </>

@@ -23,6 +23,7 @@ import { startDepositCheckout } from "~/bookings/deposits.server.ts";
 import { listActiveServices, type MenuService } from "~/bookings/menu.server.ts";
 import { site } from "~/content/site.ts";
 import { clientNetwork, getServices } from "~/context.server.ts";
+import type { DayState } from "~/domain/booking-days.ts";
 import { addDays, madridDate } from "~/domain/calendar-dates.ts";
 import {
   depositPagePath,
@@ -48,7 +49,8 @@ export interface BookingPageData {
   professionals: { id: string; name: string; title: string }[];
   /** The chosen professional's name, or null for "cualquier profesional". */
   professionalName: string | null;
-  days: { date: string; count: number }[];
+  /** The days shown: how many free starts, the first one (Madrid minutes), and what a day without any is. */
+  days: { date: string; count: number; first: number | null; state: DayState }[];
   day: string | null;
   times: { minutes: number; at: number }[];
   /** The start chosen for the details step. */
@@ -136,7 +138,12 @@ export async function bookingPageLoader(request: Request, context: Ctx): Promise
   const withServices = { ...base, menu: [], query: { ...query, serviceIds }, chosen, professionals };
   if (!query.professional) return { ...withServices, step: "professional" };
   const professionalName = professionals.find((p) => p.id === query.professional)?.name ?? null;
-  const days = availability.days.map((d) => ({ date: d.date, count: d.starts.length }));
+  const days = availability.days.map((d) => ({
+    date: d.date,
+    count: d.starts.length,
+    first: d.starts[0]?.minutes ?? null,
+    state: d.state,
+  }));
   const day =
     query.day && availability.days.some((d) => d.date === query.day)
       ? query.day

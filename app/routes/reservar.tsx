@@ -1,14 +1,15 @@
-import { Form, Link, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { BookingSteps, ChosenSummary, DayStrip, TimeList } from "~/components/bookings/booking-steps.tsx";
 import { ServicePicker } from "~/components/bookings/service-picker.tsx";
 import { FieldError, TextAreaField } from "~/components/auth/field.tsx";
 import { ClientDetailsFields } from "~/components/forms/client-details-fields.tsx";
 import { site } from "~/content/site.ts";
-import { bookingStepHref } from "~/domain/booking-request.ts";
+import { bookingStepHref, STEP_ANCHOR } from "~/domain/booking-request.ts";
 import { EXTERNAL_BOOKING_NOTICE } from "~/domain/booking-settings-form.ts";
 import { depositFor, depositNotice } from "~/domain/deposit.ts";
 import { formatEuros } from "~/domain/pricing.ts";
-import { formatAppointmentTime } from "~/domain/salon-time.ts";
+import { formatAppointmentLabel } from "~/domain/salon-time.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/reservar";
 import { bookingAction, bookingPageLoader } from "./reservar.server.ts";
@@ -51,8 +52,28 @@ function ExternalBooking({ href }: { href: string }) {
   );
 }
 
+/**
+ * Each step's address ends in #paso (or #horas): without JavaScript the browser
+ * scrolls there, with it <ScrollRestoration> does. After a step in the browser
+ * (not on the first load), focus follows, so a screen reader starts at the
+ * choice to make next rather than at the top of the page.
+ */
+function useFocusStep() {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    target?.focus({ preventScroll: true });
+  }, [location.key, location.hash]);
+}
+
 export default function Reservar({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
+  useFocusStep();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? {};
@@ -81,109 +102,111 @@ export default function Reservar({ loaderData, actionData }: Route.ComponentProp
         </p>
       ) : null}
 
-      {d.step === "services" ? <ServicePicker menu={d.menu} selected={d.query.serviceIds} /> : null}
-
       {d.step !== "services" ? <ChosenSummary data={d} /> : null}
 
-      {d.step === "professional" ? (
-        <Form method="get" action="/reservar" className="booking__form">
-          {d.query.serviceIds.map((id) => (
-            <input key={id} type="hidden" name="servicio" value={id} />
-          ))}
-          <fieldset className="booking__choices">
-            <legend>¿Con quién?</legend>
-            <label className="booking__choice">
-              <input type="radio" name="profesional" value="any" defaultChecked />
-              <strong>Cualquier profesional</strong>
-              <small>Te damos la primera hora libre de todo el equipo</small>
-            </label>
-            {d.professionals.map((p) => (
-              <label key={p.id} className="booking__choice">
-                <input type="radio" name="profesional" value={p.id} />
-                <strong>{p.name}</strong>
-                <small>{p.title}</small>
-              </label>
+      <div id={STEP_ANCHOR} tabIndex={-1} className="booking__step">
+        {d.step === "services" ? <ServicePicker menu={d.menu} selected={d.query.serviceIds} /> : null}
+
+        {d.step === "professional" ? (
+          <Form method="get" action={`/reservar#${STEP_ANCHOR}`} className="booking__form">
+            {d.query.serviceIds.map((id) => (
+              <input key={id} type="hidden" name="servicio" value={id} />
             ))}
-          </fieldset>
-          <button type="submit" className="btn">
-            Ver horas libres
-          </button>
-        </Form>
-      ) : null}
-
-      {d.step === "time" ? (
-        <>
-          <DayStrip data={d} />
-          <TimeList data={d} />
-        </>
-      ) : null}
-
-      {d.step === "details" && d.at != null ? (
-        <Form method="post" className="booking__form booking__details" aria-describedby="booking-hold">
-          <h2>Tus datos</h2>
-          <p className="booking__when">
-            <strong>{formatAppointmentTime(d.at)}</strong>{" "}
-            <Link to={bookingStepHref({ ...d.query, time: null })}>Cambiar hora</Link>
-          </p>
-          {d.user ? (
-            <p>
-              Reservas como <strong>{d.user.name}</strong> ({d.user.email}).
-            </p>
-          ) : null}
-          <ClientDetailsFields
-            bookedBy="client"
-            withNameAndEmail={!d.user}
-            withPhone={!d.user?.phone}
-            values={values}
-            errors={errors}
-          />
-          <TextAreaField
-            name="comentario"
-            label="Comentario"
-            optional
-            rows={3}
-            maxLength={500}
-            defaultValue={values.comentario}
-            error={errors.comment}
-          />
-          {!d.user ? (
-            <>
-              <label className="booking__consent">
-                <input
-                  type="checkbox"
-                  name="acepto"
-                  required
-                  aria-invalid={!!errors.consent}
-                  aria-describedby={errors.consent ? "f-acepto-error" : undefined}
-                />
-                <span>
-                  Acepto que {site.name} use mis datos para gestionar la cita (
-                  <Link to="/privacy">política de privacidad</Link>).
-                </span>
+            <fieldset className="booking__choices">
+              <legend>¿Con quién?</legend>
+              <label className="booking__choice">
+                <input type="radio" name="profesional" value="any" defaultChecked />
+                <strong>Cualquier profesional</strong>
+                <small>Te damos la primera hora libre de todo el equipo</small>
               </label>
-              {errors.consent ? <FieldError id="f-acepto-error">{errors.consent}</FieldError> : null}
-            </>
-          ) : null}
-          <p id="booking-hold" className="booking__hint">
-            {deposit > 0
-              ? `${depositNotice(deposit, d.cancelHours)} La hora queda reservada para ti mientras pagas.`
-              : confirmedAtOnce
-                ? `Tu cita queda confirmada al momento. Puedes cambiarla o anularla hasta ${d.cancelHours} h antes en Mis citas.`
-                : d.user
-                  ? "Como aún no has verificado tu correo, te enviaremos uno para confirmar la cita: la hora queda reservada para ti mientras tanto."
-                  : "Te enviaremos un correo para confirmar la cita: la hora queda reservada para ti mientras tanto."}
-          </p>
-          <button type="submit" className="btn" disabled={busy} aria-busy={busy}>
-            {busy
-              ? "Reservando…"
-              : deposit > 0
-                ? `Reservar y pagar la señal (${formatEuros(deposit)})`
+              {d.professionals.map((p) => (
+                <label key={p.id} className="booking__choice">
+                  <input type="radio" name="profesional" value={p.id} />
+                  <strong>{p.name}</strong>
+                  {p.title ? <small>{p.title}</small> : null}
+                </label>
+              ))}
+            </fieldset>
+            <button type="submit" className="btn">
+              Ver horas libres
+            </button>
+          </Form>
+        ) : null}
+
+        {d.step === "time" ? (
+          <>
+            <DayStrip data={d} />
+            <TimeList data={d} />
+          </>
+        ) : null}
+
+        {d.step === "details" && d.at != null ? (
+          <Form method="post" className="booking__form booking__details" aria-describedby="booking-hold">
+            <h2>Tus datos</h2>
+            <p className="booking__when">
+              <strong>{formatAppointmentLabel(d.at)}</strong>{" "}
+              <Link to={`${bookingStepHref({ ...d.query, time: null })}#${STEP_ANCHOR}`}>Cambiar hora</Link>
+            </p>
+            {d.user ? (
+              <p>
+                Reservas como <strong>{d.user.name}</strong> ({d.user.email}).
+              </p>
+            ) : null}
+            <ClientDetailsFields
+              bookedBy="client"
+              withNameAndEmail={!d.user}
+              withPhone={!d.user?.phone}
+              values={values}
+              errors={errors}
+            />
+            <TextAreaField
+              name="comentario"
+              label="Comentario"
+              optional
+              rows={3}
+              maxLength={500}
+              defaultValue={values.comentario}
+              error={errors.comment}
+            />
+            {!d.user ? (
+              <>
+                <label className="booking__consent">
+                  <input
+                    type="checkbox"
+                    name="acepto"
+                    required
+                    aria-invalid={!!errors.consent}
+                    aria-describedby={errors.consent ? "f-acepto-error" : undefined}
+                  />
+                  <span>
+                    Acepto que {site.name} use mis datos para gestionar la cita (
+                    <Link to="/privacy">política de privacidad</Link>).
+                  </span>
+                </label>
+                {errors.consent ? <FieldError id="f-acepto-error">{errors.consent}</FieldError> : null}
+              </>
+            ) : null}
+            <p id="booking-hold" className="booking__hint">
+              {deposit > 0
+                ? `${depositNotice(deposit, d.cancelHours)} La hora queda reservada para ti mientras pagas.`
                 : confirmedAtOnce
-                  ? "Confirmar reserva"
-                  : "Reservar"}
-          </button>
-        </Form>
-      ) : null}
+                  ? `Tu cita queda confirmada al momento. Puedes cambiarla o anularla hasta ${d.cancelHours} h antes en Mis citas.`
+                  : d.user
+                    ? "Como aún no has verificado tu correo, te enviaremos uno para confirmar la cita: la hora queda reservada para ti mientras tanto."
+                    : "Te enviaremos un correo para confirmar la cita: la hora queda reservada para ti mientras tanto."}
+            </p>
+            <button type="submit" className="btn" disabled={busy} aria-busy={busy}>
+              {busy
+                ? "Reservando…"
+                : deposit > 0
+                  ? `Reservar y pagar la señal (${formatEuros(deposit)})`
+                  : confirmedAtOnce
+                    ? "Confirmar reserva"
+                    : "Reservar"}
+            </button>
+          </Form>
+        ) : null}
+      </div>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import {
   SERVICES_PATH,
   type MenuEntry,
 } from "~/components/services/service-menu.ts";
+import { Picture } from "~/components/picture.tsx";
 import { site } from "~/content/site.ts";
 import { getServices } from "~/context.server.ts";
 import { jsonLd, pageMeta, rootOrigin } from "~/lib/seo.ts";
@@ -58,7 +59,7 @@ function ServiceAction({ service }: { service: MenuEntry }) {
 }
 
 export default function Servicios({ loaderData }: Route.ComponentProps) {
-  const { groups } = loaderData;
+  const { groups, photos } = loaderData;
   return (
     <>
       <section className="page-hero" aria-labelledby="servicios-title">
@@ -106,6 +107,14 @@ export default function Servicios({ loaderData }: Route.ComponentProps) {
             <ul className="service-list">
               {g.services.map((s) => (
                 <li key={s.id} id={`servicio-${s.id}`} className="card service-item">
+                  {photos[s.id] ? (
+                    <Picture
+                      name={photos[s.id]!.entry}
+                      alt={photos[s.id]!.alt}
+                      sizes="(min-width: 900px) 420px, calc(100vw - 2rem)"
+                      className="service-item__img"
+                    />
+                  ) : null}
                   <div className="service-item__head">
                     <h3>{s.name}</h3>
                     <p className="service-item__price">{servicePriceText(s)}</p>

@@ -1,21 +1,23 @@
 /**
- * The salon's notices (outbox templates "salon-sale", "salon-withdrawal",
- * "salon-refund"; enqueued by notifications.server.ts), rendered from the
- * current order when the worker runs and sent to SALON_NOTIFY_EMAIL. Each says
- * which order, who bought, which courses, the amount, and links to the order in
- * the back office.
+ * The salon's notices of orders (outbox templates "salon-sale",
+ * "salon-withdrawal", "salon-refund"; enqueued by notifications.server.ts),
+ * rendered from the current order when the worker runs and sent to the
+ * notices' address (notice-layout.server.ts). Each says which order, who
+ * bought, which courses, the amount, and links to the order in the back
+ * office. The appointments' notices are in appointment-notice-emails.server.ts.
  */
 import { findUserById } from "~/auth/accounts.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { madridDate } from "~/domain/dashboard.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
+import { refundItemIds } from "~/domain/withdrawal-lines.ts";
 import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
-import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
-import type { MailMessage } from "~/mail/mailer.server.ts";
 import { shortOrderId } from "~/orders/confirmation-email.server.ts";
 import { getOrderWithItems, type OrderWithItems } from "~/orders/orders.server.ts";
 import { getRefund, type RefundRow } from "~/orders/refunds.server.ts";
+import { appointmentNoticeTemplates } from "./appointment-notice-emails.server.ts";
+import { buildNotice, noticeAddress } from "./notice-layout.server.ts";
 import { SALON_REFUND, SALON_SALE, SALON_WITHDRAWAL } from "./notifications.server.ts";
 
 const REFUND_REASONS: Record<string, string> = {
@@ -33,14 +35,6 @@ const REFUND_STATUS: Record<string, string> = {
   failed: "fallido: hay que revisarlo",
 };
 
-interface Notice {
-  title: string;
-  subject: string;
-  /** Label/value lines, in order. */
-  facts: [string, string][];
-  intro: string;
-}
-
 async function buyerOf(db: Db, order: OrderWithItems["order"]): Promise<string> {
   const user = order.user_id ? await findUserById(db, order.user_id) : undefined;
   const name = user ? `${user.first_name} ${user.last_name}`.trim() || user.display_name : "";
@@ -57,29 +51,6 @@ function courseLines(items: OrderWithItems["items"]): string {
     .join("; ");
 }
 
-function buildNotice(notice: Notice, to: string, orderUrl: string): MailMessage {
-  const rowsHtml = notice.facts
-    .map(
-      ([label, value]) =>
-        `<tr><th scope="row" style="text-align:left;padding:4px 12px 4px 0;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-    )
-    .join("");
-  const bodyHtml = `<p>${escapeHtml(notice.intro)}</p>
-<table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:16px 0">${rowsHtml}</table>
-${emailButton(orderUrl, "Ver el pedido en gestión")}
-<p style="color:#6B5A62;font-size:14px">Puedes activar o desactivar estos avisos en Gestión › Avisos.</p>`;
-  const bodyText = [
-    notice.intro,
-    "",
-    ...notice.facts.map(([label, value]) => `${label}: ${value}`),
-    "",
-    `Ver el pedido: ${orderUrl}`,
-    "Estos avisos se activan o desactivan en Gestión › Avisos.",
-  ].join("\n");
-  const { html, text } = renderEmail({ title: notice.title, preheader: notice.subject, bodyHtml, bodyText });
-  return { to, subject: notice.subject, html, text };
-}
-
 function orderFacts(data: OrderWithItems, buyer: string): [string, string][] {
   const { order, items } = data;
   return [
@@ -94,11 +65,18 @@ function orderFacts(data: OrderWithItems, buyer: string): [string, string][] {
   ];
 }
 
+const orderLink = (publicUrl: string, orderId: string) => ({
+  url: `${publicUrl}/gestion/pedidos/${orderId}`,
+  label: "Ver el pedido en gestión",
+  textLabel: "Ver el pedido",
+});
+
 function saleTemplate(to: string | undefined): EmailTemplate {
   return {
     async render(ctx, payload) {
       const data = typeof payload.orderId === "string" ? await getOrderWithItems(ctx.db, payload.orderId) : null;
-      if (!to || !data || !data.order.paid_at) return null;
+      const address = await noticeAddress(ctx.db, to);
+      if (!address || !data || !data.order.paid_at) return null;
       const ref = shortOrderId(data.order.id);
       return buildNotice(
         {
@@ -107,11 +85,23 @@ function saleTemplate(to: string | undefined): EmailTemplate {
           intro: `Se ha pagado el pedido ${ref} el ${formatLongDate(madridDate(data.order.paid_at))}.`,
           facts: orderFacts(data, await buyerOf(ctx.db, data.order)),
         },
-        to,
-        `${ctx.publicUrl}/gestion/pedidos/${data.order.id}`,
+        address,
+        orderLink(ctx.publicUrl, data.order.id),
       );
     },
   };
+}
+
+/** The courses a refund is for, when it names them (a withdrawal from some courses of an order, a seat missing). */
+function refundLinesFact(
+  kind: "withdrawal" | "refund",
+  refund: RefundRow,
+  items: OrderWithItems["items"],
+): [string, string][] {
+  const ids = refundItemIds(refund.item_ids);
+  const lines = ids ? items.filter((i) => ids.includes(i.id)) : [];
+  if (lines.length === 0) return [];
+  return [[kind === "withdrawal" ? "Desiste de" : "Cursos reembolsados", courseLines(lines)]];
 }
 
 function refundTemplate(to: string | undefined, kind: "withdrawal" | "refund"): EmailTemplate {
@@ -120,7 +110,8 @@ function refundTemplate(to: string | undefined, kind: "withdrawal" | "refund"): 
       const refund: RefundRow | undefined =
         typeof payload.refundId === "string" ? await getRefund(ctx.db, payload.refundId) : undefined;
       const data = refund ? await getOrderWithItems(ctx.db, refund.order_id) : null;
-      if (!to || !refund || !data) return null;
+      const address = await noticeAddress(ctx.db, to);
+      if (!address || !refund || !data) return null;
       const ref = shortOrderId(data.order.id);
       const amount = formatEuros(refund.amount_cents);
       const label = kind === "withdrawal" ? "Desistimiento" : "Reembolso";
@@ -131,26 +122,29 @@ function refundTemplate(to: string | undefined, kind: "withdrawal" | "refund"): 
           intro: `${label} de ${amount} del pedido ${ref}, solicitado el ${formatLongDate(madridDate(refund.created_at))}.`,
           facts: [
             ...orderFacts(data, await buyerOf(ctx.db, data.order)),
+            ...refundLinesFact(kind, refund, data.items),
             ["Importe a devolver", amount],
             ["Motivo", REFUND_REASONS[refund.reason] ?? refund.reason],
             ["Estado del reembolso", REFUND_STATUS[refund.status] ?? refund.status],
           ],
         },
-        to,
-        `${ctx.publicUrl}/gestion/pedidos/${data.order.id}`,
+        address,
+        orderLink(ctx.publicUrl, data.order.id),
       );
     },
   };
 }
 
 /**
- * The three templates, addressed to `to` (config.salonNotifyEmail). Without an
- * address (job dependencies built without it, as in older tests) they send nothing.
+ * Every salon notice, addressed to the owner's address from Gestión › Avisos,
+ * else `to` (config.salonNotifyEmail). Without either (job dependencies built
+ * without it, as in older tests) they send nothing.
  */
 export function salonNotificationTemplates(to: string | undefined): Record<string, EmailTemplate> {
   return {
     [SALON_SALE]: saleTemplate(to),
     [SALON_WITHDRAWAL]: refundTemplate(to, "withdrawal"),
     [SALON_REFUND]: refundTemplate(to, "refund"),
+    ...appointmentNoticeTemplates(to),
   };
 }

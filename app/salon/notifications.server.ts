@@ -1,8 +1,13 @@
 /**
- * The salon is told by email of each course sale, withdrawal and refund
- * (SALON_NOTIFY_EMAIL). The email is an outbox job enqueued in the transaction
- * that makes the change: fulfilment when an order is paid, `requestRefund` when
- * a refund row is created (reason "withdrawal" → withdrawal, anything else → refund).
+ * The salon is told by email of each course sale, withdrawal and refund, of
+ * each appointment a client books, and of each one she cancels (to the address
+ * set in Gestión › Avisos, else SALON_NOTIFY_EMAIL). The email is an outbox job
+ * enqueued in the transaction that makes the change: fulfilment when an order
+ * is paid, `requestRefund` when a refund row is created (reason "withdrawal" →
+ * withdrawal, anything else → refund), an online booking when it becomes
+ * confirmed (at once, by her emailed link, or by paying its señal; never a hold
+ * that lapses), a cancellation by the client herself (the staff's own
+ * bookings and cancellations are not announced to them).
  *
  * The staff's switch (/gestion/avisos) is read here, when the job is enqueued,
  * inside that same transaction: turning a kind off stops the emails of every
@@ -17,12 +22,16 @@ import { isNotifyOn } from "./settings.server.ts";
 export const SALON_SALE = "salon-sale";
 export const SALON_WITHDRAWAL = "salon-withdrawal";
 export const SALON_REFUND = "salon-refund";
+export const SALON_BOOKING = "salon-booking";
+export const SALON_CANCELLATION = "salon-cancellation";
 
 /** Template name of each kind of notice. */
 const SALON_TEMPLATES: Record<NotifyKind, string> = {
   sale: SALON_SALE,
   withdrawal: SALON_WITHDRAWAL,
   refund: SALON_REFUND,
+  booking: SALON_BOOKING,
+  cancellation: SALON_CANCELLATION,
 };
 
 /** In the transaction that marked the order paid: one email per order (dedupe key), if the switch is on. */
@@ -44,5 +53,26 @@ export async function notifySalonOfRefund(
     template,
     { refundId: refund.refundId },
     { dedupeKey: `${template}:${refund.refundId}`, now: refund.now },
+  );
+}
+
+/**
+ * In the transaction that confirmed a client's online booking: one email per
+ * appointment, if the switch is on. A held booking is announced when it is
+ * confirmed, so the salon hears only of appointments that stand.
+ */
+export async function notifySalonOfBooking(trx: Db, appointmentId: string, now?: Date): Promise<boolean> {
+  if (!(await isNotifyOn(trx, "booking"))) return false;
+  return enqueueEmail(trx, SALON_BOOKING, { appointmentId }, { dedupeKey: `${SALON_BOOKING}:${appointmentId}`, now });
+}
+
+/** In the transaction where the client cancelled her confirmed appointment: one email, if the switch is on. */
+export async function notifySalonOfCancellation(trx: Db, appointmentId: string, now?: Date): Promise<boolean> {
+  if (!(await isNotifyOn(trx, "cancellation"))) return false;
+  return enqueueEmail(
+    trx,
+    SALON_CANCELLATION,
+    { appointmentId },
+    { dedupeKey: `${SALON_CANCELLATION}:${appointmentId}`, now },
   );
 }

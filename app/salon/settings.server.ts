@@ -1,7 +1,8 @@
 /**
  * The settings the staff set for the salon (table salon_settings, key → text
- * value): which events the salon is emailed about (`notify.*`, on by default)
- * and how long a seat freed for the waiting list is held for the person it is
+ * value): which events the salon is emailed about (`notify.*`, on by default),
+ * the address those notices go to (`notify.address`; none stored: the
+ * configuration's SALON_NOTIFY_EMAIL) and how long a seat freed for the waiting list is held for the person it is
  * offered to (`waitlist.offerHours`, 12 h by default). A missing or unreadable
  * row means the default. Every change is written with its audit entry in one
  * transaction. (The `seller` and `booking` keys have their own homes:
@@ -37,15 +38,21 @@ async function writeSettings(trx: Db, values: Record<string, string>): Promise<v
 
 export type NotifySettings = Record<NotifyKind, boolean>;
 
-/** salon_settings keys: notify.sale, notify.withdrawal, notify.refund ("1" on, "0" off). */
+/** salon_settings keys: notify.sale, notify.withdrawal, notify.refund, notify.booking, notify.cancellation ("1" on, "0" off). */
 const notifyKey = (kind: NotifyKind) => `notify.${kind}`;
 
-const DEFAULT_NOTIFY_SETTINGS: NotifySettings = { sale: true, withdrawal: true, refund: true };
+const DEFAULT_NOTIFY_SETTINGS: NotifySettings = {
+  sale: true,
+  withdrawal: true,
+  refund: true,
+  booking: true,
+  cancellation: true,
+};
 
 const fromText = (value: string | undefined, fallback: boolean) =>
   value === "1" ? true : value === "0" ? false : fallback;
 
-/** The three switches, defaults filled in. */
+/** Every switch, defaults filled in. */
 export async function getNotifySettings(db: Db): Promise<NotifySettings> {
   const rows = await db
     .selectFrom("salon_settings")
@@ -81,6 +88,37 @@ export async function saveNotifySettings(db: Db, actor: AuditActor, next: Notify
       after: Object.fromEntries(changed.map((k) => [notifyKey(k), next[k]])),
     });
     return changed;
+  });
+}
+
+const NOTIFY_ADDRESS_KEY = "notify.address";
+
+/** The address the owner chose for the notices, or undefined (then the configuration's default applies). */
+export async function getNotifyAddress(db: Db): Promise<string | undefined> {
+  const value = (await readSetting(db, NOTIFY_ADDRESS_KEY))?.trim();
+  return value ? value : undefined;
+}
+
+/**
+ * Stores the notices' address (already validated: parseNotifyAddress; "" goes
+ * back to the configuration's default) with one audit entry
+ * (`salon-settings.update`, before and after). False, writing nothing, when it
+ * did not change.
+ */
+export function saveNotifyAddress(db: Db, actor: AuditActor, address: string): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const before = (await getNotifyAddress(trx)) ?? "";
+    if (before === address) return false;
+    if (address === "") await trx.deleteFrom("salon_settings").where("key", "=", NOTIFY_ADDRESS_KEY).execute();
+    else await writeSettings(trx, { [NOTIFY_ADDRESS_KEY]: address });
+    await recordAudit(trx, actor, {
+      action: "salon-settings.update",
+      entityType: "salon_settings",
+      entityId: NOTIFY_ADDRESS_KEY,
+      before: { [NOTIFY_ADDRESS_KEY]: before || null },
+      after: { [NOTIFY_ADDRESS_KEY]: address || null },
+    });
+    return true;
   });
 }
 

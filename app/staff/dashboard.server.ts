@@ -3,25 +3,27 @@
  * and PostgreSQL: the SQL only compares ISO-8601 UTC text; the Madrid days and
  * months are computed in TypeScript (app/domain/dashboard.ts).
  *
- * Revenue rule (also stated on the panel): an order counts on the day and in
- * the month it was paid (paid_at, Madrid time), for its total minus what has
- * already been refunded of it (refunded_cents); a refund lowers the month of
- * the sale. Orders of the demo gateway (provider "demo") took no money and do
- * not count.
+ * Revenue rule (also stated on the panel), the one Facturas documents
+ * (app/domain/takings.ts): a sale counts on the day and in the month it was
+ * paid (paid_at, Madrid time), for its whole amount; a refund subtracts on the
+ * day and in the month it was made. Orders of the demo gateway (provider
+ * "demo") took no money and are counted apart. Today's appointments and
+ * takings: ./today.server.ts.
  */
 import type { Db } from "~/db/db.server.ts";
 import {
   addMonths,
-  bucketByMonth,
   groupQuestions,
   madridDate,
   madridMonth,
   monthsEndingAt,
+  netMonthTotals,
   type MonthTotal,
   type QuestionGroup,
 } from "~/domain/dashboard.ts";
 import { madridDayStart } from "~/domain/calendar-dates.ts";
 import { PAYMENT_METHOD_KEYS, paymentMethodName } from "~/domain/payment-methods.ts";
+import { refundsMadeBetween, salesPaidBetween } from "./takings.server.ts";
 
 const REVENUE_MONTHS = 12;
 const QUESTION_DAYS = 30;
@@ -48,8 +50,6 @@ interface Dashboard {
   /** Madrid day and month the figures are for ("YYYY-MM-DD", "YYYY-MM"). */
   today: string;
   month: string;
-  todayCents: number;
-  todayOrders: number;
   monthCents: number;
   monthOrders: number;
   /** The last 12 months, oldest first, the current one last. */
@@ -62,23 +62,6 @@ interface Dashboard {
   questions: QuestionGroup[];
   /** Demo-gateway orders left out of the last 12 months' figures. */
   demoOrders: number;
-}
-
-/** Net amount of the orders paid in [from, to), by the instant they were paid. */
-async function paidOrders(db: Db, from: Date, to: Date) {
-  const rows = await db
-    .selectFrom("orders")
-    .select(["paid_at", "total_cents", "refunded_cents", "payment_method", "provider"])
-    .where("paid_at", ">=", from.toISOString())
-    .where("paid_at", "<", to.toISOString())
-    .where("status", "in", ["paid", "refunded"])
-    .execute();
-  return rows.map((r) => ({
-    at: r.paid_at!,
-    cents: Number(r.total_cents) - Number(r.refunded_cents),
-    method: r.payment_method,
-    demo: r.provider === "demo",
-  }));
 }
 
 function byMethod(rows: { method: string; cents: number }[]): MethodTotal[] {
@@ -139,26 +122,28 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
   const months = monthsEndingAt(month, REVENUE_MONTHS);
   const from = madridDayStart(`${months[0]}-01`);
   const to = madridDayStart(`${addMonths(month, 1)}-01`);
-  const [orders, editions, questions] = await Promise.all([
-    paidOrders(db, from, to),
+  const [sales, refunds, editions, questions] = await Promise.all([
+    salesPaidBetween(db, from, to),
+    refundsMadeBetween(db, from, to),
     upcomingEditions(db, today),
     unansweredQuestions(db, now),
   ]);
-  const real = orders.filter((o) => !o.demo);
-  const ofToday = real.filter((o) => madridDate(o.at) === today);
-  const totals = bucketByMonth(real, months);
+  const real = sales.filter((o) => !o.demo);
+  const totals = netMonthTotals(
+    real,
+    refunds.filter((r) => !r.demo),
+    months,
+  );
   const current = totals.at(-1)!;
   return {
     today,
     month,
-    todayCents: ofToday.reduce((sum, o) => sum + o.cents, 0),
-    todayOrders: ofToday.length,
     monthCents: current.cents,
     monthOrders: current.orders,
     months: totals,
-    methods: byMethod(real),
+    methods: byMethod(real.map((o) => ({ method: o.method, cents: o.keptCents }))),
     editions,
     questions,
-    demoOrders: orders.length - real.length,
+    demoOrders: sales.length - real.length,
   };
 }

@@ -328,6 +328,20 @@ Object.assign(ACTIONS, {
     multipart: true,
     variants: [{ label: "", fields: () => [] }],
   },
+  // Gestión → Fotos: the upload (multipart, streamed like the course image) and the photo's other writes.
+  "/gestion/fotos/subir": {
+    body: "form",
+    multipart: true,
+    variants: [{ label: "", fields: () => [] }],
+  },
+  "/gestion/fotos": {
+    body: "form",
+    variants: intents(["remove", "describe", "up", "down"], (intent) => [
+      ["intent", intent],
+      ["id", "foto-inexistente"],
+      ["alt", "Uñas francesas de una clienta"],
+    ]),
+  },
   "/gestion/cursos/:courseId/convocatorias/nueva": {
     body: "form",
     variants: [{ label: "", fields: (_c: Ctx, _rng: Rng, i: number) => Object.entries(editionFields(10 + (i % 200))) }],

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { latestEmailTo, resetLinkIn } from "../helpers/eml.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, test, userMenuSummary } from "./fixtures.ts";
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
 const run = Date.now().toString(36);
@@ -20,7 +20,7 @@ async function register(
   await page.getByLabel("Contraseña", { exact: true }).fill(who.password);
   await page.getByLabel("Confirmar contraseña").fill(who.password);
   await page.getByRole("button", { name: "Crear cuenta" }).click();
-  if (expectSuccess) await expect(page.getByRole("button", { name: `${who.first} ${who.last}` })).toBeVisible();
+  if (expectSuccess) await expect(userMenuSummary(page, `${who.first} ${who.last}`)).toBeVisible();
 }
 
 async function signIn(page: Page, mail: string, password: string, url = "/login") {
@@ -31,7 +31,7 @@ async function signIn(page: Page, mail: string, password: string, url = "/login"
 }
 
 async function signOut(page: Page, displayName: string) {
-  await page.getByRole("button", { name: displayName }).click();
+  await userMenuSummary(page, displayName).click();
   await page.getByRole("button", { name: "Cerrar sesión" }).click();
   await expect(page.getByRole("link", { name: "Iniciar sesión" })).toBeVisible();
 }
@@ -68,7 +68,7 @@ test("register → sign out → sign in → forgot → email link → reset → 
 
   await register(page, lucia);
   await expect(page).toHaveURL(`${baseURL}/`);
-  await expect(page.getByRole("button", { name: "Lucía García" })).toBeVisible();
+  await expect(userMenuSummary(page, "Lucía García")).toBeVisible();
 
   // The same email again, whatever its case.
   await signOut(page, "Lucía García");
@@ -123,7 +123,7 @@ test("register → sign out → sign in → forgot → email link → reset → 
   await expect(page.getByRole("alert").filter({ hasText: "Contraseña incorrecta" })).toBeVisible();
   await page.getByLabel("Contraseña", { exact: true }).fill("lima-de-cristal");
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page.getByRole("button", { name: "Lucía García" })).toBeVisible();
+  await expect(userMenuSummary(page, "Lucía García")).toBeVisible();
   await signOut(page, "Lucía García");
 
   // The link is single use; a made-up one is refused too.
@@ -245,6 +245,8 @@ test("without JavaScript a buyer registers, reaches the user links and signs out
   await page.getByLabel("Confirmar contraseña").fill("secreto-123");
   await page.getByRole("button", { name: "Crear cuenta" }).click();
   const header = page.getByRole("banner");
+  // The user menu is a native disclosure: it opens without JavaScript.
+  await userMenuSummary(page, "Nora Sin Script").click();
   await expect(header.getByRole("link", { name: "Mi perfil" })).toBeVisible();
   await expect(header.getByRole("link", { name: "Mis cursos" })).toBeVisible();
   await header.getByRole("button", { name: "Cerrar sesión" }).click();

@@ -4,6 +4,9 @@ import { addDays, madridDate } from "../../app/domain/calendar-dates.ts";
 import { formatDayLong, parseTime } from "../../app/domain/salon-time.ts";
 import { expect } from "./fixtures.ts";
 
+/** The query of an address, without its #fragment. */
+const queryOf = (href: string): URLSearchParams => new URL(href, "http://localhost").searchParams;
+
 /** The path of the first link in an email that matches `pattern`. */
 export const pathIn = (email: string, pattern: RegExp): string => {
   const link = pattern.exec(email)?.[0];
@@ -17,9 +20,9 @@ export async function pickDay(page: Page): Promise<Locator> {
   for (let week = 0; week < 4; week++) {
     const links = page.locator(".booking__days li a");
     const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
-    const i = hrefs.findIndex((h) => (new URLSearchParams(h.split("?")[1]).get("dia") ?? "") >= earliest);
+    const i = hrefs.findIndex((h) => (queryOf(h).get("dia") ?? "") >= earliest);
     if (i >= 0) {
-      await expect(links.nth(i)).toContainText(/\d+ horas? libres?/);
+      await expect(links.nth(i)).toContainText(/Desde las \d{2}:\d{2}/);
       return links.nth(i);
     }
     await page.getByRole("link", { name: "Días siguientes →" }).click();
@@ -28,9 +31,8 @@ export async function pickDay(page: Page): Promise<Locator> {
   throw new Error("ningún día con horas libres en cuatro semanas");
 }
 
-/** The query of a link's address. */
-const hrefQuery = async (link: Locator): Promise<URLSearchParams> =>
-  new URLSearchParams((await link.getAttribute("href"))!.split("?")[1]);
+/** The query of a link's address (the steps' links end in a #fragment: not part of it). */
+const hrefQuery = async (link: Locator): Promise<URLSearchParams> => queryOf((await link.getAttribute("href"))!);
 
 /** The day of a day link's address (its `dia`). */
 export const dayOf = async (link: Locator): Promise<string> => (await hrefQuery(link)).get("dia")!;
@@ -43,7 +45,8 @@ export async function openPickedDay(page: Page): Promise<string> {
   const link = await pickDay(page);
   const day = await dayOf(link);
   await link.click();
-  await expect(page.getByRole("heading", { name: `Horas libres el ${formatDayLong(day)}` })).toBeVisible();
+  // The times are scrolled into view (#horas-libres), not left a screen or two down (item 10).
+  await expect(page.getByRole("heading", { name: `Horas libres el ${formatDayLong(day)}` })).toBeInViewport();
   return day;
 }
 

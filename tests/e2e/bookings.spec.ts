@@ -13,11 +13,18 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { Locator, Page } from "@playwright/test";
 import { addDays, madridDate } from "../../app/domain/calendar-dates.ts";
-import { formatDayLong, wallToInstant } from "../../app/domain/salon-time.ts";
+import { formatDayLabel, formatDayLong, wallToInstant } from "../../app/domain/salon-time.ts";
 import { base32Decode, hotp, timeStep } from "../../app/domain/totp.ts";
 import { waitForEmailTo } from "../helpers/eml.ts";
 import { chosenTime, dayOf, openPickedDay, pathIn, pickDay } from "./booking-helpers.ts";
-import { expect, expectNoAxeViolations, signOutOfStaffArea, test, waitForHydration } from "./fixtures.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  signOutOfStaffArea,
+  test,
+  userMenuSummary,
+  waitForHydration,
+} from "./fixtures.ts";
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
 const root = path.resolve(import.meta.dirname, "../..");
@@ -125,7 +132,7 @@ test("a guest on a phone books, confirms by email, gets the .ics, moves and canc
   await expect(page.getByRole("heading", { name: "Elige la nueva hora" })).toBeVisible();
   await expectNoAxeViolations(page);
   const originalAt = wallToInstant(chosen.day, chosen.minutes);
-  const tooSoon = [madridDate(), addDays(madridDate(), 1)].map(formatDayLong);
+  const tooSoon = [madridDate(), addDays(madridDate(), 1)].map(formatDayLabel);
   const buttons = page.locator(".appointment__move form").filter({
     hasNot: page.locator("h3", { hasText: new RegExp(`^(${tooSoon.join("|")})$`) }),
   });
@@ -139,8 +146,12 @@ test("a guest on a phone books, confirms by email, gets the .ics, moves and canc
   expect(newestCalendarTo(guest.email)).toContain(`DTSTART:${icsUtc(newAt)}`);
 
   // Cancel it, still more than 24 h ahead.
+  // Asked once (item 10), then the result at the top of the page, in view.
   await page.getByRole("button", { name: "Anular la cita" }).click();
-  await expect(page.getByRole("status").filter({ hasText: /anulada/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "¿Anular esta cita?" })).toBeInViewport();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Sí, anular la cita" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /anulada/ })).toBeInViewport();
   await expect(page.getByText("Anulada", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Anular la cita" })).toHaveCount(0);
   await expectNoAxeViolations(page);
@@ -158,7 +169,7 @@ test("a signed-in client books two services in a row with the keyboard alone", a
   await page.getByLabel("Contraseña", { exact: true }).fill("esmalte-rosa-7");
   await page.getByLabel("Confirmar contraseña").fill("esmalte-rosa-7");
   await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await expect(page.getByRole("button", { name: `${client.first} ${client.last}` })).toBeVisible();
+  await expect(userMenuSummary(page, `${client.first} ${client.last}`)).toBeVisible();
 
   await page.goto("/reservar");
   for (const name of [/^Retirada de semipermanente o gel/, /^Manicura semipermanente/]) {
@@ -220,7 +231,7 @@ test("a signed-in client books two services in a row with the keyboard alone", a
   const item = page.locator(".appointment-item").first();
   await expect(item).toContainText("Retirada de semipermanente o gel + Manicura semipermanente");
   await expect(item).toContainText(`con ${proName}`);
-  await expect(item).toContainText(formatDayLong(dayDate));
+  await expect(item).toContainText(formatDayLabel(dayDate));
   await expectNoAxeViolations(page);
   Object.assign(clientBooking, { name: `${client.first} ${client.last}`, day: dayDate });
 });

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { editionDatesText } from "../../app/domain/edition-dates.ts";
 import { formatMonthYear, formatWeekdayDate } from "../../app/domain/pricing.ts";
 import { expect, nextFrames, recordLayoutShifts, test } from "./fixtures.ts";
 import { seededEditions } from "./seeded.ts";
@@ -10,7 +11,7 @@ const courses = [
     id: "formacion-inicio",
     title: "Formación de inicio",
     category: "iniciacion",
-    price: "280 €",
+    price: "280,00 €",
     financing: 94,
     size: 15,
     popular: true,
@@ -19,7 +20,7 @@ const courses = [
     id: "tecnico-manicurista",
     title: "Técnico Manicurista",
     category: "profesional",
-    price: "650 €",
+    price: "650,00 €",
     financing: 217,
     size: 12,
     popular: false,
@@ -28,7 +29,7 @@ const courses = [
     id: "expert-nails",
     title: "Expert Nails",
     category: "experto",
-    price: "999 €",
+    price: "999,00 €",
     financing: 333,
     size: 8,
     popular: false,
@@ -37,7 +38,7 @@ const courses = [
     id: "iniciacion-acrilico",
     title: "Iniciación Acrílico Intensivo",
     category: "intensivo",
-    price: "329 €",
+    price: "329,00 €",
     financing: 110,
     size: 6,
     popular: true,
@@ -76,7 +77,7 @@ test("/formaciones shows the four courses with every field of the spec", async (
   for (const course of courses) {
     const c = card(page, course.title);
     await expect(c).toContainText(course.price);
-    await expect(c).toContainText(`financia desde ${course.financing}€/mes sin intereses`);
+    await expect(c).toContainText(`financia desde ${course.financing},00 €/mes sin intereses`);
     await expect(c).toContainText(`Máx. ${course.size} alumnos`);
     const next = seededEditions(course.id)[0];
     await expect(c).toContainText(`Próxima convocatoria: ${formatMonthYear(next.starts_on)}`);
@@ -189,13 +190,13 @@ test("adding to the cart, adding again, two courses, remove and empty, all persi
     .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi carrito (2 cursos)");
   const summary = page.getByRole("complementary", { name: "Resumen del pedido" });
-  await expect(summary).toContainText("Subtotal1279,00 €");
+  await expect(summary).toContainText("Subtotal1.279,00 €");
   await expect(summary).toContainText("Descuentos0,00 €");
-  await expect(summary).toContainText("Total1279,00 €");
+  await expect(summary).toContainText("Total1.279,00 €");
   await expect(page.getByRole("banner").getByRole("link", { name: "Carrito, 2 cursos" })).toBeVisible();
   const list = page.getByRole("list", { name: "Cursos en tu carrito" });
   await expect(list.getByRole("listitem").filter({ hasText: "Expert Nails" })).toContainText("999,00 €");
-  await expect(list.getByRole("listitem").filter({ hasText: "Expert Nails" })).toContainText("1250,00 €");
+  await expect(list.getByRole("listitem").filter({ hasText: "Expert Nails" })).toContainText("1.250,00 €");
   await expect(list.getByRole("listitem").filter({ hasText: "Expert Nails" })).toContainText("Máx. 8 alumnos");
 
   // Remove one; it stays removed after a reload.
@@ -207,7 +208,7 @@ test("adding to the cart, adding again, two courses, remove and empty, all persi
   expect((await storedCart(page)).map((i) => i.id)).toEqual(["expert-nails"]);
 
   // Empty it; still empty after a reload, and the badge is gone.
-  await page.getByRole("button", { name: "Vaciar Carrito" }).click();
+  await page.getByRole("button", { name: "Vaciar carrito" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tu carrito está vacío");
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tu carrito está vacío");
@@ -264,7 +265,7 @@ test("course page lists every feature and upcoming edition; unknown ids are a Sp
   );
   await expect(page.locator(".course-detail")).not.toContainText(/Valoración|reseñas|★/);
   await expect(editions.first()).toContainText("Quedan 8 plazas de 8");
-  await expect(page.getByText("financia desde 333€/mes sin intereses")).toBeVisible();
+  await expect(page.getByText("financia desde 333,00 €/mes sin intereses")).toBeVisible();
   const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
   const course = jsonLd.map((t) => JSON.parse(t)).find((d) => d["@type"] === "Course");
   expect(course.offers).toMatchObject({ "@type": "Offer", price: "999.00", priceCurrency: "EUR" });
@@ -284,7 +285,9 @@ test("course page lists every feature and upcoming edition; unknown ids are a Sp
   }
 });
 
-test("the buyer chooses the edition on the course page and changes it in the cart", async ({ page }) => {
+test("the buyer chooses the edition once, on the course page; the cart shows it and links back to change it", async ({
+  page,
+}) => {
   const [first, second] = seededEditions("expert-nails");
   await page.goto("/formaciones/expert-nails");
   const choices = page.getByRole("group", { name: "Elige la fecha que prefieres" });
@@ -294,16 +297,54 @@ test("the buyer chooses the edition on the course page and changes it in the car
   await choices.getByRole("radio", { name: new RegExp(`Del ${formatWeekdayDate(second.starts_on)}`) }).check();
   await page.getByRole("button", { name: /^Reservar en la fecha elegida/ }).click();
   await expect(page).toHaveURL("/carrito");
-  const select = page.getByRole("combobox", { name: "Convocatoria de Expert Nails" });
-  await expect(select).toHaveValue(second.id);
-  await expect.poll(() => storedCart(page)).toEqual([expect.objectContaining({ id: "expert-nails", editionId: second.id })]);
-  // Back on the course page, the cart's edition is the one marked.
-  await page.goto("/formaciones/expert-nails");
+  await expect
+    .poll(() => storedCart(page))
+    .toEqual([expect.objectContaining({ id: "expert-nails", editionId: second.id })]);
+  // The cart shows the edition (dates and place) and offers no choice of its own.
+  const line = page.getByRole("list", { name: "Cursos en tu carrito" }).getByRole("listitem").first();
+  await expect(line).toContainText(editionDatesText(second.starts_on, second.ends_on));
+  await expect(line).toContainText("Carrer Major, 48, 08750 Molins de Rei, Barcelona");
+  await expect(page.getByRole("combobox")).toHaveCount(0);
+  await expect(line.getByRole("radio")).toHaveCount(0);
+  const change = line.getByRole("link", { name: "Cambiar fecha de Expert Nails" });
+  await expect(change).toHaveAttribute("href", "/formaciones/expert-nails#convocatorias");
+
+  // "Cambiar fecha" leads back to the course page's choice, with the cart's edition marked.
+  await change.click();
+  await expect(page).toHaveURL("/formaciones/expert-nails#convocatorias");
   await expect(page.getByText("Este curso ya está en tu carrito")).toBeVisible();
   await expect(choices.getByRole("radio").nth(1)).toBeChecked();
+  await choices.getByRole("radio", { name: new RegExp(`Del ${formatWeekdayDate(first.starts_on)}`) }).check();
+  await page.getByRole("button", { name: /^Guardar la fecha elegida/ }).click();
+  await expect(page).toHaveURL("/carrito");
+  await expect
+    .poll(() => storedCart(page))
+    .toEqual([expect.objectContaining({ id: "expert-nails", editionId: first.id })]);
+  await expect(page.getByRole("list", { name: "Cursos en tu carrito" })).toContainText(
+    editionDatesText(first.starts_on, first.ends_on),
+  );
+});
+
+test("an edition no longer bookable is never swapped in silence: the cart says so and asks for another", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await setStoredCart(
+    page,
+    JSON.stringify([{ id: "expert-nails", editionId: "expert-nails-ya-no-existe", quantity: 1 }]),
+  );
   await page.goto("/carrito");
-  await select.selectOption(first.id);
-  await expect.poll(() => storedCart(page)).toEqual([expect.objectContaining({ id: "expert-nails", editionId: first.id })]);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi carrito (1 curso)");
+  await expect(page.getByText(/La fecha que elegiste ya no está disponible/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Elegir otra fecha de Expert Nails" })).toHaveAttribute(
+    "href",
+    "/formaciones/expert-nails#convocatorias",
+  );
+  await expect(page.getByRole("link", { name: "Proceder al pago" })).toHaveCount(0);
+  await expect(page.getByText("Antes de pagar, elige otra fecha para «Expert Nails»")).toBeVisible();
+  await expect
+    .poll(() => storedCart(page))
+    .toEqual([expect.objectContaining({ editionId: "expert-nails-ya-no-existe" })]);
 });
 
 test("without JavaScript the chosen edition travels with the add-to-cart form", async ({ browser, baseURL }) => {

@@ -55,13 +55,7 @@ test.describe("asistente virtual", () => {
   test("una pregunta rápida responde y las preguntas rápidas desaparecen", async ({ page }) => {
     await page.goto("/contacto");
     await toggle(page).click();
-    for (const q of [
-      "¿Qué cursos ofrecéis?",
-      "Precios de los cursos",
-      "Horario",
-      "¿Dónde estáis?",
-      "Próximas fechas",
-    ]) {
+    for (const q of ["Reservar cita", "Servicios y precios", "Próximos cursos", "Horario", "¿Dónde estáis?"]) {
       await expect(quick(page).getByRole("button", { name: q })).toBeVisible();
     }
     await quick(page).getByRole("button", { name: "Horario" }).click();
@@ -93,7 +87,7 @@ test.describe("asistente virtual", () => {
     await expect(typing).toBeAttached();
     await expect(dialog(page).locator(".chat-typing__dots")).toBeVisible();
     release();
-    await expect(log(page)).toContainText(/Expert Nails cuesta 999\s€/);
+    await expect(log(page)).toContainText(/Expert Nails cuesta 999,00\s€/);
     await expect(typing).toHaveCount(0);
   });
 
@@ -119,5 +113,18 @@ test.describe("asistente virtual", () => {
     await expect(log(page)).toContainText(site.address.full);
     await expect(log(page).getByRole("listitem")).toHaveCount(3);
     await expect(quick(page)).toHaveCount(0);
+  });
+
+  test("lee una pregunta corta en el contexto de la anterior, también tras recargar", async ({ page }) => {
+    await page.goto("/contacto");
+    await toggle(page).click();
+    await quick(page).getByRole("button", { name: "Horario" }).click();
+    await expect(log(page)).toContainText(hoursLines()[0]);
+    // The page reloads: the topic of the last reply is kept with the conversation.
+    await page.reload();
+    await toggle(page).click();
+    await input(page).fill("¿y los sábados?");
+    await input(page).press("Enter");
+    await expect(log(page).getByRole("listitem").last()).toContainText("Sí, los sábados abrimos de");
   });
 });

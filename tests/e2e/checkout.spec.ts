@@ -1,7 +1,9 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { editionDatesText } from "../../app/domain/edition-dates.ts";
 import { latestEmailTo } from "../helpers/eml.ts";
-import { expect, fillBilling, test } from "./fixtures.ts";
+import { expect, fillBilling, test, userMenuSummary } from "./fixtures.ts";
+import { seededEditions } from "./seeded.ts";
 
 // The e2e server runs without STRIPE_SECRET_KEY: the demo gateway (/pago-demo/…)
 // goes through the same order and fulfilment code as Stripe's webhook.
@@ -17,7 +19,7 @@ async function registerBuyer(page: Page, first: string) {
   await page.getByLabel("Contraseña", { exact: true }).fill("esmalte-rosa-7");
   await page.getByLabel("Confirmar contraseña").fill("esmalte-rosa-7");
   await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await expect(page.getByRole("button", { name: `${first} Compradora` })).toBeVisible();
+  await expect(userMenuSummary(page, `${first} Compradora`)).toBeVisible();
   return email;
 }
 
@@ -28,22 +30,38 @@ test("a signed-in buyer pays two courses in one order through the demo gateway",
   await expect(page.getByRole("heading", { name: "Mi carrito (1 curso)" })).toBeVisible();
   await page.goto("/carrito?add=expert-nails");
   await expect(page.getByRole("heading", { name: "Mi carrito (2 cursos)" })).toBeVisible();
-  await expect(page.locator(".cart-summary__total")).toContainText("1279,00 €");
+  await expect(page.locator(".cart-summary__total")).toContainText("1.279,00 €");
 
   // The cart goes to the same checkout page as one course, with every line and its edition.
   await page.getByRole("link", { name: "Proceder al pago" }).click();
   await expect(page).toHaveURL(/\/checkout\?cursos=formacion-inicio%3A[^&]+%2Cexpert-nails%3A/);
   await expect(page.getByRole("heading", { name: "Finalizar compra", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Resumen del pedido (2 cursos)" })).toBeVisible();
-  await expect(page.getByRole("group", { name: "Convocatoria de Formación de inicio" })).toBeVisible();
-  await expect(page.getByRole("group", { name: "Convocatoria de Expert Nails" })).toBeVisible();
-  await expect(page.locator(".checkout-summary__total")).toContainText("1279,00 €");
+  // Each line shows the edition chosen on its course page, with a link back there to change it: no choice here.
+  const summaryLines = page.locator(".checkout-summary__lines");
+  for (const [title, id] of [
+    ["Formación de inicio", "formacion-inicio"],
+    ["Expert Nails", "expert-nails"],
+  ] as const) {
+    const [next] = seededEditions(id);
+    await expect(summaryLines.getByRole("listitem").filter({ hasText: title })).toContainText(
+      editionDatesText(next!.starts_on, next!.ends_on),
+    );
+    await expect(page.getByRole("link", { name: `Cambiar fecha de ${title}` })).toHaveAttribute(
+      "href",
+      `/formaciones/${id}#convocatorias`,
+    );
+  }
+  await expect(page.locator("form.checkout-form").getByRole("radio")).toHaveCount(4);
+  await expect(page.locator(".checkout-summary__total")).toContainText("1.279,00 €");
   // 1279 €: within every method's bounds.
   await expect(page.getByRole("group", { name: "Método de pago" }).getByRole("radio")).toHaveCount(4);
   const checkoutPay = page.locator("button.checkout-pay");
-  await expect(checkoutPay).toHaveText("Pagar 1279€");
+  await expect(checkoutPay).toHaveText("Pagar 1.279,00 €");
   await checkoutPay.click();
-  await expect(page.getByText("Debes aceptar los términos y condiciones y la política de privacidad para continuar")).toBeVisible();
+  await expect(
+    page.getByText("Debes aceptar los términos y condiciones y la política de privacidad para continuar"),
+  ).toBeVisible();
   // 1279 € is over 400 €: a factura completa, so the billing details are asked for.
   await expect(page.getByText(/más de 400 €/)).toBeVisible();
   await fillBilling(page);
@@ -56,25 +74,33 @@ test("a signed-in buyer pays two courses in one order through the demo gateway",
   const lines = page.getByRole("table", { name: "Cursos del pedido" });
   await expect(lines.getByRole("row", { name: /Formación de inicio 280,00 €/ })).toBeVisible();
   await expect(lines.getByRole("row", { name: /Expert Nails 999,00 €/ })).toBeVisible();
-  await expect(lines.getByRole("row", { name: /Total 1279,00 €/ })).toBeVisible();
-  await expect(page.getByText("Tarjeta de Crédito/Débito")).toBeVisible();
-  await page.getByRole("button", { name: "Pagar 1279,00 €" }).click();
+  await expect(lines.getByRole("row", { name: /Total 1.279,00 €/ })).toBeVisible();
+  await expect(page.getByText("Tarjeta de crédito o débito")).toBeVisible();
+  await page.getByRole("button", { name: "Pagar 1.279,00 €" }).click();
 
   await expect(page).toHaveURL(/\/success\?session_id=demo_[0-9a-f-]{36}&course_id=formacion-inicio$/);
   await expect(page.getByRole("heading", { name: "¡Pago realizado!" })).toBeVisible();
   const details = page.getByRole("table", { name: "Cursos comprados" });
   await expect(details).toContainText("Formación de inicio");
   await expect(details).toContainText("Expert Nails");
-  await expect(details.getByRole("row", { name: /Total 1279,00 €/ })).toBeVisible();
+  await expect(details.getByRole("row", { name: /Total 1.279,00 €/ })).toBeVisible();
   await expect(page.getByText("Completado")).toBeVisible();
   await expect(page.getByRole("link", { name: "descarga el calendario (.ics)" })).toHaveAttribute(
     "href",
     /^\/api\/pedidos\/[0-9a-f-]{36}\/calendario\.ics$/,
   );
-  await expect(page.getByRole("link", { name: /Compartir en Facebook/ })).toHaveAttribute("href", /facebook\.com\/sharer/);
-  await expect(page.getByRole("link", { name: /Compartir en WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
+  await expect(page.getByRole("link", { name: /Compartir en Facebook/ })).toHaveAttribute(
+    "href",
+    /facebook\.com\/sharer/,
+  );
+  await expect(page.getByRole("link", { name: /Compartir en WhatsApp/ })).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/\?text=/,
+  );
 
-  const ics = await page.request.get((await page.getByRole("link", { name: "descarga el calendario (.ics)" }).getAttribute("href"))!);
+  const ics = await page.request.get(
+    (await page.getByRole("link", { name: "descarga el calendario (.ics)" }).getAttribute("href"))!,
+  );
   expect(ics.headers()["content-type"]).toContain("text/calendar");
   expect((await ics.text()).match(/BEGIN:VEVENT/g)).toHaveLength(2);
 
@@ -83,7 +109,7 @@ test("a signed-in buyer pays two courses in one order through the demo gateway",
 
   await page.goto("/perfil/compras");
   await expect(page.getByText("Completado").first()).toBeVisible();
-  await expect(page.getByText("1279,00 €").first()).toBeVisible();
+  await expect(page.getByText("1.279,00 €").first()).toBeVisible();
   // Its document, as a PDF. The demo gateway took no money, so it is no invoice: a demo document, in its own
   // series and marked as one (app/invoices/series.ts); a real sale's "Factura AN2026-…" is tested on both databases.
   const invoiceLink = page.getByRole("link", {
@@ -93,7 +119,9 @@ test("a signed-in buyer pays two courses in one order through the demo gateway",
   await expect(page.getByRole("link", { name: /^Factura / })).toHaveCount(0);
   const invoice = await page.request.get((await invoiceLink.getAttribute("href"))!);
   expect(invoice.headers()["content-type"]).toBe("application/pdf");
-  expect(invoice.headers()["content-disposition"]).toMatch(/filename="demostracion-sin-validez-DEMO-AN\d{4}-\d{6}\.pdf"/);
+  expect(invoice.headers()["content-disposition"]).toMatch(
+    /filename="demostracion-sin-validez-DEMO-AN\d{4}-\d{6}\.pdf"/,
+  );
   expect((await invoice.body()).subarray(0, 5).toString()).toBe("%PDF-");
 
   await page.goto("/mis-cursos");
@@ -112,7 +140,7 @@ test("a signed-in buyer pays two courses in one order through the demo gateway",
   const mail = latestEmailTo(outbox, email)!;
   expect(mail).toContain("Formación de inicio");
   expect(mail).toContain("Expert Nails");
-  expect(mail).toContain("1279,00");
+  expect(mail).toContain("1.279,00");
   expect(mail.match(/Content-Type: text\/calendar/g)).toHaveLength(2);
   // The longer file name folds the header onto a second line.
   expect(mail).toMatch(/Content-Type: application\/pdf;\s+name=demostracion-sin-validez-DEMO-AN\d{4}-\d{6}\.pdf/);
@@ -120,14 +148,18 @@ test("a signed-in buyer pays two courses in one order through the demo gateway",
   expect(mail).toMatch(/filename=.*\.ics/);
 
   // Someone else's browser sees no personal data on the same success URL.
-  const successUrl = "/success?session_id=" + encodeURIComponent(new URL(page.url()).searchParams.get("session_id") ?? "");
+  const successUrl =
+    "/success?session_id=" + encodeURIComponent(new URL(page.url()).searchParams.get("session_id") ?? "");
   await page.context().clearCookies();
   await page.goto(successUrl || "/success");
   await expect(page.getByRole("heading", { name: "Gracias por tu visita" })).toBeVisible();
-  await expect(page.getByText("1279,00 €")).toHaveCount(0);
+  await expect(page.getByText("1.279,00 €")).toHaveCount(0);
 });
 
-test("/checkout/tecnico-manicurista offers four methods, needs the terms and relabels the button", async ({ page, baseURL }) => {
+test("/checkout/tecnico-manicurista offers four methods, needs the terms and relabels the button", async ({
+  page,
+  baseURL,
+}) => {
   await page.goto("/checkout/tecnico-manicurista");
   await expect(page).toHaveURL(`${baseURL}/login?redirectTo=%2Fcheckout%2Ftecnico-manicurista`);
 
@@ -145,8 +177,8 @@ test("/checkout/tecnico-manicurista offers four methods, needs the terms and rel
   const methods = page.getByRole("group", { name: "Método de pago" }).getByRole("radio");
   await expect(methods).toHaveCount(4);
   const pay = page.locator("button.checkout-pay");
-  await expect(page.getByRole("radio", { name: /Tarjeta de Crédito\/Débito/ })).toBeChecked();
-  await expect(pay).toHaveText("Pagar 650€");
+  await expect(page.getByRole("radio", { name: /Tarjeta de crédito o débito/ })).toBeChecked();
+  await expect(pay).toHaveText("Pagar 650,00 €");
   await page.getByRole("radio", { name: /Klarna - Paga en 3/ }).check();
   await expect(pay).toHaveText("Continuar con Klarna - Paga en 3");
   await page.getByRole("radio", { name: /SeQura/ }).check();
@@ -156,7 +188,9 @@ test("/checkout/tecnico-manicurista offers four methods, needs the terms and rel
 
   // Without the terms checkbox the server refuses and says why.
   await pay.click();
-  await expect(page.getByText("Debes aceptar los términos y condiciones y la política de privacidad para continuar")).toBeVisible();
+  await expect(
+    page.getByText("Debes aceptar los términos y condiciones y la política de privacidad para continuar"),
+  ).toBeVisible();
   await expect(page).toHaveURL(`${baseURL}/checkout/tecnico-manicurista`);
   await expect(page.getByRole("radio", { name: /Scalapay/ })).toBeChecked();
   const form = page.locator("form.checkout-form");

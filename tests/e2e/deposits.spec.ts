@@ -66,7 +66,9 @@ test("a guest pays the señal of an acrylic set, gets it confirmed, cancels in t
   // Cancel from the email's link, days ahead: the señal goes back.
   await page.goto(pathIn(confirmed, /https?:\/\/[^\s"<>]+\/cita\/[\w-]+/));
   await page.getByRole("button", { name: "Anular la cita" }).click();
-  await expect(page.getByRole("status").filter({ hasText: /anulada/ })).toBeVisible();
+  await expect(page.getByText(/Te devolveremos la señal de/)).toBeVisible();
+  await page.getByRole("button", { name: "Sí, anular la cita" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /anulada y te devolvemos la señal/ })).toBeInViewport();
   await expectNoAxeViolations(page);
   const refund = await waitForEmailTo(outbox, guest.email, (m) => /Te hemos hecho un reembolso/.test(m));
   expect(refund).toContain("te devolvemos la se");

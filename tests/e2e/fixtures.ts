@@ -16,6 +16,14 @@ export async function expectNoAxeViolations(page: Page, label = page.url()) {
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
+/**
+ * The signed-in user's menu in the header: a native disclosure whose summary is
+ * named by the user's full name (a summary has no button role for Playwright).
+ */
+export function userMenuSummary(page: Page, name: string) {
+  return page.getByRole("banner").locator("summary", { hasText: name });
+}
+
 /** Waits until React has hydrated (root effect sets data-hydrated). */
 export async function waitForHydration(page: Page) {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });

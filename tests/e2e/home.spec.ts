@@ -83,7 +83,7 @@ test.describe("home", () => {
   test("gallery: previous, next, wrap, dots and thumbnails", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
-    const gallery = page.getByRole("region", { name: "Galería de trabajos" });
+    const gallery = page.getByRole("region", { name: "Galería de estilos" });
     // Reduced motion: no auto-advance, so every step below is deterministic.
     await expect(gallery.getByRole("button", { name: "Reanudar presentación" })).toBeVisible();
     await expectSlide(page, 1);
@@ -106,7 +106,7 @@ test.describe("home", () => {
   test("gallery: auto-advances after 4 s, pause stops it", async ({ page }) => {
     await page.clock.install();
     await page.goto("/");
-    const gallery = page.getByRole("region", { name: "Galería de trabajos" });
+    const gallery = page.getByRole("region", { name: "Galería de estilos" });
     const slides = page.locator("#galeria-diapositivas");
     await expect(slides).toHaveAttribute("aria-live", "off");
 

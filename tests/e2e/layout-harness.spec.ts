@@ -20,7 +20,10 @@ import {
   signedInPages,
   staffPages,
 } from "../../scripts/public-pages.ts";
+import { editionDatesText } from "../../app/domain/edition-dates.ts";
+import type { PlannedEdition } from "../../app/db/seed-courses.server.ts";
 import { layoutProblemsAt } from "./layout-check.ts";
+import { seededEditions } from "./seeded.ts";
 
 const WIDTHS = [360, 390, 768, 1024, 1280, 1440, 1920] as const;
 /** From here up the header is the desktop bar; every width must keep it on one line. */
@@ -130,26 +133,21 @@ test.describe("maquetación del área de gestión", () => {
 const CART_COURSES = ["formacion-inicio", "tecnico-manicurista", "expert-nails"] as const;
 
 /**
- * Fills the cart as a buyer without JavaScript's button does (the "?add=" link, one
- * course at a time), then picks in each line's select the edition whose option text
- * is the longest: the widest content the cart and the checkout must hold.
+ * Fills the cart as a buyer without JavaScript's button does (the "?add=…&edition=…" link
+ * of the course page's choice, one course at a time), each with the edition whose dates and
+ * schedule are the longest: the widest content the cart and the checkout must hold.
  */
 async function fillCart(page: Page) {
   await page.emulateMedia({ reducedMotion: "reduce" });
   for (const [i, id] of CART_COURSES.entries()) {
-    await page.goto(`/carrito?add=${id}`);
+    const shown = (e: PlannedEdition) => `${editionDatesText(e.starts_on, e.ends_on)}${e.schedule}`.length;
+    const longest = seededEditions(id).reduce((a, b) => (shown(b) > shown(a) ? b : a));
+    await page.goto(`/carrito?add=${id}&edition=${longest.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       new RegExp(`^Mi carrito \\(${i + 1} cursos?\\)$`, "i"),
     );
   }
-  const selects = page.getByRole("combobox", { name: /^Convocatoria de / });
-  await expect(selects).toHaveCount(CART_COURSES.length);
-  for (const select of await selects.all()) {
-    const longest = await select.evaluate(
-      (s: HTMLSelectElement) => Array.from(s.options).reduce((a, b) => (b.text.length > a.text.length ? b : a)).value,
-    );
-    await select.selectOption(longest);
-  }
+  await expect(page.getByRole("link", { name: /^Cambiar fecha de / })).toHaveCount(CART_COURSES.length);
 }
 
 /** Waits for the stored cart's lines (the cart renders them only once hydrated). */

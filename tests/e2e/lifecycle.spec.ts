@@ -9,9 +9,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { Browser, Page } from "@playwright/test";
 import { base32Decode, hotp, timeStep } from "../../app/domain/totp.ts";
+import { editionDatesText } from "../../app/domain/edition-dates.ts";
 import { formatLongDate, formatWeekdayDate } from "../../app/domain/pricing.ts";
 import { waitForEmailTo } from "../helpers/eml.ts";
-import { expect, expectNoAxeViolations, fillBilling, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, fillBilling, test, userMenuSummary, waitForHydration } from "./fixtures.ts";
 import { seededEditions } from "./seeded.ts";
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
@@ -46,7 +47,7 @@ async function register(page: Page, who: { first: string; last: string; email: s
   await page.getByLabel("Contraseña", { exact: true }).fill("esmalte-rosa-7");
   await page.getByLabel("Confirmar contraseña").fill("esmalte-rosa-7");
   await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await expect(page.getByRole("button", { name: `${who.first} ${who.last}` })).toBeVisible();
+  await expect(userMenuSummary(page, `${who.first} ${who.last}`)).toBeVisible();
 }
 
 /** From the cart: checkout, terms, Klarna, the demo gateway's pay button; ends on /success. */
@@ -116,8 +117,12 @@ test("a buyer pays two courses with Klarna, one on a later edition, and sees bot
   await laterRadio.check();
   await page.getByRole("button", { name: /^Reservar en la fecha elegida/ }).click();
   await expect(page.getByRole("heading", { name: "Mi carrito (2 cursos)" })).toBeVisible();
-  await expect(page.getByRole("combobox", { name: "Convocatoria de Expert Nails" })).toHaveValue(later.id);
-  await expect(page.getByRole("combobox", { name: "Convocatoria de Formación de inicio" })).toHaveValue(inicio.id);
+  // The cart shows each edition chosen (chosen once, on the course page), with the way back to change it.
+  const cartLine = (title: string) =>
+    page.getByRole("list", { name: "Cursos en tu carrito" }).getByRole("listitem").filter({ hasText: title });
+  await expect(cartLine("Expert Nails")).toContainText(editionDatesText(later.starts_on, later.ends_on));
+  await expect(cartLine("Formación de inicio")).toContainText(editionDatesText(inicio.starts_on, inicio.ends_on));
+  await expect(page.getByRole("link", { name: "Cambiar fecha de Expert Nails" })).toBeVisible();
   await expectNoAxeViolations(page);
 
   await payWithKlarna(page);
@@ -193,14 +198,28 @@ test("a 1-seat edition fills up, a second buyer waits, the first withdraws: refu
   await expect(second.getByRole("heading", { level: 1, name: "Correo confirmado" })).toBeVisible();
   await expectNoAxeViolations(second);
 
-  // The first buyer withdraws before the start, in two steps.
+  // The first buyer withdraws before the start: she picks the course (none is checked), reviews what is
+  // refunded and that it cannot be undone, then confirms.
   await page.goto("/perfil/compras");
   await page.getByRole("link", { name: /^Desistir del contrato: Iniciación/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Desistir del contrato" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Cursos del pedido" })).toContainText(formatLongDate(startsOn));
   await expectNoAxeViolations(page);
-  await page.getByRole("button", { name: "Confirmar desistimiento" }).click();
+  const course = page.getByRole("checkbox", { name: /^Iniciación/ });
+  await expect(course).not.toBeChecked();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Marca al menos un curso" })).toBeVisible();
+  await page.getByRole("checkbox", { name: /^Iniciación/ }).check();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  const review = page.getByRole("region", { name: "Revisa y confirma" });
+  await expect(review).toContainText(/Te devolveremos \d/);
+  await expect(review).toContainText("no se puede deshacer");
+  await expectNoAxeViolations(page);
+  await review.getByRole("button", { name: "Confirmar desistimiento" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Desistimiento recibido" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Hemos recibido tu desistimiento" })).toContainText(
+    "Iniciación",
+  );
   await expectNoAxeViolations(page);
 
   // The refund runs on its own; the freed seat goes to the waiting list by email.

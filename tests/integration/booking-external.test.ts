@@ -224,7 +224,8 @@ describe.each(dbKinds)("the external booking page switches the site's booking of
     } as unknown as Args<typeof citaLoader>)) as { page: { mayChange: boolean } };
     expect(page.page.mayChange).toBe(true);
     const r = await citaAction({
-      request: formRequest(`http://localhost/cita/${token}`, { intent: "cancel" }),
+      // The confirmation step's post (a cancellation is asked once: manage-page.server.ts).
+      request: formRequest(`http://localhost/cita/${token}`, { intent: "cancel", confirmar: "1" }),
       params: { token },
       context: ctx(),
     } as unknown as Args<typeof citaAction>);

@@ -240,10 +240,12 @@ describe.each(dbKinds)("booking appointments on %s", (kind) => {
       .select("kind")
       .where("payload", "like", `%${held.appointmentId}%`)
       .execute();
+    // Confirmed: her email and reminder, and the salon's notice of a new booking (appointment-notices.test.ts).
     expect(after.map((j) => j.kind).sort()).toEqual([
       "email:appointment-confirmed",
       "email:appointment-hold",
       "email:appointment-reminder",
+      "email:salon-booking",
     ]);
   });
 });

@@ -56,13 +56,37 @@ describe.each(dbKinds)("POST /chatbot/chat (%s)", (kind) => {
     return { status: res.status, headers: res.headers, json: (await res.json()) as Record<string, unknown> };
   }
 
-  it("answers { response, confidence } for a question", async () => {
+  it("answers { response, confidence, topic } for a question", async () => {
     const res = await post(JSON.stringify({ message: "¿Cuánto cuesta el Expert Nails?", session_id: "web" }));
     expect(res.status).toBe(200);
-    expect(Object.keys(res.json).sort()).toEqual(["confidence", "response"]);
-    expect(res.json.response).toMatch(/Expert Nails cuesta 999\s€/);
+    // Issue item 14 added `topic`, which the widget echoes back with the next question.
+    expect(Object.keys(res.json).sort()).toEqual(["confidence", "response", "topic"]);
+    expect(res.json.topic).toBe("courses.price:expert-nails");
+    expect(res.json.response).toMatch(/Expert Nails cuesta 999,00\s€/);
     expect(res.json.confidence).toBeGreaterThan(0.7);
     expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("reads a follow-up with the topic echoed back, and ignores a topic it could not have written", async () => {
+    const first = await post(JSON.stringify({ message: "a q hora abris", session_id: "web" }));
+    expect(first.json.topic).toBe("salon.hours");
+    const follow = await post(
+      JSON.stringify({ message: "¿y los sábados?", session_id: "web", topic: first.json.topic }),
+    );
+    expect(follow.status).toBe(200);
+    expect(follow.json.response).toBe("Sí, los sábados abrimos de 09:00 a 17:00.");
+    for (const topic of ["salon.hours:<img src=x>", "courses.price:no-such-course", "None", null]) {
+      const res = await post(JSON.stringify({ message: "¿y los sábados?", session_id: "web", topic }));
+      expect(res.status, String(topic)).toBe(200);
+      expect(res.json.confidence, String(topic)).toBe(0);
+      expect(res.json.topic, String(topic)).toBeNull();
+    }
+    const wrongType = await post(JSON.stringify({ message: "hola", topic: { intent: "salon.hours" } }));
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.json.message).toBe("topic debe ser un texto.");
+    const tooLong = await post(JSON.stringify({ message: "hola", topic: "salon.hours".repeat(20) }));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json.message).toBe("topic es demasiado largo.");
   });
 
   it("gives the fallback with a zero confidence for off-topic questions", async () => {

@@ -1,9 +1,10 @@
 /**
  * One checkout page for the cart and for one course, on SQLite and PostgreSQL:
- * `/checkout?cursos=<id>:<editionId>,…` shows every line with its editions and
- * offers only the payment methods whose bounds hold the server's total; the
- * form needs the terms, and a cart of two courses becomes one order with both
- * lines and the editions chosen.
+ * `/checkout?cursos=<id>:<editionId>,…` shows every line with the edition chosen
+ * on its course page (never a choice of its own; one no longer bookable is
+ * shown as such and refused) and offers only the payment methods whose bounds
+ * hold the server's total; the form needs the terms, and a cart of two courses
+ * becomes one order with both lines and the editions chosen.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayInMadrid } from "~/catalogue/queries.server.ts";
@@ -62,19 +63,25 @@ describe.each(dbKinds)("checkout page for a cart on %s", (kind) => {
   type Refusal = { data: { errors: Record<string, string> }; init: { status: number } };
   const ordersOf = (userId: string) => t.db.selectFrom("orders").selectAll().where("user_id", "=", userId).execute();
 
-  it("shows every line with its editions and offers only the methods within the total's bounds", async () => {
+  it("shows every line with its chosen edition and offers only the methods within the total's bounds", async () => {
     const a = await course(1000);
     const b = await course(800);
     const { context } = await buyerContext();
     const page = await loadCheckout(
       context,
       undefined,
-      url(checkoutPath([{ courseId: a.courseId, editionId: a.editionIds[1]! }, { courseId: "no-existe", editionId: null }, { courseId: b.courseId, editionId: null }])),
+      url(
+        checkoutPath([
+          { courseId: a.courseId, editionId: a.editionIds[1]! },
+          { courseId: "no-existe", editionId: null },
+          { courseId: b.courseId, editionId: null },
+        ]),
+      ),
     );
     expect(page.lines.map((l) => l.course.id)).toEqual([a.courseId, b.courseId]);
-    expect(page.lines[0]!.wantedEdition).toBe(a.editionIds[1]);
-    expect(page.lines[0]!.editions.map((e) => e.id)).toEqual(a.editionIds);
-    expect(page.lines[1]!.editions.map((e) => e.id)).toEqual(b.editionIds);
+    // The edition asked for; without one, the next bookable (the one the hidden field then sends).
+    expect(page.lines[0]!.edition).toMatchObject({ kind: "chosen", edition: { id: a.editionIds[1] } });
+    expect(page.lines[1]!.edition).toMatchObject({ kind: "chosen", edition: { id: b.editionIds[0] } });
     expect(page.totalCents).toBe(180_000);
     expect(page.cursos).toBe(`${a.courseId},${b.courseId}`);
     // 1800 €: above Klarna's 1500 €, within SeQura's 3000 € and Scalapay's 4999,99 €.
@@ -82,7 +89,11 @@ describe.each(dbKinds)("checkout page for a cart on %s", (kind) => {
 
     const c = await course(1600);
     const d = await course(1600);
-    const dear = await loadCheckout(context, undefined, url(checkoutPath([c, d].map((x) => ({ courseId: x.courseId, editionId: null })))));
+    const dear = await loadCheckout(
+      context,
+      undefined,
+      url(checkoutPath([c, d].map((x) => ({ courseId: x.courseId, editionId: null })))),
+    );
     expect(dear.totalCents).toBe(320_000);
     expect(dear.methods.map((m) => m.key)).toEqual(["card", "scalapay"]);
 
@@ -91,6 +102,52 @@ describe.each(dbKinds)("checkout page for a cart on %s", (kind) => {
     expect(single.lines).toHaveLength(1);
     expect(single.cursos).toBeNull();
     expect(single.methods.map((m) => m.key)).toEqual(["card", "klarna", "sequra", "scalapay"]);
+  });
+
+  it("says when the edition chosen can no longer be booked, and refuses it when sent anyway", async () => {
+    const a = await course(500);
+    const b = await course(500);
+    const { user, context } = await buyerContext();
+    const path = `/checkout/${a.courseId}?convocatoria=${encodeURIComponent(a.editionIds[1]!)}`;
+    expect((await loadCheckout(context, a.courseId, url(path))).lines[0]!.edition).toMatchObject({
+      kind: "chosen",
+      edition: { id: a.editionIds[1], startsOn: addDays(today, 60) },
+    });
+
+    // Closed since it was chosen: shown as unavailable, never swapped for another date in silence.
+    await t.db.updateTable("course_editions").set({ status: "closed" }).where("id", "=", a.editionIds[1]!).execute();
+    expect((await loadCheckout(context, a.courseId, url(path))).lines[0]!.edition).toEqual({ kind: "unavailable" });
+    // Another course's edition, or an id that is none, is no choice either.
+    const foreign = await loadCheckout(
+      context,
+      undefined,
+      url(
+        checkoutPath([
+          { courseId: a.courseId, editionId: b.editionIds[0]! },
+          { courseId: b.courseId, editionId: "inventada" },
+        ]),
+      ),
+    );
+    expect(foreign.lines.map((l) => l.edition)).toEqual([{ kind: "unavailable" }, { kind: "unavailable" }]);
+
+    // A hand-made form with the closed edition is refused on the edition field, and no order is made.
+    const refused = (await checkoutAction(
+      new Request(`http://localhost:3000${path}`, {
+        method: "POST",
+        body: new URLSearchParams({ method: "card", terms: "on", ...BILLING, edition: a.editionIds[1]! }),
+      }),
+      context,
+      a.courseId,
+    )) as unknown as Refusal;
+    expect(refused.init.status).toBe(409);
+    expect(refused.data.errors.edition).toContain("tiene la inscripción cerrada");
+    expect(await ordersOf(user.id)).toHaveLength(0);
+
+    // Every edition ahead closed and none chosen: sold out, said so.
+    await t.db.updateTable("course_editions").set({ status: "closed" }).where("course_id", "=", a.courseId).execute();
+    expect((await loadCheckout(context, a.courseId, url(`/checkout/${a.courseId}`))).lines[0]!.edition).toEqual({
+      kind: "sold-out",
+    });
   });
 
   it("sends back to the cart when no course asked for exists", async () => {
@@ -112,11 +169,17 @@ describe.each(dbKinds)("checkout page for a cart on %s", (kind) => {
     expect(noTerms.data.errors.terms).toBe(checkoutMessages.terms);
 
     // Klarna is not offered for 1800 €, and a hand-made form cannot force it.
-    const klarna = (await checkoutAction(post({ cursos, method: "klarna", terms: "on", ...BILLING }), context)) as unknown as Refusal;
+    const klarna = (await checkoutAction(
+      post({ cursos, method: "klarna", terms: "on", ...BILLING }),
+      context,
+    )) as unknown as Refusal;
     expect(klarna.init.status).toBe(400);
     expect(klarna.data.errors.form).toBe("Klarna - Paga en 3 no está disponible para este importe");
 
-    const empty = (await checkoutAction(post({ cursos: "", method: "card", terms: "on" }), context)) as unknown as Refusal;
+    const empty = (await checkoutAction(
+      post({ cursos: "", method: "card", terms: "on" }),
+      context,
+    )) as unknown as Refusal;
     expect(empty.init.status).toBe(400);
     expect(empty.data.errors.form).toBe(checkoutMessages.noCourses);
 

@@ -16,7 +16,7 @@ import type { Db } from "~/db/db.server.ts";
 import { DEFAULT_BOOKING_RULES } from "~/domain/booking-rules.ts";
 import { wallToInstant } from "~/domain/salon-time.ts";
 import { listOrderedCourses } from "~/orders/staff-queries.server.ts";
-import { canWithdraw } from "~/orders/withdrawals.server.ts";
+import { canWithdraw } from "~/orders/withdrawal-lines.server.ts";
 import { processPaymentEvent } from "~/payments/checkout.server.ts";
 import { demoSessionId } from "~/payments/demo.server.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
@@ -137,12 +137,9 @@ describe.each(dbKinds)("appointment deposits on %s", (kind) => {
     // Nothing left to pay, and no 14-day withdrawal form: cancelling the appointment in time gives it back.
     expect(await startDepositCheckout(f.deps, booked.appointmentId)).toBeNull();
     const paidOrder = await orderOf(t.db, booked.orderId);
-    expect(
-      canWithdraw(
-        { status: paidOrder.status, paidAt: paidOrder.paid_at, refundedCents: 0, kind: paidOrder.kind },
-        new Date(),
-      ),
-    ).toBe(false);
+    expect(canWithdraw({ status: paidOrder.status, paidAt: paidOrder.paid_at, kind: paidOrder.kind }, new Date())).toBe(
+      false,
+    );
 
     // Gestión → Pedidos lists it like any sale, but its course filter offers courses only.
     expect((await listOrderedCourses(t.db)).map((c) => c.id)).not.toContain("semipermanente");

@@ -241,7 +241,7 @@ describe.each(dbKinds)("payments on %s", (kind) => {
     expect(mail.to).toBe(user.email);
     expect(mail.text).toContain("Formación de inicio");
     expect(mail.text).toContain("Expert Nails");
-    expect(mail.text).toContain("1279,00");
+    expect(mail.text).toContain("1.279,00");
     expect(mail.text).toMatch(/derecho de desistimiento/);
     expect(mail.attachments?.map((a) => a.filename)).toHaveLength(2);
     expect(String(mail.attachments?.[0].content)).toContain("BEGIN:VEVENT");

@@ -205,7 +205,13 @@ describe.each(dbKinds)("salon notifications on %s", (kind) => {
   });
 
   it("sends nothing for a kind the staff switched off; the buyer's emails are untouched", async () => {
-    await saveNotifySettings(t.db, STAFF, { sale: false, withdrawal: true, refund: false });
+    await saveNotifySettings(t.db, STAFF, {
+      sale: false,
+      withdrawal: true,
+      refund: false,
+      booking: true,
+      cancellation: true,
+    });
     const { orderId, buyer } = await pendingOrder();
     await fulfilOrder(t.db, paidEvent(orderId));
     await inTransaction(t.db, (trx) =>
@@ -217,7 +223,13 @@ describe.each(dbKinds)("salon notifications on %s", (kind) => {
     expect(mailer.sent.filter((m) => m.to === buyer.email).length).toBeGreaterThan(0);
 
     // Back on: the next sale is announced again.
-    await saveNotifySettings(t.db, STAFF, { sale: true, withdrawal: true, refund: true });
+    await saveNotifySettings(t.db, STAFF, {
+      sale: true,
+      withdrawal: true,
+      refund: true,
+      booking: true,
+      cancellation: true,
+    });
     const next = await pendingOrder();
     await fulfilOrder(t.db, paidEvent(next.orderId));
     expect(await salonJobs()).toEqual(["email:salon-sale"]);
@@ -225,11 +237,31 @@ describe.each(dbKinds)("salon notifications on %s", (kind) => {
 
   it("audits every change of the switches, and only changes", async () => {
     await t.db.deleteFrom("audit_log").execute();
-    expect(await getNotifySettings(t.db)).toEqual({ sale: true, withdrawal: true, refund: true });
-    expect(await saveNotifySettings(t.db, STAFF, { sale: true, withdrawal: false, refund: true })).toEqual([
-      "withdrawal",
-    ]);
-    expect(await saveNotifySettings(t.db, STAFF, { sale: true, withdrawal: false, refund: true })).toEqual([]);
+    expect(await getNotifySettings(t.db)).toEqual({
+      sale: true,
+      withdrawal: true,
+      refund: true,
+      booking: true,
+      cancellation: true,
+    });
+    expect(
+      await saveNotifySettings(t.db, STAFF, {
+        sale: true,
+        withdrawal: false,
+        refund: true,
+        booking: true,
+        cancellation: true,
+      }),
+    ).toEqual(["withdrawal"]);
+    expect(
+      await saveNotifySettings(t.db, STAFF, {
+        sale: true,
+        withdrawal: false,
+        refund: true,
+        booking: true,
+        cancellation: true,
+      }),
+    ).toEqual([]);
     const entries = await t.db.selectFrom("audit_log").selectAll().execute();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
@@ -262,14 +294,26 @@ describe.each(dbKinds)("salon notifications on %s", (kind) => {
         context: staffContext(),
         params: {},
       } as never);
-      expect(before.settings).toEqual({ sale: true, withdrawal: true, refund: true });
+      expect(before.settings).toEqual({
+        sale: true,
+        withdrawal: true,
+        refund: true,
+        booking: true,
+        cancellation: true,
+      });
       expect(before.address).toBe(site.email);
 
       await t.db.deleteFrom("audit_log").execute();
-      const res = (await post({ sale: "on", withdrawal: "on" })) as Response;
+      const res = (await post({ sale: "on", withdrawal: "on", booking: "on", cancellation: "on" })) as Response;
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toBe("/gestion/avisos?guardado=1");
-      expect(await getNotifySettings(t.db)).toEqual({ sale: true, withdrawal: true, refund: false });
+      expect(await getNotifySettings(t.db)).toEqual({
+        sale: true,
+        withdrawal: true,
+        refund: false,
+        booking: true,
+        cancellation: true,
+      });
       const audit = await t.db.selectFrom("audit_log").select(["action", "actor_email"]).execute();
       expect(audit).toEqual([{ action: "salon-settings.update", actor_email: STAFF.email }]);
 
@@ -304,7 +348,13 @@ describe.each(dbKinds)("salon notifications on %s", (kind) => {
       };
       expect(res.init.status).toBe(400);
       expect(res.data.errors.sale).toBe("Valor no válido para «Ventas»: marca o desmarca la casilla.");
-      expect(await getNotifySettings(t.db)).toEqual({ sale: true, withdrawal: true, refund: true });
+      expect(await getNotifySettings(t.db)).toEqual({
+        sale: true,
+        withdrawal: true,
+        refund: true,
+        booking: true,
+        cancellation: true,
+      });
       expect(await t.db.selectFrom("audit_log").selectAll().execute()).toEqual([]);
     });
   });

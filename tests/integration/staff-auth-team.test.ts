@@ -12,6 +12,7 @@ import { loadTeam, teamAction, teamMessages } from "~/routes/gestion.equipo.serv
 import { loadSecurity, securityAction, securityMessages } from "~/routes/gestion.seguridad.server.ts";
 import { loadActivation } from "~/routes/gestion.activar.server.ts";
 import { recordAudit } from "~/audit/audit.server.ts";
+import { auditInstantText } from "~/domain/audit-text.ts";
 import { formRequest, makeContext, testConfig } from "../helpers/accounts.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { appCode, bodyOf, makeStaff, staffContext, statusOf, thrown } from "../helpers/staff.ts";
@@ -217,8 +218,8 @@ describe.each(dbKinds)("staff management on %s", (kind) => {
             action: "course.update",
             entityType: "prueba",
             entityId: `curso-${i}`,
-            before: { title: "Curso", price: 100 },
-            after: { title: "Curso", price: 100 + i },
+            before: { title: "Curso", priceCents: 28000 },
+            after: { title: "Curso", priceCents: 28000 + i * 100 },
           },
         );
         // One a second, as real changes come (entries within one millisecond have no order).
@@ -232,10 +233,26 @@ describe.each(dbKinds)("staff management on %s", (kind) => {
     const load = (query: string) => loadAuditLog(ctx.context, new URL(`http://localhost/gestion/auditoria${query}`));
     const first = await load("?tipo=prueba");
     expect(first).toMatchObject({ entityType: "prueba", page: 1, pageCount: 2, total: 55 });
-    expect(first.types).toEqual(expect.arrayContaining(["prueba", "user", "staff_invitation"]));
+    expect(first.types).toEqual(
+      expect.arrayContaining([
+        { value: "prueba", label: "prueba" },
+        { value: "user", label: "Persona del equipo" },
+      ]),
+    );
     expect(first.entries).toHaveLength(50);
     expect(first.entries.every((e) => e.entityType === "prueba")).toBe(true);
-    expect(first.entries[0].changes).toEqual([{ field: "price", before: "100", after: "154" }]);
+    // Words, euros and Madrid's clock: no raw codes, cents or ISO stamps.
+    expect(first.entries[0]).toMatchObject({
+      action: "course.update",
+      actionLabel: "Curso editado",
+      actor: owner.email,
+      entityIdText: "curso-54",
+      when: auditInstantText(first.entries[0].createdAt),
+    });
+    expect(first.entries[0].when).toMatch(/^\d{1,2} [a-z]{3,4} \d{4}, \d{2}:\d{2}$/u);
+    expect(first.entries[0].changes).toEqual([
+      { field: "priceCents", label: "Precio", before: "280,00\u00a0€", after: "334,00\u00a0€" },
+    ]);
     expect((await load("?tipo=prueba&pagina=2")).entries.map((e) => e.entityId).at(-1)).toBe("curso-0");
     // Odd parameters fall back instead of failing.
     expect(await load("?tipo=%3Cscript%3E&pagina=-3")).toMatchObject({ entityType: "", page: 1 });

@@ -110,18 +110,18 @@ describe.each(dbKinds)("staff catalogue over HTTP on %s", (kind) => {
 
     let detail = await page(`/formaciones/${COURSE.id}`);
     expect(detail.res.status).toBe(200);
-    expect(detail.html).toContain("280\u00a0€");
+    expect(detail.html).toContain("280,00\u00a0€");
     expect(detail.html).toContain("Horario: Lunes y martes, 16:00–20:00");
 
     expect((await form(`/gestion/cursos/${COURSE.id}`, { ...COURSE, price: "1.250,50", intent: "save" })).status).toBe(
       302,
     );
     detail = await page(`/formaciones/${COURSE.id}`);
-    expect(detail.html).toContain("1250,50\u00a0€");
-    expect(detail.html).not.toContain("280\u00a0€");
+    expect(detail.html).toContain("1.250,50\u00a0€");
+    expect(detail.html).not.toContain("280,00\u00a0€");
     const list = await page("/formaciones");
     expect(list.html).toContain("Nail art HTTP");
-    expect(list.html).toContain("1250,50\u00a0€");
+    expect(list.html).toContain("1.250,50\u00a0€");
     const api = await fetch(`${srv.url}/api/catalogue`);
     expect(api.headers.get("cache-control")).toBe("public, no-cache");
     const { courses } = (await api.json()) as { courses: { id: string; priceCents: number }[] };

@@ -274,12 +274,12 @@ describe.each(dbKinds)("staff invoices on %s", (kind) => {
     expect(lines).toHaveLength(6);
     const ref = (id: string) => id.slice(0, 8).toUpperCase();
     expect(lines[1]).toBe(
-      `AN2026-000001;AN2026;Factura simplificada (F2);15/10/2026;15/10/2026;;Consumidor final;;231,40;48,60;0,00;231,40;48,60;280,00;Tarjeta de Crédito/Débito;${ref(orders.o1)}`,
+      `AN2026-000001;AN2026;Factura simplificada (F2);15/10/2026;15/10/2026;;Consumidor final;;231,40;48,60;0,00;231,40;48,60;280,00;Tarjeta de crédito o débito;${ref(orders.o1)}`,
     );
     expect(lines[2]).toBe(
-      `AN2026-000002;AN2026;Factura (F1);20/11/2026;20/11/2026;;Berta Sanz Gil;87654321X;0,00;0,00;450,00;450,00;0,00;450,00;Tarjeta de Crédito/Débito;${ref(orders.o2)}`,
+      `AN2026-000002;AN2026;Factura (F1);20/11/2026;20/11/2026;;Berta Sanz Gil;87654321X;0,00;0,00;450,00;450,00;0,00;450,00;Tarjeta de crédito o débito;${ref(orders.o2)}`,
     );
-    expect(lines[3]).toContain(";730,00;Tarjeta de Crédito/Débito;");
+    expect(lines[3]).toContain(";730,00;Tarjeta de crédito o débito;");
     const r = lines[4].split(";");
     expect(r.slice(0, 7)).toEqual([
       "ANR2026-000001",

@@ -13,6 +13,9 @@ import { parseOrderFilters } from "~/domain/order-filters.ts";
 import { loader as exportLoader } from "~/routes/gestion.pedidos.exportar-csv.ts";
 import { loadOrderDetail, orderDetailAction, RESEND_INTENT } from "~/routes/gestion.pedidos.pedido.server.ts";
 import { loadOrderList } from "~/routes/gestion.pedidos.server.ts";
+import { inTransaction } from "~/db/db.server.ts";
+import { issueOrderInvoice } from "~/invoices/issue.server.ts";
+import { TEST_INVOICING } from "../helpers/invoices.ts";
 import { formRequest, makeUser } from "../helpers/accounts.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { insertBuyer } from "../helpers/payments.ts";
@@ -182,7 +185,7 @@ describe.each(dbKinds)("staff orders on %s", (kind) => {
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toBe(
-      `20/02/2027 13:00;${ids.o4.slice(0, 8).toUpperCase()};${ids.o4};ana.staffpedidos@example.com;Ana López;Manicura rusa;450,00;0,00;Tarjeta de Crédito/Débito;Completado;Sí`,
+      `20/02/2027 13:00;${ids.o4.slice(0, 8).toUpperCase()};${ids.o4};ana.staffpedidos@example.com;Ana López;Manicura rusa;450,00;0,00;Tarjeta de crédito o débito;Completado;Sí`,
     );
     expect(lines[2]).toContain("10/01/2027 11:00;");
     expect(lines[2]).toContain(";280,00;0,00;");
@@ -359,5 +362,23 @@ describe.each(dbKinds)("staff orders on %s", (kind) => {
     }
     expect(await confirmationJobs(ids.o2)).toEqual([]);
     expect(await statusOf(() => resend(ids.o4, "borrar-todo"))).toBe(400);
+  });
+
+  it("lists the order's invoice with its label, number and PDF id once issued", async () => {
+    expect((await detail(ids.o1)).invoices).toEqual([]);
+    const invoiceId = await inTransaction(t.db, (trx) =>
+      issueOrderInvoice(trx, ids.o1, TEST_INVOICING, new Date("2027-01-10T10:05:00.000Z")),
+    );
+    expect(invoiceId).not.toBeNull();
+    const { invoices } = await detail(ids.o1);
+    expect(invoices).toEqual([
+      {
+        id: invoiceId,
+        number: expect.stringMatching(/^AN2027-\d{6}$/u) as unknown,
+        label: "Factura simplificada",
+        issueDate: "2027-01-10",
+        totalCents: 28000,
+      },
+    ]);
   });
 });

@@ -1,7 +1,10 @@
 /**
  * The staff panel (/gestion): revenue around Madrid midnight and month
- * boundaries with refunds, payment methods, seats of upcoming editions and the
- * assistant's unanswered questions — on SQLite and PostgreSQL.
+ * boundaries with refunds (a sale on the day it was paid, a refund on the day
+ * it was made, as Facturas counts them), today's takings, payment methods,
+ * seats of upcoming editions and the assistant's unanswered questions — on
+ * SQLite and PostgreSQL. That the figures equal Facturas' totals:
+ * staff-panel-today.test.ts.
  */
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -12,6 +15,7 @@ import { formatEuros } from "~/domain/pricing.ts";
 import { newId } from "~/lib/ids.server.ts";
 import StaffPanel, { loader } from "~/routes/gestion.tsx";
 import { loadDashboard } from "~/staff/dashboard.server.ts";
+import { loadToday } from "~/staff/today.server.ts";
 import { makeContext } from "../helpers/accounts.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { insertBuyer } from "../helpers/payments.ts";
@@ -52,6 +56,24 @@ describe.each(dbKinds)("staff panel on %s", (kind) => {
         checkout_completed_at: null,
         confirmation_sent_at: null,
         refunded_cents: o.refunded ?? 0,
+      })
+      .execute();
+    return id;
+  }
+
+  async function refund(orderId: string, cents: number, completedAt: string, status = "succeeded") {
+    await t.db
+      .insertInto("refunds")
+      .values({
+        id: newId(),
+        order_id: orderId,
+        amount_cents: cents,
+        reason: "staff",
+        status,
+        provider_refund_id: null,
+        created_at: completedAt,
+        completed_at: status === "pending" ? null : completedAt,
+        item_ids: null,
       })
       .execute();
   }
@@ -114,18 +136,23 @@ describe.each(dbKinds)("staff panel on %s", (kind) => {
     await order({ paidAt: "2027-02-14T23:30:00.000Z", cents: 10000, method: "card" });
     // 23:30 on 14 February in Madrid: this month, not today.
     await order({ paidAt: "2027-02-14T22:30:00.000Z", cents: 20000, method: "klarna" });
-    // 00:30 on 1 February in Madrid, 20 € of it refunded: 30 € in February.
-    await order({ paidAt: "2027-01-31T23:30:00.000Z", cents: 5000, method: "card", refunded: 2000 });
-    // 23:30 on 31 January in Madrid: January.
-    await order({ paidAt: "2027-01-31T22:30:00.000Z", cents: 40000, method: "sequra" });
-    // Paid in January and refunded in full: counts as an order, adds nothing.
-    await order({
+    // 00:30 on 1 February in Madrid, 20 € of it refunded on 3 February: 30 € in February.
+    const early = await order({ paidAt: "2027-01-31T23:30:00.000Z", cents: 5000, method: "card", refunded: 2000 });
+    await refund(early, 2000, "2027-02-03T10:00:00.000Z");
+    // 23:30 on 31 January in Madrid: January; 50 € of it refunded at 00:30 today (Madrid): today and February.
+    const late = await order({ paidAt: "2027-01-31T22:30:00.000Z", cents: 40000, method: "sequra", refunded: 5000 });
+    await refund(late, 5000, "2027-02-14T23:30:00.000Z");
+    // A refund still waiting for the provider: nothing yet.
+    await refund(late, 1000, "2027-02-15T08:00:00.000Z", "pending");
+    // Paid in January and refunded in full in January: counts as an order, adds nothing.
+    const back = await order({
       paidAt: "2027-01-10T12:00:00.000Z",
       cents: 30000,
       method: "sequra",
       status: "refunded",
       refunded: 30000,
     });
+    await refund(back, 30000, "2027-01-20T12:00:00.000Z");
     // 01:30 on 1 March 2026 in Madrid: the oldest of the 12 months.
     await order({ paidAt: "2026-03-01T00:30:00.000Z", cents: 7000, method: "scalapay" });
     // 23:59 on 28 February 2026 in Madrid: 13 months ago, left out.
@@ -133,7 +160,8 @@ describe.each(dbKinds)("staff panel on %s", (kind) => {
     // Not paid, and a demo order: left out.
     await order({ paidAt: null, cents: 50000 });
     await order({ paidAt: null, cents: 50000, status: "failed" });
-    await order({ paidAt: "2027-02-15T09:00:00.000Z", cents: 65000, provider: "demo" });
+    const demo = await order({ paidAt: "2027-02-15T09:00:00.000Z", cents: 65000, provider: "demo", refunded: 5000 });
+    await refund(demo, 5000, "2027-02-15T09:30:00.000Z");
 
     await course("curso-alfa", "Curso Alfa");
     await course("curso-beta", "Curso Beta");
@@ -152,13 +180,29 @@ describe.each(dbKinds)("staff panel on %s", (kind) => {
     await t?.cleanup();
   });
 
-  it("counts today's and this month's revenue by the Madrid day of payment, minus refunds", async () => {
+  it("counts this month's revenue: sales by the Madrid day paid, refunds by the day made", async () => {
     const d = await loadDashboard(t.db, NOW);
     expect(d.today).toBe("2027-02-15");
     expect(d.month).toBe("2027-02");
-    expect({ cents: d.todayCents, orders: d.todayOrders }).toEqual({ cents: 10000, orders: 1 });
-    expect({ cents: d.monthCents, orders: d.monthOrders }).toEqual({ cents: 33000, orders: 3 });
+    // 100 + 200 + 50 − 20 − 50 (the January sale's refund made today).
+    expect({ cents: d.monthCents, orders: d.monthOrders }).toEqual({ cents: 28000, orders: 3 });
     expect(d.demoOrders).toBe(1);
+  });
+
+  it("counts today's online takings by kind, minus today's refunds, the demo gateway apart", async () => {
+    const today = await loadToday(t.db, NOW);
+    expect(today.date).toBe("2027-02-15");
+    expect(today.takings).toEqual({
+      byKind: [
+        { kind: "courses", name: "Cursos", cents: 10000, orders: 1 },
+        { kind: "deposit", name: "Señales de citas", cents: 0, orders: 0 },
+      ],
+      refundsCents: 5000,
+      refunds: 1,
+      netCents: 5000,
+      demoCents: 60000,
+      demoOrders: 1,
+    });
   });
 
   it("buckets the last 12 Madrid months, oldest first", async () => {
@@ -180,8 +224,8 @@ describe.each(dbKinds)("staff panel on %s", (kind) => {
     const byMonth = Object.fromEntries(d.months.map((m) => [m.month, [m.cents, m.orders]]));
     expect(byMonth["2026-03"]).toEqual([7000, 1]);
     expect(byMonth["2027-01"]).toEqual([40000, 2]);
-    expect(byMonth["2027-02"]).toEqual([33000, 3]);
-    expect(d.months.reduce((s, m) => s + m.cents, 0)).toBe(80000);
+    expect(byMonth["2027-02"]).toEqual([28000, 3]);
+    expect(d.months.reduce((s, m) => s + m.cents, 0)).toBe(75000);
   });
 
   it("counts the orders of the last 12 months by payment method, every offered method listed", async () => {
@@ -189,10 +233,10 @@ describe.each(dbKinds)("staff panel on %s", (kind) => {
     expect(d.methods.map((m) => [m.key, m.orders, m.cents])).toEqual([
       ["card", 2, 13000],
       ["klarna", 1, 20000],
-      ["sequra", 2, 40000],
+      ["sequra", 2, 35000],
       ["scalapay", 1, 7000],
     ]);
-    expect(d.methods[0].name).toBe("Tarjeta de Crédito/Débito");
+    expect(d.methods[0].name).toBe("Tarjeta de crédito o débito");
   });
 
   it("lists seats taken and offered of the editions from today, soonest first", async () => {
@@ -244,16 +288,19 @@ describe.each(dbKinds)("staff panel on %s", (kind) => {
     expect(notice).toContain("No se están emitiendo facturas");
     expect(notice).toContain('href="/gestion/datos-fiscales"');
 
-    const html = renderToString(
-      createElement(StaffPanel, { loaderData: { ...(await loadDashboard(t.db, NOW)), sellerMissing: [] } } as never),
-    ).replaceAll("<!-- -->", "");
+    const loaderData = { ...(await loadDashboard(t.db, NOW)), day: await loadToday(t.db, NOW), sellerMissing: [] };
+    const html = renderToString(createElement(StaffPanel, { loaderData } as never)).replaceAll("<!-- -->", "");
     expect(html.match(/<h1[ >]/g)).toHaveLength(1);
     expect(html).not.toContain("No se están emitiendo facturas");
-    expect(html).toContain("Hoy, 15 de febrero de 2027");
-    expect(html).toContain(formatEuros(10000));
+    expect(html).toContain("Hoy: lunes, 15 de febrero");
+    expect(html).toContain(formatEuros(5000));
+    expect(html).toContain(`Reembolsos: −${formatEuros(5000)} (1)`);
+    expect(html).toContain("Lo cobrado en el salón aún no se registra aquí");
+    expect(html).toContain(`hoy, 1 pedido de demostración: ${formatEuros(60000)}`);
+    expect(html).toContain("No hay citas hoy.");
     expect(html).toContain("Este mes, febrero de 2027");
-    expect(html).toContain(formatEuros(33000));
-    expect(html).toContain("un reembolso resta en el mes de la venta");
+    expect(html).toContain(formatEuros(28000));
+    expect(html).toContain("cada reembolso resta en el mes en que se hizo");
     expect(html).toContain("hay 1 pedido de demostración");
     expect(html.match(/role="img"/g)).toHaveLength(3);
     expect(html.match(/<summary>Ver datos<\/summary>/g)).toHaveLength(3);

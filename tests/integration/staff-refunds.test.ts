@@ -153,7 +153,7 @@ describe.each(dbKinds)("staff refunds on %s", (kind) => {
       context,
       params: {},
     } as Parameters<typeof exportLoader>[0]);
-    expect(await csv.text()).toMatch(/;280,00;100,00;Tarjeta de Crédito\/Débito;Reembolso parcial;No/u);
+    expect(await csv.text()).toMatch(/;280,00;100,00;Tarjeta de crédito o débito;Reembolso parcial;No/u);
 
     // The rest: the form now offers 180 €; the edition was cancelled.
     expect((await loadRefundPage(context, paid.orderId)).values.amount).toBe("180");

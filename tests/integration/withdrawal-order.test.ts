@@ -53,14 +53,24 @@ describe.each(dbKinds)("withdrawal on %s", (kind) => {
     return { ...order, context: await buyerContext(order.buyer.id) };
   }
 
-  const confirm = (o: { orderId: string; context: Ctx }) =>
-    statusOf(() =>
+  /** Step 2 for the order's course (every order here has one), as the confirmation form sends it. */
+  const confirm = async (o: { orderId: string; context: Ctx }) => {
+    const line = await t.db
+      .selectFrom("order_items")
+      .select("id")
+      .where("order_id", "=", o.orderId)
+      .executeTakeFirstOrThrow();
+    return statusOf(() =>
       withdrawalAction(
-        formRequest(`http://localhost/perfil/compras/${o.orderId}/desistir`, { intent: "confirmar-desistimiento" }),
+        formRequest(`http://localhost/perfil/compras/${o.orderId}/desistir`, {
+          intent: "confirmar-desistimiento",
+          linea: line.id,
+        }),
         o.context,
         o.orderId,
       ),
     );
+  };
 
   it("shows the button only for paid, unrefunded orders within 14 days", async () => {
     const o = await buy();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { site } from "~/content/site.ts";
 import type { Course } from "~/domain/course.ts";
-import { formatPriceShort } from "~/domain/pricing.ts";
+import { formatEuros, monthlyFinancingText } from "~/domain/pricing.ts";
 import { visibleText } from "../reply-format.ts";
 import { coursePriceAnswer, coursePricesAnswer, materialsAnswer } from "./courses.ts";
 
@@ -29,7 +29,7 @@ describe("course answers", () => {
   it("prices one course only, from its cents, with a link to its page", () => {
     const a = coursePriceAnswer(inicio);
     expect(visibleText(a)).toBe(
-      `Formación de inicio cuesta ${formatPriceShort(28000)} (antes ${formatPriceShort(35000)}); financia desde 94€/mes sin intereses.\nVer Formación de inicio`,
+      `Formación de inicio cuesta ${formatEuros(28000)} (antes ${formatEuros(35000)}); financia desde ${monthlyFinancingText(28000)} sin intereses.\nVer Formación de inicio`,
     );
     expect(a).toContain("(/formaciones/formacion-inicio)");
     expect(a).not.toContain("Expert Nails");
@@ -37,8 +37,8 @@ describe("course answers", () => {
 
   it("lists every price with a readable link to /formaciones", () => {
     const a = visibleText(coursePricesAnswer([inicio, expert], false));
-    expect(a).toContain(`Formación de inicio: ${formatPriceShort(28000)}`);
-    expect(a).toContain(`Expert Nails: ${formatPriceShort(99900)}`);
+    expect(a).toContain(`Formación de inicio: ${formatEuros(28000)}`);
+    expect(a).toContain(`Expert Nails: ${formatEuros(99900)}`);
     expect(a.endsWith("Ver formaciones")).toBe(true);
     expect(a).not.toContain("/formaciones");
   });

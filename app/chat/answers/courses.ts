@@ -6,7 +6,7 @@ import { coursePath } from "~/components/catalogue/course-jsonld.ts";
 import { site } from "~/content/site.ts";
 import type { Course } from "~/domain/course.ts";
 import { nextDateText } from "~/domain/edition-dates.ts";
-import { formatPriceShort, monthlyFinancingEuros } from "~/domain/pricing.ts";
+import { formatEuros, formatWeekdayDate, monthlyFinancingText } from "~/domain/pricing.ts";
 import { link } from "../reply-format.ts";
 
 const COURSES_PATH = "/formaciones";
@@ -19,13 +19,13 @@ export const coursesLink = () => link("Ver formaciones", COURSES_PATH);
 export const courseLink = (c: Course) => link(`Ver ${c.title}`, coursePath(c.id));
 
 export function financing(course: Course): string {
-  return `financia desde ${monthlyFinancingEuros(course.priceCents)}€/mes sin intereses`;
+  return `financia desde ${monthlyFinancingText(course.priceCents)} sin intereses`;
 }
 
 export function priceText(course: Course): string {
   const original =
-    course.originalPriceCents > course.priceCents ? ` (antes ${formatPriceShort(course.originalPriceCents)})` : "";
-  return `${formatPriceShort(course.priceCents)}${original}`;
+    course.originalPriceCents > course.priceCents ? ` (antes ${formatEuros(course.originalPriceCents)})` : "";
+  return `${formatEuros(course.priceCents)}${original}`;
 }
 
 /** One course's price, and nothing about the others. */
@@ -64,4 +64,20 @@ export function courseInfo(c: Course): string {
     `Próxima convocatoria: ${nextDateText(c)}.`,
     courseLink(c),
   ].join("\n");
+}
+
+/**
+ * The next edition of every course, earliest first, with its exact date
+ * ("martes, 9 de febrero de 2027") and a link to the course; undated ones last.
+ */
+export function datesAnswer(courses: Course[]): string {
+  const dated = courses
+    .filter((c) => c.nextEdition)
+    .sort((a, b) => (a.nextEdition?.startsOn ?? "").localeCompare(b.nextEdition?.startsOn ?? ""));
+  const undated = courses.filter((c) => !c.nextEdition);
+  const lines = [
+    ...dated.map((c) => `${c.title}: empieza el ${formatWeekdayDate(c.nextEdition?.startsOn ?? "")}. ${courseLink(c)}`),
+    ...undated.map((c) => `${c.title}: ${nextDateText(c)}. ${courseLink(c)}`),
+  ];
+  return `Próximas convocatorias:\n${bullet(lines)}\n${coursesLink()}`;
 }

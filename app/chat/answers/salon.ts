@@ -26,7 +26,7 @@ export function fallbackAnswer(): string {
 }
 
 export const greetingAnswer = () =>
-  `¡Hola! Soy la asistente virtual de ${site.name}. Puedo contarte nuestras formaciones, precios y próximas fechas, el horario del salón o cómo llegar. ¿Qué necesitas?`;
+  `¡Hola! Soy la asistente virtual de ${site.name}. Puedo contarte nuestros servicios con sus precios y duración, ayudarte a ${bookingLink("reservar cita")}, darte las fechas de las próximas formaciones, el horario del salón o cómo llegar. ¿Qué necesitas?`;
 
 export const thanksAnswer = () =>
   `¡De nada! Si necesitas algo más, aquí estoy. También puedes ${whatsappLink("escribirnos por WhatsApp")}.`;
@@ -41,9 +41,6 @@ export const refundAnswer = () =>
 
 export const bookingAnswer = () =>
   `Puedes reservar tu cita online, eligiendo servicio, día y hora: ${bookingLink()}\nSi lo prefieres, llámanos al ${phoneLink()} o ${whatsappLink("escríbenos por WhatsApp")}.`;
-
-export const servicesAnswer = () =>
-  `En el salón hacemos diseño de uñas, manicura, pedicura y tratamientos faciales. Consulta precios y disponibilidad y reserva tu cita aquí: ${bookingLink()}`;
 
 export const locationAnswer = () => `Estamos en ${site.address.full}.\n${directionsLink()}`;
 

@@ -14,7 +14,11 @@ function invoiceLinkLabel(inv: { kind: string; demo: boolean }): string {
 /** Per order: "open" shows «Desistir del contrato», "done" says it was requested. */
 type WithdrawalState = "open" | "done" | "none";
 
-/** "Historial de compras" tab: every order of the buyer with its status badge. */
+/**
+ * "Historial de compras" tab: every order of the buyer with its status badge. On a phone each
+ * order becomes a card and every cell carries its column's name (`data-label`, as the legal
+ * pages' tables do), so the amount and the invoices are never off to the right.
+ */
 export function ProfilePurchases({
   orders,
   withdrawal = {},
@@ -51,10 +55,10 @@ export function ProfilePurchases({
         <tbody>
           {orders.map((o) => (
             <tr key={o.id}>
-              <td>{formatLongDate(o.createdAt)}</td>
-              <td>{o.items.map((i) => i.title).join(", ") || "—"}</td>
-              <td>{paymentMethodName(o.paymentMethod)}</td>
-              <td className="num">
+              <td data-label="Fecha">{formatLongDate(o.createdAt)}</td>
+              <td data-label="Cursos">{o.items.map((i) => i.title).join(", ") || "—"}</td>
+              <td data-label="Método de pago">{paymentMethodName(o.paymentMethod)}</td>
+              <td data-label="Importe" className="num">
                 {formatEuros(o.totalCents)}
                 {o.refundedCents > 0 && o.refundedCents < o.totalCents ? (
                   <>
@@ -63,13 +67,17 @@ export function ProfilePurchases({
                   </>
                 ) : null}
               </td>
-              <td>
+              <td data-label="Estado">
                 <StatusBadge status={o.status} amounts={o} />
                 <DemoBadge demo={o.demo} />
                 {withdrawal[o.id] === "open" ? (
                   <>
                     <br />
-                    <Link className="btn" to={`/perfil/compras/${o.id}/desistir`} aria-label={`Desistir del contrato: ${o.items.map((i) => i.title).join(", ")}`}>
+                    <Link
+                      className="btn"
+                      to={`/perfil/compras/${o.id}/desistir`}
+                      aria-label={`Desistir del contrato: ${o.items.map((i) => i.title).join(", ")}`}
+                    >
                       Desistir del contrato
                     </Link>
                   </>
@@ -80,7 +88,7 @@ export function ProfilePurchases({
                   </>
                 ) : null}
               </td>
-              <td>
+              <td data-label="Facturas">
                 {o.invoices.length === 0 ? (
                   "—"
                 ) : (

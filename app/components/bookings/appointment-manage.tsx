@@ -1,11 +1,17 @@
-import { depositStateText } from "~/domain/deposit.ts";
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { ManageActionData, ManagePageData } from "~/bookings/manage-page.server.ts";
+import { depositStateText, depositTowardPrice, paymentSplitText } from "~/domain/deposit.ts";
 import { site } from "~/content/site.ts";
-import { whatsappLinkFor } from "~/domain/appointment-text.ts";
+import { serviceNames, whatsappLinkFor, whenInWords } from "~/domain/appointment-text.ts";
 import { addDays } from "~/domain/calendar-dates.ts";
-import { formatAppointmentTime, formatDayLong, formatTime } from "~/domain/salon-time.ts";
-import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
+import { formatEuros } from "~/domain/pricing.ts";
+import { formatAppointmentLabel, formatDayLabel, formatTime } from "~/domain/salon-time.ts";
+import { formatDuration } from "~/domain/service-text.ts";
+
+/** Where the outcome of a change is shown (top of the page) and the question before a cancellation. */
+const RESULT_ID = "resultado";
+const CANCEL_ID = "anular";
 
 export const APPOINTMENT_STATUS_LABELS: Record<string, string> = {
   held: "Pendiente de confirmar",
@@ -21,7 +27,7 @@ export function AppointmentFacts({ appointment }: { appointment: ManagePageData[
   return (
     <dl className="appointment__facts">
       <dt>Cuándo</dt>
-      <dd>{formatAppointmentTime(Date.parse(appointment.startsAt))}</dd>
+      <dd>{formatAppointmentLabel(Date.parse(appointment.startsAt))}</dd>
       <dt>Servicios</dt>
       <dd>
         <ul>
@@ -35,7 +41,9 @@ export function AppointmentFacts({ appointment }: { appointment: ManagePageData[
       <dt>Con</dt>
       <dd>{appointment.professionalName}</dd>
       <dt>Precio</dt>
-      <dd>{formatServicePrice(appointment.priceCents, appointment.priceFrom)}, se paga en el salón</dd>
+      <dd>
+        {paymentSplitText(appointment.priceCents, appointment.priceFrom, depositTowardPrice(appointment.deposit))}
+      </dd>
       {appointment.deposit ? (
         <>
           <dt>Señal</dt>
@@ -55,9 +63,59 @@ export function AppointmentFacts({ appointment }: { appointment: ManagePageData[
   );
 }
 
+/** "¿Anular esta cita?": what is cancelled and what happens to the señal, then the one confirming post. */
+function CancelQuestion({ data, base, busy }: { data: ManagePageData; base: string; busy: boolean }) {
+  const { appointment } = data;
+  const paid = appointment.deposit?.state === "paid" ? appointment.deposit.cents : 0;
+  return (
+    <section id={CANCEL_ID} tabIndex={-1} className="appointment__confirm" aria-labelledby="anular-titulo">
+      <h2 id="anular-titulo">¿Anular esta cita?</h2>
+      <p>
+        Vas a anular tu cita del <strong>{whenInWords(appointment.startsAt)}</strong> ({serviceNames(appointment)}) con{" "}
+        {appointment.professionalName}.
+        {paid > 0 ? ` Te devolveremos la señal de ${formatEuros(paid)} con el mismo método de pago.` : ""} Si luego
+        quieres volver, tendrás que reservar de nuevo.
+      </p>
+      <div className="appointment__actions">
+        <Form method="post" action={`${base}#${RESULT_ID}`}>
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="confirmar" value="1" />
+          <button type="submit" className="btn btn--danger" disabled={busy} aria-busy={busy}>
+            {busy ? "Anulando…" : "Sí, anular la cita"}
+          </button>
+        </Form>
+        <Link className="btn btn--outline" to={base}>
+          No, mantenerla
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** The outcome of a change, at the top: announced, and focused (so scrolled to) once it arrives in the browser. */
+function ResultNotice({ result }: { result: ManageActionData }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, [result]);
+  return (
+    <p
+      ref={ref}
+      id={RESULT_ID}
+      tabIndex={-1}
+      className={result.ok ? "booking__notice" : "booking__notice booking__notice--error"}
+      role={result.ok ? "status" : "alert"}
+    >
+      {result.message}
+    </p>
+  );
+}
+
 /**
  * The client's page of one appointment: facts, then cancel and move while the
  * window is open. `base` is this page's own path (the token link or Mis citas).
+ * "Anular la cita" asks first (?anular=1, without JavaScript too); the result
+ * of a change is shown at the top of the page.
  */
 export function AppointmentManage({
   data,
@@ -74,16 +132,11 @@ export function AppointmentManage({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const live = appointment.status === "confirmed";
+  const asking = mayChange && (data.confirmCancel || !!actionData?.confirmCancel);
   return (
     <div className="appointment">
-      {actionData ? (
-        <p
-          className={actionData.ok ? "booking__notice" : "booking__notice booking__notice--error"}
-          role={actionData.ok ? "status" : "alert"}
-        >
-          {actionData.message}
-        </p>
-      ) : null}
+      {actionData && !actionData.confirmCancel ? <ResultNotice result={actionData} /> : null}
+      {asking ? <CancelQuestion data={data} base={base} busy={busy} /> : null}
       <AppointmentFacts appointment={appointment} />
       {live ? (
         <p className="appointment__links">
@@ -108,7 +161,7 @@ export function AppointmentManage({
           <a href={site.phone.href}>{site.phone.display}</a> o escríbenos por WhatsApp.
         </p>
       ) : null}
-      {mayChange ? (
+      {mayChange && !asking ? (
         <div className="appointment__actions">
           <p className="booking__hint">Puedes cambiarla o anularla hasta {data.cancelHours} horas antes.</p>
           {!move ? (
@@ -116,9 +169,10 @@ export function AppointmentManage({
               Cambiar día u hora
             </Link>
           ) : null}
-          <Form method="post">
-            <input type="hidden" name="intent" value="cancel" />
-            <button type="submit" className="btn btn--danger" disabled={busy}>
+          {/* A GET: the question comes first, with or without JavaScript. */}
+          <Form method="get" action={`${base}#${CANCEL_ID}`}>
+            <input type="hidden" name="anular" value="1" />
+            <button type="submit" className="btn btn--danger">
               Anular la cita
             </button>
           </Form>
@@ -133,7 +187,7 @@ export function AppointmentManage({
             .map((d) => (
               <Form method="post" key={d.date} className="booking__times">
                 <input type="hidden" name="intent" value="move" />
-                <h3>{formatDayLong(d.date)}</h3>
+                <h3>{formatDayLabel(d.date)}</h3>
                 <ul>
                   {d.starts.map((s) => (
                     <li key={s.at}>

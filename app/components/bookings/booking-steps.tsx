@@ -1,9 +1,14 @@
 import { Link } from "react-router";
-import { bookingStepHref, type BookingQuery } from "~/domain/booking-request.ts";
+import { bookingStepHref, STEP_ANCHOR, TIMES_ANCHOR, type BookingQuery } from "~/domain/booking-request.ts";
+import { dayStateLabel } from "~/domain/booking-days.ts";
 import { addDays } from "~/domain/calendar-dates.ts";
-import { formatDayLong, formatTime } from "~/domain/salon-time.ts";
+import { depositFor, paymentSplitText } from "~/domain/deposit.ts";
+import { formatDayLabel, formatDayLong, formatTime } from "~/domain/salon-time.ts";
 import type { BookingPageData } from "~/routes/reservar.server.ts";
-import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
+import { formatDuration } from "~/domain/service-text.ts";
+
+/** A step's address, scrolled to the step itself (or to another part of the page, e.g. the times). */
+const stepHref = (q: Partial<BookingQuery>, anchor: string = STEP_ANCHOR) => `${bookingStepHref(q)}#${anchor}`;
 
 const STEPS = [
   { key: "services", label: "Servicio" },
@@ -17,9 +22,9 @@ export function BookingSteps({ step, query }: { step: BookingPageData["step"]; q
   const current = STEPS.findIndex((s) => s.key === step);
   // "Servicio" starts again; "Profesional" keeps the services; "Día y hora" keeps the professional too.
   const hrefs = [
-    "/reservar",
-    bookingStepHref({ serviceIds: query.serviceIds }),
-    bookingStepHref({ ...query, time: null }),
+    `/reservar#${STEP_ANCHOR}`,
+    stepHref({ serviceIds: query.serviceIds }),
+    stepHref({ ...query, time: null }),
   ];
   return (
     <nav aria-label="Pasos de la reserva">
@@ -54,22 +59,26 @@ export function ChosenSummary({ data }: { data: BookingPageData }) {
         ))}
       </ul>
       <p>
-        {formatDuration(minutes)} · {formatServicePrice(total, from)}, se paga en el salón.{" "}
-        <Link to="/reservar">Cambiar servicios</Link>
+        {formatDuration(minutes)} · {paymentSplitText(total, from, depositFor(data.chosen))}.{" "}
+        <Link to={`/reservar#${STEP_ANCHOR}`}>Cambiar servicios</Link>
       </p>
       {showPro ? (
         <p>
           Con <strong>{data.professionalName ?? "cualquier profesional"}</strong>.{" "}
-          <Link to={bookingStepHref({ serviceIds: data.query.serviceIds })}>Cambiar</Link>
+          <Link to={stepHref({ serviceIds: data.query.serviceIds })}>Cambiar</Link>
         </p>
       ) : null}
     </div>
   );
 }
 
-/** The days shown, each a link; a full day says so. Previous and next weeks. */
+/**
+ * The days shown, each a link to its times with its first free one; a day
+ * without any says why (full, closed, a day off). Previous and next weeks.
+ */
 export function DayStrip({ data }: { data: BookingPageData }) {
   const first = data.days[0]?.date ?? data.today;
+  const anyone = data.query.professional === "any";
   const prev = addDays(first, -data.days.length);
   const next = addDays(first, data.days.length);
   return (
@@ -80,17 +89,17 @@ export function DayStrip({ data }: { data: BookingPageData }) {
           <li key={d.date}>
             {d.count > 0 ? (
               <Link
-                to={bookingStepHref({ ...data.query, from: first, day: d.date, time: null })}
+                to={stepHref({ ...data.query, from: first, day: d.date, time: null }, TIMES_ANCHOR)}
                 aria-current={d.date === data.day ? "date" : undefined}
                 className={d.date === data.day ? "is-selected" : undefined}
               >
-                <span>{formatDayLong(d.date)}</span>
-                <small>{d.count === 1 ? "1 hora libre" : `${d.count} horas libres`}</small>
+                <span>{formatDayLabel(d.date)}</span>
+                <small>{dayStateLabel("free", d.first, anyone)}</small>
               </Link>
             ) : (
               <span className="is-full">
-                <span>{formatDayLong(d.date)}</span>
-                <small>Completo</small>
+                <span>{formatDayLabel(d.date)}</span>
+                <small>{dayStateLabel(d.state, null, anyone)}</small>
               </span>
             )}
           </li>
@@ -98,14 +107,12 @@ export function DayStrip({ data }: { data: BookingPageData }) {
       </ul>
       <p className="booking__week-nav">
         {first > data.today ? (
-          <Link
-            to={bookingStepHref({ ...data.query, from: prev < data.today ? data.today : prev, day: null, time: null })}
-          >
+          <Link to={stepHref({ ...data.query, from: prev < data.today ? data.today : prev, day: null, time: null })}>
             ← Días anteriores
           </Link>
         ) : null}
         {next <= data.horizonEnd ? (
-          <Link to={bookingStepHref({ ...data.query, from: next, day: null, time: null })}>Días siguientes →</Link>
+          <Link to={stepHref({ ...data.query, from: next, day: null, time: null })}>Días siguientes →</Link>
         ) : null}
       </p>
     </div>
@@ -126,16 +133,14 @@ export function TimeList({ data }: { data: BookingPageData }) {
         <ul>
           {times.map((t) => (
             <li key={t.at}>
-              <Link to={bookingStepHref({ ...data.query, day: data.day, time: t.minutes })}>
-                {formatTime(t.minutes)}
-              </Link>
+              <Link to={stepHref({ ...data.query, day: data.day, time: t.minutes })}>{formatTime(t.minutes)}</Link>
             </li>
           ))}
         </ul>
       </div>
     ) : null;
   return (
-    <section aria-labelledby="horas">
+    <section id={TIMES_ANCHOR} tabIndex={-1} className="booking__step" aria-labelledby="horas">
       <h2 id="horas">Horas libres el {formatDayLong(data.day)}</h2>
       {data.times.length === 0 ? <p className="booking__hint">Este día ya está completo.</p> : null}
       {group("Mañana", morning)}

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import type { MenuService } from "~/bookings/menu.server.ts";
 import { SERVICE_CATEGORY_NAMES as CATEGORY_LABELS } from "~/domain/service-categories.ts";
 import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
+import { STEP_ANCHOR } from "~/domain/booking-request.ts";
 
 /** Step 1: the services bookable online, by category; several may be booked in a row. */
 export function ServicePicker({ menu, selected }: { menu: MenuService[]; selected: string[] }) {
@@ -9,7 +10,7 @@ export function ServicePicker({ menu, selected }: { menu: MenuService[]; selecte
     menu.some((s) => s.category === c),
   );
   return (
-    <Form method="get" action="/reservar" className="booking__form">
+    <Form method="get" action={`/reservar#${STEP_ANCHOR}`} className="booking__form">
       <p className="booking__hint">
         Elige uno o varios servicios: si marcas varios, los haremos seguidos en la misma cita (por ejemplo, retirada y
         nuevo esmaltado).

@@ -47,3 +47,33 @@ export function AddToCartButton({
     </form>
   );
 }
+
+/**
+ * The course page's "Guardar la fecha elegida" for a course already in the cart: the radios
+ * named "edition" elsewhere on the page (form="<formId>") choose. Before JavaScript the form
+ * GETs /carrito?add=<id>&edition=<id>, which the cart applies to the course it holds; with
+ * JavaScript it changes the cart at once and goes to /carrito.
+ */
+export function ChangeEditionForm({ course, formId }: { course: { id: string; title: string }; formId: string }) {
+  const cart = useCart();
+  const navigate = useNavigate();
+  return (
+    <form
+      id={formId}
+      method="get"
+      action="/carrito"
+      className="add-to-cart"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const edition = new FormData(event.currentTarget).get("edition");
+        if (typeof edition === "string" && edition) cart.setEdition(course.id, edition);
+        void navigate("/carrito");
+      }}
+    >
+      <input type="hidden" name="add" value={course.id} />
+      <button type="submit" className="btn">
+        Guardar la fecha elegida<span className="visually-hidden">: {course.title}</span>
+      </button>
+    </form>
+  );
+}

@@ -39,7 +39,7 @@ describe("CourseCard", () => {
     ]);
     render(<Stub initialEntries={["/formaciones"]} />);
     const card = screen.getByRole("article", { name: "Formación de inicio" });
-    expect(card.textContent).toMatch(/280\s€/);
+    expect(card.textContent).toMatch(/280,00\s€/);
     expect(card.textContent).not.toMatch(/★|reseñas|valoración|\d,\d de 5/i);
   });
 

@@ -3,7 +3,7 @@ import { AddToCartButton } from "~/components/cart/add-to-cart.tsx";
 import { ZoomableImage } from "~/components/image-modal.tsx";
 import { HIGHLIGHT_BADGE, type Course } from "~/domain/course.ts";
 import { nextDateText } from "~/domain/edition-dates.ts";
-import { formatPriceShort, monthlyFinancingEuros } from "~/domain/pricing.ts";
+import { formatEuros, monthlyFinancingText } from "~/domain/pricing.ts";
 import { courseImageName, MoreInfoLink } from "./course-bits.tsx";
 import { coursePath } from "./course-jsonld.ts";
 
@@ -14,18 +14,16 @@ function CoursePrice({ course }: { course: Pick<Course, "priceCents" | "original
       <p className="course-price__amounts">
         <span className="course-price__now">
           <span className="visually-hidden">Precio: </span>
-          {formatPriceShort(course.priceCents)}
+          {formatEuros(course.priceCents)}
         </span>{" "}
         {course.originalPriceCents > course.priceCents ? (
           <del className="course-price__before">
             <span className="visually-hidden">Antes: </span>
-            {formatPriceShort(course.originalPriceCents)}
+            {formatEuros(course.originalPriceCents)}
           </del>
         ) : null}
       </p>
-      <p className="course-price__financing">
-        financia desde {monthlyFinancingEuros(course.priceCents)}€/mes sin intereses
-      </p>
+      <p className="course-price__financing">financia desde {monthlyFinancingText(course.priceCents)} sin intereses</p>
     </div>
   );
 }
@@ -82,7 +80,15 @@ export function CourseCard({
 
 /** Facts, price and the two buttons: the same on the card and on the course page. */
 /** `addFormId`: the id of the add-to-cart form, for edition radios elsewhere on the page. */
-export function CourseOffer({ course, addFormId, enrolled = false }: { course: Course; addFormId?: string; enrolled?: boolean }) {
+export function CourseOffer({
+  course,
+  addFormId,
+  enrolled = false,
+}: {
+  course: Course;
+  addFormId?: string;
+  enrolled?: boolean;
+}) {
   return (
     <>
       <ul className="course-facts">

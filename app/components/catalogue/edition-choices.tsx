@@ -27,27 +27,26 @@ export function defaultEditionId(editions: readonly CourseEdition[], wanted?: st
 }
 
 /**
- * One radio button per upcoming edition (dates, schedule, seats left). Full
- * or closed editions are listed but cannot be chosen. `form` ties the radios to
- * a form elsewhere on the page, so they work without JavaScript.
+ * One radio button per upcoming edition (dates, schedule, seats left), on the
+ * course page: the one place the edition is chosen (the cart and checkout show
+ * it, see chosen-edition.tsx). Full or closed editions are listed but cannot be
+ * chosen. `form` ties the radios, named "edition", to a form elsewhere on the
+ * page, so they work without JavaScript.
  */
 export function EditionChoices({
   editions,
-  name = "edition",
   selected,
   legend,
   form,
-  errorId,
 }: {
   editions: readonly CourseEdition[];
-  name?: string;
   selected: string | null;
   legend: string;
   form?: string;
-  errorId?: string;
 }) {
+  const name = "edition";
   return (
-    <fieldset className="edition-choices" aria-describedby={errorId}>
+    <fieldset className="edition-choices">
       <legend>{legend}</legend>
       <ul className="editions">
         {editions.map((edition) => {

@@ -5,6 +5,7 @@ import {
   MAX_MESSAGE_CHARS,
   QUICK_QUESTIONS,
   WEB_SESSION_ID,
+  lastTopic,
   parseStoredConversation,
   serializeConversation,
   technicalProblemsMessage,
@@ -32,18 +33,20 @@ function saveConversation(messages: ChatMessage[]) {
 }
 
 /** Asks the API; any failure becomes the spec's technical-problems apology (rate limits say so). */
-async function ask(message: string): Promise<ChatMessage> {
+async function ask(message: string, topic: string | undefined): Promise<ChatMessage> {
   try {
     const res = await fetch(CHAT_ENDPOINT, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ message, session_id: WEB_SESSION_ID }),
+      // The previous reply's topic goes back, so "¿y los sábados?" is read in context.
+      body: JSON.stringify({ message, session_id: WEB_SESSION_ID, topic }),
     });
     const data: unknown = await res.json().catch(() => null);
-    const body = (data ?? {}) as { response?: unknown; confidence?: unknown; message?: unknown };
+    const body = (data ?? {}) as { response?: unknown; confidence?: unknown; message?: unknown; topic?: unknown };
     if (res.ok && typeof body.response === "string") {
       const confidence = typeof body.confidence === "number" ? body.confidence : undefined;
-      return { text: body.response, sender: "bot", timestamp: Date.now(), confidence };
+      const replyTopic = typeof body.topic === "string" ? body.topic : undefined;
+      return { text: body.response, sender: "bot", timestamp: Date.now(), confidence, topic: replyTopic };
     }
     if (res.status === 429 && typeof body.message === "string") {
       return { text: body.message, sender: "bot", timestamp: Date.now() };
@@ -85,7 +88,7 @@ export default function ChatWidget({ id, onClose }: ChatWidgetProps) {
     setMessages((m) => [...m, { text: message, sender: "user", timestamp: Date.now() }]);
     setDraft("");
     setWaiting(true);
-    const reply = await ask(message);
+    const reply = await ask(message, lastTopic(messages));
     setMessages((m) => [...m, reply]);
     setWaiting(false);
   }
@@ -121,7 +124,7 @@ export default function ChatWidget({ id, onClose }: ChatWidgetProps) {
           <h2 id={titleId} className="chat-panel__title">
             Asistente virtual
           </h2>
-          <p className="chat-panel__subtitle">Respuestas al momento sobre cursos, horario y ubicación</p>
+          <p className="chat-panel__subtitle">Respuestas al momento sobre citas, servicios, cursos y horario</p>
         </div>
         <button type="button" className="chat-panel__close" onClick={onClose}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -131,7 +134,16 @@ export default function ChatWidget({ id, onClose }: ChatWidgetProps) {
         </button>
       </header>
 
-      <div ref={listRef} className="chat-panel__messages" role="log" aria-live="polite" aria-label="Conversación">
+      {/* Focusable so a long conversation scrolls with the keyboard too (axe: scrollable-region-focusable). */}
+      <div
+        ref={listRef}
+        className="chat-panel__messages"
+        role="log"
+        aria-live="polite"
+        aria-label="Conversación"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable log must take focus to scroll
+        tabIndex={0}
+      >
         <ol className="chat-panel__list">
           {messages.map((m, i) => (
             <li key={`${m.timestamp}-${i}`} className={`chat-msg chat-msg--${m.sender}`}>

@@ -1,57 +1,66 @@
+import { ChosenEdition } from "~/components/catalogue/chosen-edition.tsx";
 import { courseImageName } from "~/components/catalogue/course-bits.tsx";
 import { Picture } from "~/components/picture.tsx";
+import type { LineEdition } from "~/domain/cart.ts";
 import type { Course } from "~/domain/course.ts";
-import { nextDateText } from "~/domain/edition-dates.ts";
-import { formatEuros, monthlyFinancingEuros } from "~/domain/pricing.ts";
+import { formatEuros, monthlyFinancingText } from "~/domain/pricing.ts";
 
 type SummaryCourse = Pick<
   Course,
-  "id" | "title" | "image" | "level" | "duration" | "classSize" | "features" | "nextEdition" | "priceCents" | "originalPriceCents"
+  "id" | "title" | "image" | "level" | "duration" | "classSize" | "features" | "priceCents" | "originalPriceCents"
 >;
 
 /**
- * The order summary of the checkout page: one course in full (picture, what you
- * will learn), several as a list; then original price, discount and total.
+ * The order summary of the checkout page: one course in full (picture, the
+ * edition chosen, what you will learn), several as a list with each one's
+ * edition; then original price, discount and total.
  */
 export function CheckoutSummary({
-  courses,
+  lines,
   originalCents,
   discountCents,
   totalCents,
 }: {
-  courses: readonly SummaryCourse[];
+  lines: readonly { course: SummaryCourse; edition: LineEdition }[];
   originalCents: number;
   discountCents: number;
   totalCents: number;
 }) {
-  const [only] = courses;
-  const single = courses.length === 1 && only ? only : null;
+  const [only] = lines;
+  const single = lines.length === 1 && only ? only : null;
   return (
     <section className="checkout-summary card" aria-labelledby="resumen-curso">
       {single ? (
         <>
-          <Picture name={courseImageName(single.image)} alt="" sizes="(min-width: 900px) 480px, 100vw" className="checkout-summary__img" />
-          <h2 id="resumen-curso">{single.title}</h2>
-          <CourseFacts course={single} />
-          <p className="checkout-summary__next">
-            Próxima convocatoria:{" "}
-            <strong>{nextDateText(single)}</strong>
-          </p>
+          <Picture
+            name={courseImageName(single.course.image)}
+            alt=""
+            sizes="(min-width: 900px) 480px, 100vw"
+            className="checkout-summary__img"
+          />
+          <h2 id="resumen-curso">{single.course.title}</h2>
+          <CourseFacts course={single.course} />
+          <ChosenEdition
+            course={single.course}
+            line={single.edition}
+            className="checkout-summary__edition chosen-edition"
+          />
           <h3>Qué aprenderás</h3>
           <ul className="checkout-summary__features">
-            {single.features.map((f) => (
+            {single.course.features.map((f) => (
               <li key={f}>{f}</li>
             ))}
           </ul>
         </>
       ) : (
         <>
-          <h2 id="resumen-curso">Resumen del pedido ({courses.length} cursos)</h2>
+          <h2 id="resumen-curso">Resumen del pedido ({lines.length} cursos)</h2>
           <ul className="checkout-summary__lines">
-            {courses.map((course) => (
+            {lines.map(({ course, edition }) => (
               <li key={course.id} className="checkout-summary__line">
                 <h3>{course.title}</h3>
                 <CourseFacts course={course} />
+                <ChosenEdition course={course} line={edition} className="checkout-summary__edition chosen-edition" />
                 <p className="checkout-summary__line-price">
                   {course.originalPriceCents > course.priceCents ? (
                     <>
@@ -84,7 +93,7 @@ export function CheckoutSummary({
           <dd>{formatEuros(totalCents)}</dd>
         </div>
       </dl>
-      <p className="checkout-summary__financing">O financia desde {monthlyFinancingEuros(totalCents)}€/mes sin intereses.</p>
+      <p className="checkout-summary__financing">O financia desde {monthlyFinancingText(totalCents)} sin intereses.</p>
     </section>
   );
 }
@@ -100,7 +109,14 @@ function CourseFacts({ course }: { course: Pick<Course, "level" | "duration" | "
 /** Decorative: a card, or a calendar of instalments for the financing methods. */
 export function MethodIcon({ kind }: { kind: "card" | "instalments" }) {
   return (
-    <svg className="checkout-method__icon" aria-hidden="true" focusable="false" width="28" height="28" viewBox="0 0 28 28">
+    <svg
+      className="checkout-method__icon"
+      aria-hidden="true"
+      focusable="false"
+      width="28"
+      height="28"
+      viewBox="0 0 28 28"
+    >
       {kind === "card" ? (
         <>
           <rect x="2" y="6" width="24" height="16" rx="3" fill="none" stroke="currentColor" strokeWidth="2" />

@@ -14,6 +14,9 @@ const SLIDES_ID = "galeria-diapositivas";
 const SLIDE_SIZES = "(min-width: 960px) 880px, calc(100vw - 2rem)";
 const THUMB_SIZES = "(min-width: 640px) 110px, 25vw";
 
+/** An artwork's name, or the place of an uploaded photo. */
+const keyOf = (image: GalleryImage, i: number) => (typeof image.name === "string" ? image.name : `photo-${i}`);
+
 interface GalleryProps {
   images: readonly GalleryImage[];
   /** Accessible name of the carousel region. */
@@ -103,7 +106,7 @@ export function Gallery({ images, label = "Galería de trabajos" }: GalleryProps
         <div className="gallery__slides" id={SLIDES_ID} aria-live={liveMode(state)} aria-atomic="false">
           {images.map((image, i) => (
             <div
-              key={image.name}
+              key={keyOf(image, i)}
               className="gallery__slide"
               role="group"
               aria-roledescription="diapositiva"
@@ -146,7 +149,7 @@ export function Gallery({ images, label = "Galería de trabajos" }: GalleryProps
       <div className="gallery__dots">
         {images.map((image, i) => (
           <button
-            key={image.name}
+            key={keyOf(image, i)}
             type="button"
             className="gallery__dot"
             aria-controls={SLIDES_ID}
@@ -159,7 +162,7 @@ export function Gallery({ images, label = "Galería de trabajos" }: GalleryProps
 
       <ul className="gallery__thumbs">
         {images.map((image, i) => (
-          <li key={image.name}>
+          <li key={keyOf(image, i)}>
             <button
               type="button"
               className="gallery__thumb"

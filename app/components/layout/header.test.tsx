@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { site } from "~/content/site.ts";
@@ -120,51 +122,81 @@ describe("Header", () => {
 describe("UserMenu", () => {
   const user: RootUser = { id: "u1", email: "ana@example.com", displayName: "Ana", firstName: "Ana" };
 
+  /** The native disclosure: its summary opens it before hydration too (issue 16a). */
+  function userMenu() {
+    const details = document.querySelector<HTMLDetailsElement>("details.user-menu")!;
+    return { details, summary: details.querySelector("summary")! };
+  }
+
   it("replaces Iniciar sesión by the user's name and toggles the menu", () => {
     renderHeader(user);
     expect(screen.queryByRole("link", { name: "Iniciar sesión" })).toBeNull();
-    const button = screen.getByRole("button", { name: "Ana" });
-    expect(button.getAttribute("aria-expanded")).toBe("false");
-    fireEvent.click(button);
-    expect(button.getAttribute("aria-expanded")).toBe("true");
+    const { details, summary } = userMenu();
+    expect(summary.textContent).toContain("Ana");
+    expect(details.open).toBe(false);
+    fireEvent.click(summary);
+    expect(details.open).toBe(true);
     expect(screen.getByRole("link", { name: "Mi perfil" }).getAttribute("href")).toBe("/perfil");
     expect(screen.getByRole("link", { name: "Mis cursos" }).getAttribute("href")).toBe("/mis-cursos");
     const logout = screen.getByRole("button", { name: "Cerrar sesión" });
     const form = logout.closest("form")!;
     expect(form.getAttribute("method")).toBe("post");
     expect(form.getAttribute("action")).toBe("/logout");
+    fireEvent.click(summary);
+    expect(details.open).toBe(false);
   });
 
-  it("shows the first name in the pill and keeps the full name as the button's name", () => {
+  it("shows the first name in the pill and keeps the full name as the summary's name", () => {
     renderHeader({ ...user, displayName: "Lucía Fernández Prieto", firstName: "Lucía" });
-    const button = screen.getByRole("button", { name: "Lucía Fernández Prieto" });
-    const pill = button.querySelector(".user-menu__name")!;
+    const { summary } = userMenu();
+    const pill = summary.querySelector(".user-menu__name")!;
     expect(pill.textContent).toBe("Lucía");
     expect(pill.getAttribute("title")).toBe("Lucía Fernández Prieto");
+    expect(summary.querySelector(".visually-hidden")!.textContent).toBe("Lucía Fernández Prieto");
   });
 
   it("shows the email when there is no display name", () => {
     renderHeader({ ...user, displayName: "", firstName: "" });
-    expect(screen.getByRole("button", { name: "ana@example.com" })).toBeTruthy();
+    expect(userMenu().summary.querySelector(".visually-hidden")!.textContent).toBe("ana@example.com");
   });
 
   it("closes on Escape and on a click outside", () => {
     renderHeader(user);
-    const button = screen.getByRole("button", { name: "Ana" });
-    fireEvent.click(button);
+    const { details, summary } = userMenu();
+    fireEvent.click(summary);
     fireEvent.keyDown(document, { key: "Escape" });
-    expect(button.getAttribute("aria-expanded")).toBe("false");
-    expect(document.activeElement).toBe(button);
-    fireEvent.click(button);
+    expect(details.open).toBe(false);
+    expect(document.activeElement).toBe(summary);
+    fireEvent.click(summary);
+    expect(details.open).toBe(true);
     fireEvent.pointerDown(document.body);
-    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(details.open).toBe(false);
   });
 
   it("closes when one of its links is followed", () => {
     renderHeader(user);
-    const button = screen.getByRole("button", { name: "Ana" });
-    fireEvent.click(button);
+    const { details, summary } = userMenu();
+    fireEvent.click(summary);
     fireEvent.click(screen.getByRole("link", { name: "Mi perfil" }));
-    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(details.open).toBe(false);
+  });
+
+  it("keeps a menu opened before hydration open, and closes it once hydrated", async () => {
+    const Stub = createRoutesStub([{ path: "/", Component: () => <Header user={user} /> }]);
+    const host = document.createElement("div");
+    host.innerHTML = renderToString(<Stub initialEntries={["/"]} />);
+    document.body.append(host);
+    const { details, summary } = userMenu();
+    // Tapped before React took over: the browser opened it.
+    fireEvent.click(summary);
+    expect(details.open).toBe(true);
+    const root = await act(async () => hydrateRoot(host, <Stub initialEntries={["/"]} />));
+    expect(details.open).toBe(true);
+    expect(screen.getByRole("link", { name: "Mi perfil" })).toBeTruthy();
+    // React knows it is open: Escape closes it.
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(details.open).toBe(false);
+    act(() => root.unmount());
+    host.remove();
   });
 });

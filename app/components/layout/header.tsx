@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "~/components/cart/cart-context.tsx";
 import { site } from "~/content/site.ts";
@@ -36,30 +36,64 @@ function useScrolledPast(threshold: number): boolean {
   return scrolled;
 }
 
+const MENU_ID = "menu-principal";
+
+/**
+ * The phone menu is a popover its button opens natively (issue 16a): a tap works
+ * from the first paint, long before hydration, and Escape and a tap outside close
+ * it. Where the browser lacks the Popover API the button toggles the state instead.
+ */
+function hasPopover(menu: HTMLElement | null): menu is HTMLElement {
+  return typeof menu?.togglePopover === "function";
+}
+
+function isMenuOpen(menu: HTMLElement | null): boolean {
+  return hasPopover(menu) && menu.matches(":popover-open");
+}
+
 export function Header({ user }: { user: RootUser | null }) {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD);
   const [open, setOpen] = useState(false);
+  // aria-expanded is React's once it has hydrated; before, the browser derives it from the popover.
+  const [hydrated, setHydrated] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const cartCount = useCartCount();
   const { pathname } = useLocation();
 
+  const closeMenu = useCallback(() => {
+    if (isMenuOpen(menuRef.current)) menuRef.current?.hidePopover();
+    setOpen(false);
+  }, []);
+
+  // A menu opened before hydration stays open: the state catches up with it.
+  useEffect(() => {
+    setHydrated(true);
+    setOpen(isMenuOpen(menuRef.current));
+  }, []);
+
   // Any navigation (link, back button, form redirect) closes the mobile menu.
-  useEffect(() => setOpen(false), [pathname]);
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    closeMenu();
+  }, [pathname, closeMenu]);
 
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
-      setOpen(false);
+      closeMenu();
       toggleRef.current?.focus();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
+  }, [open, closeMenu]);
 
   // Clicks bubble up from every link inside the panel (nav, WhatsApp, booking, social).
   const closeOnLink = (event: React.MouseEvent<HTMLElement>) => {
-    if ((event.target as Element).closest("a")) setOpen(false);
+    if ((event.target as Element).closest("a")) closeMenu();
   };
 
   const classes = ["site-header", scrolled ? "is-scrolled" : "", open ? "menu-open" : ""].filter(Boolean).join(" ");
@@ -74,7 +108,14 @@ export function Header({ user }: { user: RootUser | null }) {
 
         {/* Closing on link clicks is a convenience; every item is itself a link or button. */}
         {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
-        <div id="menu-principal" className={open ? "site-menu is-open" : "site-menu"} onClick={closeOnLink}>
+        <div
+          ref={menuRef}
+          id={MENU_ID}
+          className={open ? "site-menu is-open" : "site-menu"}
+          popover="auto"
+          onToggle={() => setOpen(isMenuOpen(menuRef.current))}
+          onClick={closeOnLink}
+        >
           <nav aria-label="Menú principal">
             <ul className="site-nav">
               {navItems.map((item) => (
@@ -123,11 +164,16 @@ export function Header({ user }: { user: RootUser | null }) {
           ref={toggleRef}
           type="button"
           className="menu-toggle"
-          aria-expanded={open}
-          aria-controls="menu-principal"
-          onClick={() => setOpen((v) => !v)}
+          popoverTarget={MENU_ID}
+          aria-expanded={hydrated ? open : undefined}
+          aria-controls={MENU_ID}
+          onClick={() => {
+            if (!hasPopover(menuRef.current)) setOpen((v) => !v);
+          }}
         >
-          {open ? <CloseIcon /> : <MenuIcon />}
+          {/* Both icons are drawn; the stylesheet shows the one for the menu's state (open before hydration too). */}
+          <MenuIcon className="menu-toggle__open" />
+          <CloseIcon className="menu-toggle__close" />
           <span className="visually-hidden">Menú</span>
         </button>
       </div>

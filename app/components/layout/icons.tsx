@@ -2,9 +2,20 @@
 // Always decorative: the link or button around them carries the accessible name.
 import type { ReactNode } from "react";
 
-function Svg({ children, size = 22, fill = false }: { children: ReactNode; size?: number; fill?: boolean }) {
+function Svg({
+  children,
+  size = 22,
+  fill = false,
+  className,
+}: {
+  children: ReactNode;
+  size?: number;
+  fill?: boolean;
+  className?: string;
+}) {
   return (
     <svg
+      className={className}
       width={size}
       height={size}
       viewBox="0 0 24 24"
@@ -68,17 +79,17 @@ export function WhatsAppIcon({ size }: { size?: number }) {
   );
 }
 
-export function MenuIcon({ size }: { size?: number }) {
+export function MenuIcon({ size, className }: { size?: number; className?: string }) {
   return (
-    <Svg size={size}>
+    <Svg size={size} className={className}>
       <path d="M4 7h16M4 12h16M4 17h16" />
     </Svg>
   );
 }
 
-export function CloseIcon({ size }: { size?: number }) {
+export function CloseIcon({ size, className }: { size?: number; className?: string }) {
   return (
-    <Svg size={size}>
+    <Svg size={size} className={className}>
       <path d="M6 6l12 12M18 6L6 18" />
     </Svg>
   );

@@ -1,26 +1,37 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import type { RootUser } from "~/root-data.ts";
 import { UserIcon } from "./icons.tsx";
 
-/** Signed-in menu: a disclosure (button + list of links), simpler and more robust than an ARIA menu. */
+/**
+ * Signed-in menu: a native disclosure (`<details>`), so the pill opens its links
+ * from the first paint, before hydration and without JavaScript (issue 16a).
+ * Once hydrated, Escape, a tap outside and following a link close it too.
+ */
 export function UserMenu({ user }: { user: RootUser }) {
   const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
+  const rootRef = useRef<HTMLDetailsElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
   const name = user.displayName.trim() || user.email;
   const shortName = user.firstName.trim() || name;
+
+  const close = useCallback(() => {
+    if (rootRef.current) rootRef.current.open = false;
+    setOpen(false);
+  }, []);
+
+  // Opened before hydration: the state catches up with it.
+  useEffect(() => setOpen(rootRef.current?.open ?? false), []);
 
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
+      close();
+      summaryRef.current?.focus();
     };
     const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+      if (!rootRef.current?.contains(event.target as Node)) close();
     };
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
@@ -28,41 +39,32 @@ export function UserMenu({ user }: { user: RootUser }) {
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("pointerdown", onPointer);
     };
-  }, [open]);
-
-  const close = () => setOpen(false);
+  }, [open, close]);
 
   return (
-    <div className="user-menu" ref={rootRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="user-menu__button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((v) => !v)}
-      >
+    <details
+      className="user-menu"
+      ref={rootRef}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      // A tap before hydration may have opened it: the `open` attribute is the browser's, not a mismatch.
+      suppressHydrationWarning
+    >
+      <summary ref={summaryRef} className="user-menu__button">
         <UserIcon size={20} />
-        {/* The pill shows the first name (an unusually long one is ellipsed); the button is named with the full name. */}
+        {/* The pill shows the first name (an unusually long one is ellipsed); the summary is named with the full name. */}
         <span className="user-menu__name" aria-hidden="true" title={name} data-layout-truncate="">
           {shortName}
         </span>
         <span className="visually-hidden">{name}</span>
-      </button>
-      <ul id={panelId} className="user-menu__panel" hidden={!open}>
+      </summary>
+      <ul className="user-menu__panel">
         <UserMenuItems onChoose={close} />
       </ul>
-      {/* Without JavaScript the button cannot open the panel: show the same links in place. */}
-      <noscript>
-        <ul className="user-menu__panel user-menu__panel--static">
-          <UserMenuItems />
-        </ul>
-      </noscript>
-    </div>
+    </details>
   );
 }
 
-function UserMenuItems({ onChoose }: { onChoose?: () => void }) {
+function UserMenuItems({ onChoose }: { onChoose: () => void }) {
   return (
     <>
       <li>

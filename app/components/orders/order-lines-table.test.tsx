@@ -39,7 +39,7 @@ describe("OrderLinesTable", () => {
     ]);
     expect(cells(screen.getByRole("row", { name: /Expert Nails/u }))[1]).toBe("1 de marzo de 2027");
     expect(cells(screen.getByRole("row", { name: /Nail Art/u }))[1]).toBe("Fecha por confirmar");
-    expect(cells(screen.getByRole("row", { name: /Total/u }))).toEqual(["Total", "1429,00 €"]);
+    expect(cells(screen.getByRole("row", { name: /Total/u }))).toEqual(["Total", "1.429,00 €"]);
     expect(screen.queryByText("Reembolsado")).toBeNull();
   });
 

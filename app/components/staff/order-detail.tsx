@@ -4,6 +4,7 @@ import { formatEuros } from "~/domain/pricing.ts";
 import {
   emailKindLabel,
   formatDateTime,
+  formatShortDate,
   jobStatusLabel,
   paymentEventLabel,
   refundReasonLabel,
@@ -21,6 +22,33 @@ export function OrderHistoryList({ history }: { history: { at: string; label: st
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The order's invoice and rectificativas (or demo documents), each with its PDF; a note while none is issued yet. */
+export function OrderInvoicesList({
+  invoices,
+}: {
+  invoices: { id: string; number: string; label: string; issueDate: string; totalCents: number }[];
+}) {
+  if (invoices.length === 0) {
+    return <p>Este pedido no tiene facturas todavía.</p>;
+  }
+  return (
+    <ul className="staff-notes">
+      {invoices.map((inv) => (
+        <li key={inv.id}>
+          {inv.label} {inv.number}, del {formatShortDate(inv.issueDate)}, {formatEuros(inv.totalCents)} ·{" "}
+          <a
+            href={`/gestion/facturas/${inv.id}/pdf`}
+            download
+            aria-label={`PDF de ${inv.label.toLowerCase()} ${inv.number}`}
+          >
+            PDF
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -16,6 +16,8 @@ import { orderLines } from "./0014-order-lines.server.ts";
 import { demoDocuments } from "./0015-demo-documents.server.ts";
 import { waitlistConfirmation } from "./0016-waitlist-confirmation.server.ts";
 import { activationBinding } from "./0017-activation-binding.server.ts";
+import { sitePhotos } from "./0018-site-photos.server.ts";
+import { withdrawalLines } from "./0019-withdrawal-lines.server.ts";
 
 /** Static, numbered list: the bundle needs no file-system scan at start. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +39,8 @@ const migrations: Record<string, Migration> = {
   "0015-demo-documents": demoDocuments,
   "0016-waitlist-confirmation": waitlistConfirmation,
   "0017-activation-binding": activationBinding,
+  "0018-site-photos": sitePhotos,
+  "0019-withdrawal-lines": withdrawalLines,
 };
 
 export const migrationProvider: MigrationProvider = {

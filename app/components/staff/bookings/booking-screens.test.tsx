@@ -53,7 +53,13 @@ describe("staff booking screens", () => {
     });
     expect(await screen.findByText("1 servicio está pendiente de revisar.")).toBeTruthy();
     const row = screen.getByRole("row", { name: /Uñas de gel/u });
-    expect(within(row).getByText("Pendiente de revisar")).toBeTruthy();
+    expect(within(row).getByText("Sin revisar")).toBeTruthy();
+    // One step: the row's own button marks it reviewed; its name says which service after the visible words.
+    const review = within(row).getByRole("button", { name: "Marcar como revisado: Uñas de gel" });
+    expect(review.closest("form")?.getAttribute("method")).toBe("post");
+    expect((review.closest("form")?.querySelector('input[name="servicio"]') as HTMLInputElement).value).toBe(
+      service.id,
+    );
     expect(within(row).getByText("desde 40,00 €")).toBeTruthy();
     expect(within(row).getByText("1 h 30 min")).toBeTruthy();
     expect(within(row).getByText("Laura, Eva (inactiva)")).toBeTruthy();
@@ -120,6 +126,8 @@ describe("staff booking screens", () => {
       notice: null,
     });
     expect(await screen.findByRole("button", { name: "Guardar y marcar como revisado" })).toBeTruthy();
+    expect(screen.getByText("Sin revisar")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Marcar como revisado" })).toBeTruthy();
     expect((screen.getByLabelText("Precio (€)") as HTMLInputElement).value).toBe("40");
     expect((screen.getByLabelText("Duración (minutos)") as HTMLInputElement).value).toBe("90");
     expect((screen.getByLabelText(/precio «desde»/u) as HTMLInputElement).checked).toBe(true);

@@ -6,11 +6,16 @@ import { lookup } from "~/lib/lookup.ts";
 const NOTICES: Record<string, string> = {
   "servicio-creado": "Servicio creado.",
   "servicio-guardado": "Servicio guardado y marcado como revisado.",
+  "servicio-revisado": "Servicio marcado como revisado.",
+  "servicio-ya-revisado": "Ese servicio ya estaba revisado.",
   "profesional-creada": "Profesional añadida.",
   "profesional-guardada": "Cambios guardados.",
   "bloqueo-creado": "Bloqueo guardado: esas horas ya no se pueden reservar.",
   "bloqueo-borrado": "Bloqueo borrado: esas horas vuelven a estar disponibles.",
 };
+
+/** The one-step review's forms post `intent=revisar` (on the list, with the service's id as `servicio`). */
+export const REVIEW_INTENT = "revisar";
 
 export function bookingNoticeOf(request: Request): string | null {
   return lookup(NOTICES, new URL(request.url).searchParams.get("aviso")) ?? null;

@@ -47,11 +47,24 @@ describe("panel charts", () => {
     expect(within(figure).getByText("Ver datos").tagName).toBe("SUMMARY");
   });
 
+  it("never draws two years side by side («20252026») when January follows the first month", () => {
+    const months = Array.from({ length: 12 }, (_, i) => {
+      const index = 2025 * 12 + 11 + i;
+      return { month: `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`, cents: 100, orders: 1 };
+    });
+    render(<RevenueByMonthChart months={months} />);
+    const texts = [...screen.getByRole("img").querySelectorAll("text")].map((t) => t.textContent);
+    expect(texts).not.toContain("2025");
+    expect(texts.filter((t) => t === "2026")).toHaveLength(1);
+    // Every month keeps its three-letter name.
+    expect(texts).toEqual(expect.arrayContaining(["dic", "ene", "sep", "nov"]));
+  });
+
   it("draws orders by method as horizontal bars with their table", () => {
     render(
       <OrdersByMethodChart
         methods={[
-          { key: "card", name: "Tarjeta de Crédito/Débito", orders: 2, cents: 13000 },
+          { key: "card", name: "Tarjeta de crédito o débito", orders: 2, cents: 13000 },
           { key: "klarna", name: "Klarna - Paga en 3", orders: 1, cents: 20000 },
           { key: "sequra", name: "SeQura", orders: 0, cents: 0 },
         ]}
@@ -59,12 +72,12 @@ describe("panel charts", () => {
     );
     const figure = screen.getByRole("figure", { name: /Pedidos por método de pago/ });
     expect(within(figure).getByRole("img").getAttribute("aria-label")).toBe(
-      "Pedidos cobrados por método de pago en los últimos 12 meses: Tarjeta de Crédito/Débito, 2; Klarna - Paga en 3, 1; SeQura, 0.",
+      "Pedidos cobrados por método de pago en los últimos 12 meses: Tarjeta de crédito o débito, 2; Klarna - Paga en 3, 1; SeQura, 0.",
     );
     expect(within(figure).getByRole("img").textContent).toContain("2 pedidos");
     expect(tableRows(within(figure).getByRole("table", { hidden: true }))).toEqual([
       ["Método", "Pedidos", "Ingresos"],
-      ["Tarjeta de Crédito/Débito", "2", eur("130,00 €")],
+      ["Tarjeta de crédito o débito", "2", eur("130,00 €")],
       ["Klarna - Paga en 3", "1", eur("200,00 €")],
       ["SeQura", "0", eur("0,00 €")],
     ]);

@@ -3,6 +3,7 @@
  * summary and its data table. They take the loader's plain figures (cents,
  * counts, ISO dates) and do the Spanish formatting here.
  */
+import { yearMarks } from "~/domain/chart-labels.ts";
 import { niceAxis, shortDateLabel, shortMonthLabel, type MonthTotal } from "~/domain/dashboard.ts";
 import { formatEuros, formatLongDate, formatMonthYear, formatPriceShort } from "~/domain/pricing.ts";
 import { BarChart } from "./bar-chart.tsx";
@@ -18,6 +19,7 @@ export function RevenueByMonthChart({ months }: { months: MonthTotal[] }) {
   const best = months.reduce<MonthTotal | null>((top, m) => (m.cents > (top?.cents ?? 0) ? m : top), null);
   const first = months[0];
   const last = months.at(-1);
+  const years = yearMarks(months.map((m) => m.month));
   const summary =
     first && last
       ? `Ingresos por mes, de ${monthName(first.month)} a ${monthName(last.month)}: ${formatEuros(total)} en total; ` +
@@ -41,7 +43,7 @@ export function RevenueByMonthChart({ months }: { months: MonthTotal[] }) {
         bars={months.map((m, i) => ({
           key: m.month,
           label: shortMonthLabel(m.month),
-          sublabel: i === 0 || m.month.endsWith("-01") ? m.month.slice(0, 4) : undefined,
+          sublabel: years[i],
           value: m.cents,
           title: `${monthName(m.month)}: ${formatEuros(m.cents)} (${ordersText(m.orders)})`,
         }))}

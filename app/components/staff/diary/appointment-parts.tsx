@@ -2,7 +2,7 @@ import { depositStateText } from "~/domain/deposit.ts";
 import { Form } from "react-router";
 import type { Appointment } from "~/bookings/queries.server.ts";
 import { formatDateTime } from "~/components/staff/format.ts";
-import { formatDayLong, formatTime, wallClockOf } from "~/domain/salon-time.ts";
+import { formatDayLabel, formatDayLong, formatTime, wallClockOf } from "~/domain/salon-time.ts";
 import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
 import { FilterInput, ProfessionalFilter } from "../filter-fields.tsx";
 import { appointmentSourceLabel } from "./labels.ts";
@@ -34,7 +34,7 @@ export function AppointmentFacts({ appointment: a }: { appointment: Appointment 
           <h2 id="cita-cuando">Cita</h2>
           <dl className="staff-facts">
             <dt>Día</dt>
-            <dd>{formatDayLong(start.date)}</dd>
+            <dd>{formatDayLabel(start.date)}</dd>
             <dt>Hora</dt>
             <dd>
               {formatTime(start.minutes)}–{formatTime(end.minutes)} ({formatDuration(total)})
