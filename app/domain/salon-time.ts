@@ -64,7 +64,9 @@ export function formatDayLong(date: string): string {
 }
 
 /** Text that stands on its own (a label, a heading, a table cell): its first letter upper case. */
-const asLabel = (text: string): string => text.charAt(0).toLocaleUpperCase("es-ES") + text.slice(1);
+function asLabel(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 /**
  * "2026-11-27" → "Viernes, 27 de noviembre": a day standing on its own (a
