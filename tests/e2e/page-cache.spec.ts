@@ -1,11 +1,14 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, test, userMenuSummary } from "./fixtures.ts";
 
 // Anonymous pages come from the shared page cache (server/page-cache.ts): the same
 // bytes for every visitor, scripts allowed by hash. In Chromium such a page must
 // hydrate and work with the CSP enforced (the fixture fails on any violation),
 // and a visitor who signs in must see her own page, not the shared one.
 
-test("a page served from the cache hydrates under its hashed CSP, revalidates with 304 and works", async ({ page, baseURL }) => {
+test("a page served from the cache hydrates under its hashed CSP, revalidates with 304 and works", async ({
+  page,
+  baseURL,
+}) => {
   const first = await page.goto("/formaciones");
   const etag = (await first!.allHeaders())["etag"];
   expect(etag).toMatch(/^W\//);
@@ -36,8 +39,8 @@ test("after signing up the home page shows her name, not the shared page", async
   await page.getByLabel("Contraseña", { exact: true }).fill("Uñas-de-prueba-2026");
   await page.getByLabel("Confirmar contraseña").fill("Uñas-de-prueba-2026");
   await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await expect(page.getByRole("button", { name: "Rocío Caché Prueba" })).toBeVisible();
+  await expect(userMenuSummary(page, "Rocío Caché Prueba")).toBeVisible();
   await page.goto("/");
-  await expect(page.getByRole("banner").getByRole("button", { name: "Rocío Caché Prueba" })).toBeVisible();
+  await expect(userMenuSummary(page, "Rocío Caché Prueba")).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar sesión" })).toHaveCount(0);
 });

@@ -11,7 +11,15 @@ import type { Browser, Page } from "@playwright/test";
 import { base32Decode, hotp, timeStep } from "../../app/domain/totp.ts";
 import { formatEuros, formatMonthYear } from "../../app/domain/pricing.ts";
 import { LINK_OPENED_ELSEWHERE } from "../../app/staff/auth/messages.ts";
-import { expect, expectNoAxeViolations, fillBilling, signOutOfStaffArea, test, waitForHydration } from "./fixtures.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  fillBilling,
+  signOutOfStaffArea,
+  test,
+  userMenuSummary,
+  waitForHydration,
+} from "./fixtures.ts";
 
 const run = Date.now().toString(36);
 const email = (name: string) => `${name}-${run}@example.com`;
@@ -193,7 +201,7 @@ test("owner and staff run the catalogue from /gestion; customers are kept out; w
   await customerPage.getByLabel("Contraseña", { exact: true }).fill("esmalte-rojo-99");
   await customerPage.getByLabel("Confirmar contraseña").fill("esmalte-rojo-99");
   await customerPage.getByRole("button", { name: "Crear cuenta" }).click();
-  await expect(customerPage.getByRole("button", { name: "Marta Soler" })).toBeVisible();
+  await expect(userMenuSummary(customerPage, "Marta Soler")).toBeVisible();
   for (const url of [
     "/gestion",
     "/gestion/pedidos",
@@ -261,7 +269,7 @@ test("staff follow an order and its students: filters by keyboard, detail, resen
   await buyer.getByLabel("Contraseña", { exact: true }).fill("esmalte-rosa-7");
   await buyer.getByLabel("Confirmar contraseña").fill("esmalte-rosa-7");
   await buyer.getByRole("button", { name: "Crear cuenta" }).click();
-  await expect(buyer.getByRole("button", { name: "Nuria Casals" })).toBeVisible();
+  await expect(userMenuSummary(buyer, "Nuria Casals")).toBeVisible();
   await buyer.goto("/carrito?add=tecnico-manicurista");
   await buyer.getByRole("link", { name: "Proceder al pago" }).click();
   await fillBilling(buyer, "Nuria Casals");

@@ -29,6 +29,8 @@ export const STAFF_GROUPS: readonly StaffSectionGroup[] = [
     label: "Agenda",
     sections: [
       { to: "/gestion/agenda", label: "Agenda" },
+      // The client card: visits, no-shows and notes, found by email or phone.
+      { to: "/gestion/clientes", label: "Clientas" },
       { to: "/gestion/horarios", label: "Horarios" },
       { to: "/gestion/reservas", label: "Reservas", ownerOnly: true },
     ],
