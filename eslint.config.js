@@ -6,7 +6,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build*/", ".react-router/", "node_modules/", "data/", "public/", "test-results/", "playwright-report/", "app/content/images.generated.ts"] },
+  { ignores: ["build*/", ".react-router/", "node_modules/", "data/", "public/", "test-results/", "playwright-report/", "app/content/images.generated.ts", "vendor/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

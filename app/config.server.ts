@@ -7,6 +7,9 @@ import "~/lib/zod-spanish.server.ts";
 import { z } from "zod";
 import { parseSellerForm, SELLER_FIELDS, type SellerData, type SellerField } from "~/domain/seller.ts";
 import { VERIFACTU_MODES, type VerifactuMode } from "~/invoices/verifactu.ts";
+import { parseSoftwareIdentity, SOFTWARE_ENV, type SoftwareIdentity } from "~/invoices/software.ts";
+import { aeatConfigOf, type AeatConfig } from "~/invoices/aeat/config.server.ts";
+import { CertificateError } from "~/invoices/aeat/certificate.server.ts";
 
 const optionalString = z
   .string()
@@ -75,6 +78,16 @@ const envSchema = z.object({
   SELLER_REGISTRY: optionalString,
   INVOICE_SERIES_PREFIX: optionalString,
   VERIFACTU_MODE: z.preprocess(emptyAsUnset, z.enum(VERIFACTU_MODES).default("off")),
+  VERIFACTU_ENDPOINT: optionalString,
+  VERIFACTU_CERT_P12: optionalString,
+  // Not trimmed: a password may hold spaces.
+  VERIFACTU_CERT_PASSWORD: z.string().optional(),
+  VERIFACTU_PRODUCER_NAME: optionalString,
+  VERIFACTU_PRODUCER_NIF: optionalString,
+  VERIFACTU_SYSTEM_NAME: optionalString,
+  VERIFACTU_SYSTEM_ID: optionalString,
+  VERIFACTU_SYSTEM_VERSION: optionalString,
+  VERIFACTU_INSTALLATION_NUMBER: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().optional(),
 });
@@ -130,6 +143,10 @@ export interface Config {
    * "verifactu-test": the records are for the AEAT's (test) service.
    */
   verifactuMode: VerifactuMode;
+  /** The AEAT's service and the salon's certificate (VERIFACTU_ENDPOINT, VERIFACTU_CERT_*); null with VERIFACTU_MODE=off. */
+  aeat: AeatConfig | null;
+  /** The software's identity in each record's SistemaInformatico (VERIFACTU_PRODUCER_*, VERIFACTU_SYSTEM_*). */
+  software: SoftwareIdentity;
   /** True when PUBLIC_URL is plain-http localhost: cookies may drop `Secure`. */
   isLocalOrigin: boolean;
   production: boolean;
@@ -160,6 +177,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!seller.ok) {
     const problems = Object.entries(seller.errors).map(([f, message]) => `${SELLER_ENV[f as SellerField]}: ${message}`);
     throw new ConfigError(`Configuración no válida — ${problems.join("; ")}`);
+  }
+  const software = parseSoftwareIdentity(
+    Object.fromEntries(Object.entries(SOFTWARE_ENV).map(([field, name]) => [field, e[name]])),
+  );
+  if (!software.ok) throw new ConfigError(`Configuración no válida — ${software.problems.join("; ")}`);
+  let aeat: AeatConfig | null;
+  try {
+    aeat = aeatConfigOf({
+      mode: e.VERIFACTU_MODE,
+      endpoint: e.VERIFACTU_ENDPOINT,
+      certP12: e.VERIFACTU_CERT_P12,
+      certPassword: e.VERIFACTU_CERT_PASSWORD,
+    });
+  } catch (err) {
+    if (err instanceof CertificateError) throw new ConfigError(`Configuración no válida — ${err.message}`);
+    throw err;
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const demoPayments = e.DEMO_PAYMENTS === "1";
@@ -204,6 +237,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       Object.entries(seller.data).filter(([field]) => sellerInput[field as SellerField] !== undefined),
     ),
     verifactuMode: e.VERIFACTU_MODE,
+    aeat,
+    software: software.value,
     demoPayments,
     isLocalOrigin,
     production: e.NODE_ENV === "production",

@@ -9,6 +9,7 @@
 import { accountEmailTemplates } from "./auth/jobs.server.ts";
 import { appointmentEmailTemplates } from "./bookings/appointment-emails.server.ts";
 import type { Db } from "./db/db.server.ts";
+import type { AeatConfig } from "./invoices/aeat/config.server.ts";
 import { invoicingOf, type InvoicingConfig } from "./invoices/issue.server.ts";
 import { invoiceEmailTemplates, invoiceJobHandlers } from "./invoices/jobs.server.ts";
 import type { JobHandler } from "./jobs/worker.server.ts";
@@ -37,7 +38,7 @@ export interface JobDeps {
   mailer: Mailer;
   payments: PaymentProvider;
   /** salonNotifyEmail: where the salon notices go (none sent without it). */
-  config: { publicUrl: string; salonNotifyEmail?: string } & Partial<InvoicingConfig>;
+  config: { publicUrl: string; salonNotifyEmail?: string; aeat?: AeatConfig | null } & Partial<InvoicingConfig>;
 }
 
 export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
@@ -48,7 +49,7 @@ export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
     // The salon's notices of sales, withdrawals and refunds (app/salon), addressed from the config.
     ...emailJobHandlers(salonNotificationTemplates(deps.config.salonNotifyEmail), mail),
     ...paymentJobHandlers({ ...deps, invoicing }),
-    ...invoiceJobHandlers({ ...deps, invoicing }),
+    ...invoiceJobHandlers({ ...deps, invoicing, aeat: deps.config.aeat }),
     ...waitlistJobHandlers(deps),
   };
 }

@@ -42,6 +42,8 @@ export async function buildServices(config: Config, logger: Logger): Promise<App
   const payments = createPaymentProvider(config);
   const paymentsLine = paymentProviderLogLine(config);
   logger[paymentsLine.level]({ payments: payments.name }, paymentsLine.message);
+  const { invoicingStartWarnings } = await import("./invoices/software.ts");
+  for (const line of invoicingStartWarnings(config)) logger.warn({ verifactuMode: config.verifactuMode }, line);
   const { startAssistant } = await import("./chat/assistant.server.ts");
   const assistant = startAssistant(db, logger);
   const { createJobWorker } = await import("./jobs/worker.server.ts");

@@ -4,8 +4,11 @@
 // the previous one, an invoice that no longer says what its record says, an
 // invoice without a record, or a demo sale's document inside the chain. Demo
 // documents (app/invoices/series.ts) are outside the chain and only counted.
+// It also lists every record whose stored XML (billing_records.xml) no longer
+// says what its columns say, naming the fields.
 // Loads the configuration as the server does (DATA_DIR, DATABASE_URL). Exit
-// code 0 when the chain holds, 3 when it is broken, 1 on any other failure.
+// code 0 when the chain holds, 3 when it is broken or an XML differs, 1 on any
+// other failure.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { registerAppAlias } from "./lib/app-alias.ts";
@@ -26,8 +29,17 @@ const db = createDb(config.databaseUrl);
 try {
   await migrateToLatest(db);
   const report = await verifyBillingChain(db);
+  for (const m of report.xmlMismatches) {
+    console.error(
+      `El XML del registro ${m.position} (factura ${m.invoiceNumber}) no dice lo que dice el registro: ${m.fields.join(", ")}.`,
+    );
+  }
+  if (report.xmlMismatches.length > 0) process.exitCode = 3;
   if (!report.broken) {
     console.log(`Cadena de registros de facturación correcta: ${report.records} registros verificados.`);
+    if (report.xmlMismatches.length > 0) {
+      console.error(`${report.xmlMismatches.length} registros con un XML que no coincide con sus datos.`);
+    }
     if (report.demoDocuments > 0) {
       console.log(
         `${report.demoDocuments} documentos de demostración (sin validez fiscal) fuera de la cadena: no se verifican.`,

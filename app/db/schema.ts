@@ -348,6 +348,8 @@ export interface Database {
   billing_chain: BillingChainTable;
   billing_records: BillingRecordsTable;
   billing_submissions: BillingSubmissionsTable;
+  billing_record_status: BillingRecordStatusTable;
+  verifactu_sender: VerifactuSenderTable;
   services: ServicesTable;
   professionals: ProfessionalsTable;
   professional_services: ProfessionalServicesTable;
@@ -452,9 +454,10 @@ interface BillingRecordsTable {
 }
 
 /**
- * Attempts to send a record to the AEAT (0011). Nothing writes it yet, and it stays on
- * purpose: the VERI*FACTU sender (the next step, docs/invoicing.md) stores each
- * submission here with the AEAT's answer, apart from the immutable records.
+ * Requests to the AEAT (0011): the VERI*FACTU sender (app/invoices/aeat/, 0020)
+ * logs each one here with the AEAT's raw answer, apart from the immutable
+ * records. record_position is the request's first record; status: sending |
+ * answered | fault | http-<status> | network-error.
  */
 interface BillingSubmissionsTable {
   id: string;
@@ -462,6 +465,30 @@ interface BillingSubmissionsTable {
   attempted_at: string;
   status: string;
   response: string | null;
+}
+
+/** What became of a billing record at the AEAT (0020); no row: written while VERIFACTU_MODE was off, not sent. */
+export interface BillingRecordStatusTable {
+  position: number;
+  /** pending | accepted | accepted-with-errors | rejected */
+  state: string;
+  /** CodigoErrorRegistro and DescripcionErrorRegistro of the last answer. */
+  code: string | null;
+  description: string | null;
+  /** The CSV of the request that registered it. */
+  csv: string | null;
+  submission_id: string | null;
+  sent_at: string | null;
+  answered_at: string | null;
+  attempts: number;
+}
+
+/** The sender's one row (0020): the next request's earliest time and the lease of the instance sending. */
+interface VerifactuSenderTable {
+  id: number;
+  not_before: string;
+  locked_until: string | null;
+  locked_by: string | null;
 }
 
 /** The public pages' content version (0010): one row (id 1), bumped by triggers. */

@@ -29,6 +29,8 @@ import {
 } from "./document.ts";
 import { appendBillingRecord, lockChainHead, nextInvoiceNumber } from "./chain.server.ts";
 import { readSeller, sellerIdentity } from "./seller.server.ts";
+import { queueRecordForAeat } from "./aeat/outbox.server.ts";
+import { DEFAULT_SOFTWARE, producerOf, type SoftwareIdentity } from "./software.ts";
 import { seriesName, seriesOfOrder, type DocumentSeries } from "./series.ts";
 import { aeatAmount, aeatDate, madridTimestamp, verificationUrl, type VerifactuMode } from "./verifactu.ts";
 
@@ -36,11 +38,15 @@ import { aeatAmount, aeatDate, madridTimestamp, verificationUrl, type VerifactuM
 export interface InvoicingConfig {
   seller: Partial<SellerData>;
   verifactuMode: VerifactuMode;
+  /** SistemaInformatico of the records (software.ts); DEFAULT_SOFTWARE when left out. */
+  software?: SoftwareIdentity;
 }
 
 /** The invoicing part of a config, or undefined when it has none (tests that build their own deps). */
 export function invoicingOf(config: Partial<InvoicingConfig>): InvoicingConfig | undefined {
-  return config.verifactuMode ? { seller: config.seller ?? {}, verifactuMode: config.verifactuMode } : undefined;
+  return config.verifactuMode
+    ? { seller: config.seller ?? {}, verifactuMode: config.verifactuMode, software: config.software }
+    : undefined;
 }
 
 export interface Draft {
@@ -151,8 +157,9 @@ export async function issue(
     },
     xml: {
       issuerName: ctx.seller.legalName,
-      // The salon's own software: it is its own producer.
-      producer: { name: ctx.seller.legalName, nif: ctx.seller.nif },
+      // The configured producer of the software (VERIFACTU_PRODUCER_*); unset, the seller (warned at start in VERI*FACTU modes).
+      producer: producerOf(ctx.config.software ?? DEFAULT_SOFTWARE, ctx.seller),
+      system: ctx.config.software ?? DEFAULT_SOFTWARE,
       operationDate: draft.operationDate === issueDate ? null : aeatDate(draft.operationDate),
       buyer: draft.buyer ? { name: draft.buyer.name, nif: draft.buyer.taxId } : null,
       description: isRectificativa(draft.kind)
@@ -168,6 +175,8 @@ export async function issue(
         : null,
     },
   });
+  // VERI*FACTU on: the record waits for the sender (app/invoices/aeat/), queued in this transaction.
+  if (mode !== "off") await queueRecordForAeat(trx, head.position);
   return id;
 }
 

@@ -18,6 +18,9 @@ export const BOTTOM = PAGE.height - MARGIN - 14;
 
 export type Doc = PDFKit.PDFDocument;
 
+/** The size of the invoice's data: the QR's texts are never smaller (Orden HAC/1177/2024, art. 20.1.b: "similares a los del resto de datos"). */
+export const DATA_SIZE = 9;
+
 /**
  * The OpenType features every text is set with: tabular figures. Inter's proportional
  * figures are kerned against the comma ("7," loses 40 % of the 7's width and the comma 60 %
@@ -32,12 +35,12 @@ export function put(
   text: string,
   x: number,
   y: number,
-  opts: { width: number; size?: number; bold?: boolean; color?: string; align?: "left" | "right" },
+  opts: { width: number; size?: number; bold?: boolean; color?: string; align?: "left" | "right" | "center" },
 ): number {
   const s = printable(text);
   doc
     .font(opts.bold ? "bold" : "regular")
-    .fontSize(opts.size ?? 9)
+    .fontSize(opts.size ?? DATA_SIZE)
     .fillColor(opts.color ?? TEXT);
   const o = { width: opts.width, align: opts.align ?? "left", lineGap: 1, features: TEXT_FEATURES };
   doc.text(s, x, y, o);

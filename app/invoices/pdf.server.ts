@@ -1,21 +1,33 @@
 /**
  * The invoice as a PDF (A4, Spanish): every field RD 1619/2012 (arts. 6 and 7) requires, the
- * AEAT's QR code at the top left of the first page (35 mm, level M, white quiet zone) and, in
- * VERI*FACTU mode, its legend. Fonts are embedded (Inter, see ./fonts/LICENSE.txt): never the
- * standard 14 fonts, which a PDF only names. Sober on purpose: black text, the brand's plum for
- * headings and rules. A demo sale's document (app/invoices/series.ts) has no QR: in its place, and
+ * AEAT's QR code at the top left of the first page (35 mm, level M, 6 mm clear all round) under
+ * "QR tributario:" and, in VERI*FACTU mode, over its legend, both centred on it at the size of the
+ * invoice's data (Orden HAC/1177/2024, arts. 20 and 21, and the AEAT's QR specification). Fonts are
+ * embedded (Inter, see ./fonts/LICENSE.txt): never the standard 14 fonts, which a PDF only names.
+ * Sober on purpose: black text, the brand's plum for headings and rules. A demo sale's document (app/invoices/series.ts) has no QR: in its place, and
  * in every page's footer, "Documento de demostración sin validez fiscal"; it is never called a factura.
  */
 import { readFileSync } from "node:fs";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import type { InvoiceDocument } from "./document.ts";
-import { ACCENT, type Doc, heading, MARGIN, MM, MUTED, PAGE, put, RIGHT, WIDTH } from "./pdf-draw.server.ts";
+import { ACCENT, DATA_SIZE, type Doc, heading, MARGIN, MM, MUTED, PAGE, put, RIGHT, WIDTH } from "./pdf-draw.server.ts";
 import { formatDate } from "./pdf-format.ts";
 import { DEMO_EXPLANATION, DEMO_NOTICE, documentLabel } from "./texts.ts";
 import { linesTable, summary } from "./pdf-table.server.ts";
 
-const QR_SIZE = 35 * MM; // the symbol itself; the quiet zone comes on top
+/** Where the QR goes on page 1 and what is kept clear around it (exported for the PDF's tests). */
+export const QR_LAYOUT = {
+  /** The symbol itself, 35 mm (30 to 40 mm allowed); its white quiet zone comes on top. */
+  size: 35 * MM,
+  /** Its left edge. */
+  x: MARGIN,
+  /** Nothing is printed closer to the symbol than this: 6 mm, the AEAT's recommendation (2 mm at least). */
+  clearance: 6 * MM,
+  /** "QR tributario:" above and the VERI*FACTU legend below, centred on the symbol, in this width. */
+  textWidth: 35 * MM + 40,
+} as const;
+const QR_SIZE = QR_LAYOUT.size;
 const QR_QUIET_MODULES = 4;
 /**
  * The fonts, read once. Two ways, because the same source runs in two shapes:
@@ -96,9 +108,15 @@ async function header(doc: Doc, inv: InvoiceDocument): Promise<number> {
   return Math.max(leftEnd, y) + 16;
 }
 
-/** The QR code at the top left (AEAT spec) and, in VERI*FACTU mode, its legend. Returns where the left column ends. */
+/**
+ * The QR code at the top left (AEAT spec) under "QR tributario:" and, in VERI*FACTU mode, over its
+ * legend; both texts centred on the symbol's vertical axis, at the data's size, 6 mm away from it.
+ * Returns where the left column ends (6 mm below the symbol in every mode).
+ */
 async function qrCode(doc: Doc, qrUrl: string, verifactu: boolean): Promise<number> {
-  put(doc, "QR tributario:", MARGIN, MARGIN, { width: 120, size: 8 });
+  const textX = QR_LAYOUT.x + QR_SIZE / 2 - QR_LAYOUT.textWidth / 2;
+  const text = { width: QR_LAYOUT.textWidth, size: DATA_SIZE, align: "center" } as const;
+  const labelHeight = put(doc, "QR tributario:", textX, MARGIN, text);
   const size = QRCode.create(qrUrl, { errorCorrectionLevel: "M" }).modules.size;
   const png = await QRCode.toBuffer(qrUrl, {
     type: "png",
@@ -109,16 +127,17 @@ async function qrCode(doc: Doc, qrUrl: string, verifactu: boolean): Promise<numb
   });
   const imageSize = (QR_SIZE * (size + 2 * QR_QUIET_MODULES)) / size;
   const quiet = (imageSize - QR_SIZE) / 2;
-  // The quiet zone is part of the image; it may overlap the margin a little, the symbol starts at it.
-  const qrY = MARGIN + 12;
-  doc.image(png, MARGIN - quiet, qrY, { width: imageSize, height: imageSize });
-  let leftY = qrY + imageSize - quiet + 2;
+  // The quiet zone (4 modules, under 6 mm) is part of the image; the symbol starts inside it.
+  const qrTop = MARGIN + labelHeight + QR_LAYOUT.clearance;
+  doc.image(png, QR_LAYOUT.x - quiet, qrTop - quiet, { width: imageSize, height: imageSize });
+  let leftY = qrTop + QR_SIZE + QR_LAYOUT.clearance;
   if (verifactu) {
-    leftY += put(doc, "VERI*FACTU", MARGIN, leftY, { width: QR_SIZE + 40, size: 9, bold: true });
-    leftY += put(doc, "Factura verificable en la sede electrónica de la AEAT", MARGIN, leftY, {
-      width: QR_SIZE + 40,
-      size: 7.5,
-    });
+    leftY += put(doc, "VERI*FACTU", textX, leftY, { ...text, bold: true });
+    // One line at a time: pdfkit centres a wrapped line with the width of what ends it (a space,
+    // a line break), which leaves it 1.2 pt off the axis.
+    for (const line of ["Factura verificable en la sede", "electrónica de la AEAT"]) {
+      leftY += put(doc, line, textX, leftY, text);
+    }
   }
   return leftY;
 }

@@ -154,7 +154,7 @@ describe("registroAltaXml", () => {
         "    <sum1:IdSistemaInformatico>AN</sum1:IdSistemaInformatico>",
         "    <sum1:Version>1.0</sum1:Version>",
         "    <sum1:NumeroInstalacion>1</sum1:NumeroInstalacion>",
-        "    <sum1:TipoUsoPosibleSoloVerifactu>N</sum1:TipoUsoPosibleSoloVerifactu>",
+        "    <sum1:TipoUsoPosibleSoloVerifactu>S</sum1:TipoUsoPosibleSoloVerifactu>",
         "    <sum1:TipoUsoPosibleMultiOT>N</sum1:TipoUsoPosibleMultiOT>",
         "    <sum1:IndicadorMultiplesOT>N</sum1:IndicadorMultiplesOT>",
         "  </sum1:SistemaInformatico>",

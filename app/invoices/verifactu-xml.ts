@@ -11,18 +11,11 @@
  * byte.
  */
 import { isRectificativa, type VatBreakdownRow } from "./document.ts";
+import { DEFAULT_SOFTWARE, SOFTWARE_FLAGS, type SoftwareIdentity } from "./software.ts";
 import { type AltaHashFields, aeatAmount, altaHashInput, huella } from "./verifactu.ts";
 
 export const SUM1_NAMESPACE =
   "https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/tike/cont/ws/SuministroInformacion.xsd";
-
-/** The invoicing software as it declares itself (SistemaInformatico). */
-const SISTEMA_INFORMATICO = {
-  nombre: "Alejandra Nails web",
-  id: "AN",
-  version: "1.0",
-  numeroInstalacion: "1",
-} as const;
 
 /** An invoice identified as the AEAT does: issuer's NIF, series and number, issue date DD-MM-YYYY. */
 interface AeatInvoiceId {
@@ -51,6 +44,8 @@ export interface RegistroAltaInput {
   previous: AeatInvoiceId | null;
   /** Who produced the software (SistemaInformatico NombreRazon and NIF). */
   producer: { name: string; nif: string };
+  /** The software's name, id, version and installation (software.ts); DEFAULT_SOFTWARE when left out. */
+  system?: Pick<SoftwareIdentity, "systemName" | "systemId" | "version" | "installationNumber">;
 }
 
 /** An element: its local name and either its text or its child elements. */
@@ -145,6 +140,7 @@ function check(input: RegistroAltaInput): void {
 export function registroAltaXml(input: RegistroAltaInput): string {
   check(input);
   const { hash } = input;
+  const system = input.system ?? DEFAULT_SOFTWARE;
   const rectifying = input.rectified !== null;
   const tree: XmlNode = [
     "RegistroAlta",
@@ -186,13 +182,11 @@ export function registroAltaXml(input: RegistroAltaInput): string {
         [
           ["NombreRazon", cut(input.producer.name, 120)],
           ["NIF", input.producer.nif.trim()],
-          ["NombreSistemaInformatico", SISTEMA_INFORMATICO.nombre],
-          ["IdSistemaInformatico", SISTEMA_INFORMATICO.id],
-          ["Version", SISTEMA_INFORMATICO.version],
-          ["NumeroInstalacion", SISTEMA_INFORMATICO.numeroInstalacion],
-          ["TipoUsoPosibleSoloVerifactu", "N"],
-          ["TipoUsoPosibleMultiOT", "N"],
-          ["IndicadorMultiplesOT", "N"],
+          ["NombreSistemaInformatico", cut(system.systemName, 30)],
+          ["IdSistemaInformatico", cut(system.systemId, 2)],
+          ["Version", cut(system.version, 50)],
+          ["NumeroInstalacion", cut(system.installationNumber, 100)],
+          ...Object.entries(SOFTWARE_FLAGS),
         ],
       ],
       ["FechaHoraHusoGenRegistro", hash.generatedAt.trim()],

@@ -8,10 +8,13 @@
  *   type, VAT and total), so an invoice altered after the fact shows too, and
  * - its document is an invoice, not a demo sale's document (app/invoices/series.ts);
  * the chain's head names the last record; and every invoice has its record.
+ * Besides, each record's stored XML (what a sender hands to the AEAT) must still state its
+ * columns (record-xml.ts): every record whose XML does not is listed in xmlMismatches.
  * Demo documents stand outside the chain: they are counted, never verified as
  * part of it. Reads in pages: any size.
  */
 import type { Db } from "~/db/db.server.ts";
+import { recordXmlMismatches } from "./record-xml.ts";
 import { aeatAmount, aeatDate, altaHashInput, huella, type AltaHashFields } from "./verifactu.ts";
 
 type ChainProblem =
@@ -34,6 +37,8 @@ interface ChainReport {
    * invoice that has no record at all ("unrecorded").
    */
   broken: { position: number | null; invoiceNumber: string | null; problem: ChainProblem; detail: string } | null;
+  /** Every record checked whose stored XML no longer states its columns, with the XML's names of those fields. */
+  xmlMismatches: { position: number; invoiceNumber: string; fields: string[] }[];
 }
 
 const PAGE = 500;
@@ -48,6 +53,7 @@ export async function verifyBillingChain(db: Db): Promise<ChainReport> {
   let expectedPosition = 1;
   let previousHuella = "";
   let checked = 0;
+  const xmlMismatches: ChainReport["xmlMismatches"] = [];
   for (;;) {
     const rows = await db
       .selectFrom("billing_records")
@@ -63,6 +69,7 @@ export async function verifyBillingChain(db: Db): Promise<ChainReport> {
         "billing_records.previous_huella",
         "billing_records.generated_at",
         "billing_records.huella",
+        "billing_records.xml",
         "invoices.id as invoice_id",
         "invoices.full_number",
         "invoices.kind",
@@ -80,6 +87,7 @@ export async function verifyBillingChain(db: Db): Promise<ChainReport> {
       const at = (problem: ChainProblem, detail: string): ChainReport => ({
         records: checked,
         demoDocuments,
+        xmlMismatches,
         broken: { position: r.position, invoiceNumber: r.invoice_number, problem, detail },
       });
       if (r.position !== expectedPosition) {
@@ -98,6 +106,10 @@ export async function verifyBillingChain(db: Db): Promise<ChainReport> {
         previousHuella: r.previous_huella,
         generatedAt: r.generated_at,
       };
+      const xmlFields = recordXmlMismatches(r.xml, { ...fields, huella: r.huella });
+      if (xmlFields.length > 0) {
+        xmlMismatches.push({ position: r.position, invoiceNumber: r.invoice_number, fields: xmlFields });
+      }
       if (huella(altaHashInput(fields)) !== r.huella) {
         return at("huella", "sus datos ya no dan su huella: el registro se ha modificado");
       }
@@ -128,6 +140,7 @@ export async function verifyBillingChain(db: Db): Promise<ChainReport> {
     return {
       records: checked,
       demoDocuments,
+      xmlMismatches,
       broken: {
         position: head.last_position,
         invoiceNumber: null,
@@ -150,6 +163,7 @@ export async function verifyBillingChain(db: Db): Promise<ChainReport> {
     return {
       records: checked,
       demoDocuments,
+      xmlMismatches,
       broken: {
         position: null,
         invoiceNumber: unrecorded.full_number,
@@ -158,5 +172,5 @@ export async function verifyBillingChain(db: Db): Promise<ChainReport> {
       },
     };
   }
-  return { records: checked, demoDocuments, broken: null };
+  return { records: checked, demoDocuments, xmlMismatches, broken: null };
 }

@@ -7,7 +7,7 @@
 // machine Playwright's own steps are throttled too, and a tap landing after
 // hydration would test nothing.
 import { devices, expect, test, type Page } from "@playwright/test";
-import { userMenuSummary, waitForHydration } from "./fixtures.ts";
+import { createAccountFromOtherNetwork, userMenuSummary, waitForHydration } from "./fixtures.ts";
 
 // The phone, without the browser type (a describe group cannot change it).
 const { defaultBrowserType: _browser, ...phone } = devices["Pixel 7"];
@@ -121,7 +121,7 @@ test.describe("first tap on a throttled phone", () => {
     await page.getByLabel("Correo electrónico").fill(`irene.toque.${Date.now()}@example.com`);
     await page.getByLabel("Contraseña", { exact: true }).fill("esmalte-rosa-7");
     await page.getByLabel("Confirmar contraseña").fill("esmalte-rosa-7");
-    await page.getByRole("button", { name: "Crear cuenta" }).click();
+    await createAccountFromOtherNetwork(page);
     await expect(userMenuSummary(page, `${name.first} ${name.last}`)).toBeAttached();
     await waitForHydration(page);
 

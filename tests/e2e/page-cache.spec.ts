@@ -1,4 +1,4 @@
-import { expect, test, userMenuSummary } from "./fixtures.ts";
+import { createAccountFromOtherNetwork, expect, test, userMenuSummary } from "./fixtures.ts";
 
 // Anonymous pages come from the shared page cache (server/page-cache.ts): the same
 // bytes for every visitor, scripts allowed by hash. In Chromium such a page must
@@ -38,7 +38,7 @@ test("after signing up the home page shows her name, not the shared page", async
   await page.getByLabel("Correo electrónico").fill(`cache-${Date.now()}@example.com`);
   await page.getByLabel("Contraseña", { exact: true }).fill("Uñas-de-prueba-2026");
   await page.getByLabel("Confirmar contraseña").fill("Uñas-de-prueba-2026");
-  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await createAccountFromOtherNetwork(page);
   await expect(userMenuSummary(page, "Rocío Caché Prueba")).toBeVisible();
   await page.goto("/");
   await expect(userMenuSummary(page, "Rocío Caché Prueba")).toBeVisible();

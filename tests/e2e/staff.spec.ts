@@ -12,6 +12,7 @@ import { base32Decode, hotp, timeStep } from "../../app/domain/totp.ts";
 import { formatEuros, formatMonthYear } from "../../app/domain/pricing.ts";
 import { LINK_OPENED_ELSEWHERE } from "../../app/staff/auth/messages.ts";
 import {
+  createAccountFromOtherNetwork,
   expect,
   expectNoAxeViolations,
   fillBilling,
@@ -200,7 +201,7 @@ test("owner and staff run the catalogue from /gestion; customers are kept out; w
   await customerPage.getByLabel("Correo electrónico").fill(email("customer"));
   await customerPage.getByLabel("Contraseña", { exact: true }).fill("esmalte-rojo-99");
   await customerPage.getByLabel("Confirmar contraseña").fill("esmalte-rojo-99");
-  await customerPage.getByRole("button", { name: "Crear cuenta" }).click();
+  await createAccountFromOtherNetwork(customerPage);
   await expect(userMenuSummary(customerPage, "Marta Soler")).toBeVisible();
   for (const url of [
     "/gestion",
@@ -268,7 +269,7 @@ test("staff follow an order and its students: filters by keyboard, detail, resen
   await buyer.getByLabel("Correo electrónico").fill(buyerEmail);
   await buyer.getByLabel("Contraseña", { exact: true }).fill("esmalte-rosa-7");
   await buyer.getByLabel("Confirmar contraseña").fill("esmalte-rosa-7");
-  await buyer.getByRole("button", { name: "Crear cuenta" }).click();
+  await createAccountFromOtherNetwork(buyer);
   await expect(userMenuSummary(buyer, "Nuria Casals")).toBeVisible();
   await buyer.goto("/carrito?add=tecnico-manicurista");
   await buyer.getByRole("link", { name: "Proceder al pago" }).click();

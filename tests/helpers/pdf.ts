@@ -163,3 +163,110 @@ export async function pdfFonts(pdf: Buffer | Uint8Array): Promise<PdfFont[]> {
   }
   return [...fonts.values()];
 }
+
+/** A box on a page, in points from the page's top left corner. */
+export interface PdfBox {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** Inter's ascender and descender (hhea, per em): a text line's glyphs stay between them. */
+const INTER_ASCENT = 0.96875;
+const INTER_DESCENT = 0.2412;
+
+type Matrix = [number, number, number, number, number, number];
+const multiply = (m: Matrix, n: Matrix): Matrix => [
+  n[0] * m[0] + n[1] * m[2],
+  n[0] * m[1] + n[1] * m[3],
+  n[2] * m[0] + n[3] * m[2],
+  n[2] * m[1] + n[3] * m[3],
+  n[4] * m[0] + n[5] * m[2] + m[4],
+  n[4] * m[1] + n[5] * m[3] + m[5],
+];
+
+/** The box of the dark pixels of an image, as fractions of its width and height (top-down). */
+function darkBounds(img: DecodedImage): { x0: number; x1: number; y0: number; y1: number } | null {
+  const rgba = toRgba(img);
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (let y = 0; y < img.height; y++) {
+    for (let x = 0; x < img.width; x++) {
+      if (rgba[(y * img.width + x) * 4] >= 128) continue;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x + 1);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y + 1);
+    }
+  }
+  return x1 < 0 ? null : { x0: x0 / img.width, x1: x1 / img.width, y0: y0 / img.height, y1: y1 / img.height };
+}
+
+/**
+ * Where things are on the first page: each text item (one line of one font run) with its font size
+ * and its glyphs' box (the font's ascender to descender), and each image with its box and the box of
+ * its dark pixels (a QR code's symbol without its white quiet zone).
+ */
+export async function pdfFirstPageLayout(pdf: Buffer | Uint8Array): Promise<{
+  texts: (PdfBox & { str: string; fontSize: number })[];
+  images: (PdfBox & { ink: PdfBox | null })[];
+}> {
+  const { doc, close } = await open(pdf);
+  try {
+    const page = await doc.getPage(1);
+    const height = page.view[3] - page.view[1];
+    const content = await page.getTextContent();
+    const texts = [];
+    for (const item of content.items) {
+      if (!("str" in item) || item.str.trim() === "") continue;
+      const [, , c, d, e, f] = item.transform as number[];
+      const fontSize = Math.hypot(c, d);
+      texts.push({
+        str: item.str,
+        fontSize,
+        left: e,
+        right: e + item.width,
+        top: height - (f + fontSize * INTER_ASCENT),
+        bottom: height - (f - fontSize * INTER_DESCENT),
+      });
+    }
+    const ops = await page.getOperatorList();
+    const images = [];
+    let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+    const stack: Matrix[] = [];
+    for (let i = 0; i < ops.fnArray.length; i++) {
+      const fn = ops.fnArray[i];
+      if (fn === OPS.save) stack.push(ctm);
+      else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+      else if (fn === OPS.transform) ctm = multiply(ctm, ops.argsArray[i] as Matrix);
+      else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject) {
+        const img = (
+          fn === OPS.paintImageXObject ? await objectOf(page, ops.argsArray[i][0] as string) : ops.argsArray[i][0]
+        ) as DecodedImage;
+        // The unit square, mapped by the CTM; image row 0 is at the square's top (y = 1).
+        const at = (u: number, v: number) => ({
+          x: ctm[0] * u + ctm[2] * v + ctm[4],
+          y: height - (ctm[1] * u + ctm[3] * v + ctm[5]),
+        });
+        const box = (u0: number, u1: number, v0: number, v1: number): PdfBox => {
+          const a = at(u0, 1 - v0);
+          const b = at(u1, 1 - v1);
+          return {
+            left: Math.min(a.x, b.x),
+            right: Math.max(a.x, b.x),
+            top: Math.min(a.y, b.y),
+            bottom: Math.max(a.y, b.y),
+          };
+        };
+        const ink = img?.data ? darkBounds(img) : null;
+        images.push({ ...box(0, 1, 0, 1), ink: ink ? box(ink.x0, ink.x1, ink.y0, ink.y1) : null });
+      }
+    }
+    return { texts, images };
+  } finally {
+    await close();
+  }
+}

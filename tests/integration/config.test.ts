@@ -2,8 +2,13 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "~/config.server.ts";
+import { invoicingOf } from "~/invoices/issue.server.ts";
+import { invoicingStartWarnings } from "~/invoices/software.ts";
+import { createLogger } from "~/lib/logger.server.ts";
+import { buildServices } from "~/services.server.ts";
 import { demoPaymentsAllowed, isLoopbackAddress } from "~/routes/pago-demo.server.ts";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "an-cfg-"));
@@ -56,6 +61,15 @@ describe("loadConfig", () => {
     [{ DEMO_PAYMENTS: "yes" }, "DEMO_PAYMENTS"],
     [{ TRUST_PROXY: "true" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "everyone" }, "TRUST_PROXY"],
+    [
+      { VERIFACTU_PRODUCER_NAME: "Programas Ejemplo SL", VERIFACTU_PRODUCER_NIF: "B12345678" },
+      "VERIFACTU_PRODUCER_NIF",
+    ],
+    [{ VERIFACTU_PRODUCER_NAME: "Programas Ejemplo SL" }, "VERIFACTU_PRODUCER_NIF"],
+    [{ VERIFACTU_SYSTEM_ID: "ANW" }, "VERIFACTU_SYSTEM_ID"],
+    [{ VERIFACTU_SYSTEM_NAME: "x".repeat(31) }, "VERIFACTU_SYSTEM_NAME"],
+    [{ VERIFACTU_SYSTEM_VERSION: "1".repeat(51) }, "VERIFACTU_SYSTEM_VERSION"],
+    [{ VERIFACTU_INSTALLATION_NUMBER: "1".repeat(101) }, "VERIFACTU_INSTALLATION_NUMBER"],
   ])("rejects %o naming %s", (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(variable);
@@ -94,6 +108,78 @@ describe("loadConfig", () => {
     expect(res.stderr).toContain("STRIPE_SECRET_KEY");
   });
 
+  it("reads the software's identity (SistemaInformatico) with defaults, the NIF normalized", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).software).toEqual({
+      producerName: null,
+      producerNif: null,
+      systemName: "Alejandra Nails web",
+      systemId: "AN",
+      version: "1.0",
+      installationNumber: "1",
+    });
+    const c = loadConfig({
+      DATA_DIR: dataDir(),
+      VERIFACTU_PRODUCER_NAME: " Programas Ejemplo SL ",
+      VERIFACTU_PRODUCER_NIF: "b-12345674",
+      VERIFACTU_SYSTEM_NAME: "Reservas Uñas",
+      VERIFACTU_SYSTEM_ID: "RU",
+      VERIFACTU_SYSTEM_VERSION: "2.3.1",
+      VERIFACTU_INSTALLATION_NUMBER: "SALON-01",
+    });
+    expect(c.software).toEqual({
+      producerName: "Programas Ejemplo SL",
+      producerNif: "B12345674",
+      systemName: "Reservas Uñas",
+      systemId: "RU",
+      version: "2.3.1",
+      installationNumber: "SALON-01",
+    });
+    // What every issuer gets (checkout, webhooks, jobs): the records name this producer.
+    expect(invoicingOf(c)?.software).toEqual(c.software);
+  });
+
+  it("warns once when VERIFACTU_MODE=off runs on a public site, never on a local one", () => {
+    const publicOff = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://alejandra.example", DEMO_PAYMENTS: "1" });
+    const lines = invoicingStartWarnings(publicOff);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("VERIFACTU_MODE=off");
+    expect(lines[0]).toContain("https://alejandra.example");
+    expect(lines[0]).toContain("no es legal para un negocio desde 2027");
+    expect(invoicingStartWarnings(loadConfig({ DATA_DIR: dataDir() }))).toEqual([]);
+    const software = loadConfig({
+      DATA_DIR: dataDir(),
+      VERIFACTU_PRODUCER_NAME: "Programas Ejemplo SL",
+      VERIFACTU_PRODUCER_NIF: "B12345674",
+    }).software;
+    const site = { isLocalOrigin: false, publicUrl: "https://alejandra.example" };
+    expect(invoicingStartWarnings({ ...site, verifactuMode: "verifactu", software })).toEqual([]);
+    // A VERI*FACTU mode without a configured producer names the seller: said at the start.
+    expect(invoicingStartWarnings({ ...site, verifactuMode: "verifactu", software: publicOff.software })).toEqual([
+      expect.stringContaining("VERIFACTU_PRODUCER_NIF"),
+    ]);
+  });
+
+  it("logs the off-mode warning when a public site starts", async () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://alejandra.example", DEMO_PAYMENTS: "1" });
+    let logged = "";
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        logged += chunk.toString("utf8");
+        done();
+      },
+    });
+    const logger = createLogger("info", sink);
+    const services = await buildServices(config, logger);
+    try {
+      const lines = logged.split("\n").filter((l) => l.includes("VERIFACTU_MODE=off"));
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]).level).toBe(40); // pino's warn
+    } finally {
+      await services.jobs.stop();
+      await services.db.destroy();
+    }
+  });
+
   it("stops the start with one line naming the variable", () => {
     const res = spawnSync(process.execPath, ["server.ts"], {
       cwd: path.resolve(import.meta.dirname, "../.."),
@@ -106,6 +192,24 @@ describe("loadConfig", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain("PORT");
     expect(res.stderr).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it("stops the start with one line on a producer NIF with a wrong check digit", () => {
+    // The start prints a ConfigError's message as its only line (the test above, on the built server).
+    let error: unknown;
+    try {
+      loadConfig({
+        DATA_DIR: dataDir(),
+        VERIFACTU_PRODUCER_NAME: "Programas Ejemplo SL",
+        VERIFACTU_PRODUCER_NIF: "B12345678",
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message.split("\n")).toHaveLength(1);
+    expect(message).toMatch(/^Configuración no válida — VERIFACTU_PRODUCER_NIF: La letra o el dígito de control/);
   });
 });
 

@@ -18,6 +18,7 @@ import { waitlistConfirmation } from "./0016-waitlist-confirmation.server.ts";
 import { activationBinding } from "./0017-activation-binding.server.ts";
 import { sitePhotos } from "./0018-site-photos.server.ts";
 import { withdrawalLines } from "./0019-withdrawal-lines.server.ts";
+import { verifactuSender } from "./0020-verifactu-sender.server.ts";
 
 /** Static, numbered list: the bundle needs no file-system scan at start. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "0017-activation-binding": activationBinding,
   "0018-site-photos": sitePhotos,
   "0019-withdrawal-lines": withdrawalLines,
+  "0020-verifactu-sender": verifactuSender,
 };
 
 export const migrationProvider: MigrationProvider = {
