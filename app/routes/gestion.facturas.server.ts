@@ -16,6 +16,7 @@ import {
   type InvoicePeriod,
 } from "~/domain/invoice-period.ts";
 import { SELLER_FIELD_LABELS } from "~/domain/seller.ts";
+import { aeatStatusesOf } from "~/invoices/aeat/status-queries.server.ts";
 import { readSeller } from "~/invoices/seller.server.ts";
 import {
   listStaffDemoDocuments,
@@ -45,6 +46,11 @@ export async function loadInvoiceList(request: Request, context: Readonly<Router
     listStaffDemoDocuments(db, period),
     readSeller(db, config.seller),
   ]);
+  // Each invoice's sending to the AEAT (no status: written while VERIFACTU_MODE was off).
+  const statuses = await aeatStatusesOf(
+    db,
+    list.rows.map((r) => r.id),
+  );
   const notes = note ? [note] : [];
   if (asked > list.page && list.total > 0)
     notes.push(`La página ${asked} no existe: se muestra la última (${list.page}).`);
@@ -53,6 +59,9 @@ export async function loadInvoiceList(request: Request, context: Readonly<Router
     period,
     notes,
     ...list,
+    rows: list.rows.map((r) => ({ ...r, aeat: statuses.get(r.id) ?? null })),
+    /** VERIFACTU_MODE: whether the records are sent, and where. */
+    verifactuMode: config.verifactuMode,
     totals,
     /** Demo sales' documents (no invoices): listed apart, in no total and no export. */
     demo,

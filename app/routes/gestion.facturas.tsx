@@ -1,9 +1,10 @@
 import { Form, Link } from "react-router";
+import { AeatModeBanner } from "~/components/staff/aeat-status.tsx";
 import { BarChart } from "~/components/staff/charts/bar-chart.tsx";
 import { ChartFigure } from "~/components/staff/charts/chart-figure.tsx";
 import { DataTable } from "~/components/staff/charts/data-table.tsx";
 import { FilterInput, FilterSelect } from "~/components/staff/filter-fields.tsx";
-import { formatShortDate, orderRef } from "~/components/staff/format.ts";
+import { InvoicesTable } from "~/components/staff/invoices-table.tsx";
 import { FilterNotes, Pager } from "~/components/staff/pager.tsx";
 import { yearMarks } from "~/domain/chart-labels.ts";
 import { niceAxis, shortMonthLabel } from "~/domain/dashboard.ts";
@@ -28,19 +29,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Data = Route.ComponentProps["loaderData"];
 
-const KIND_SHORT: Record<string, string> = {
-  F1: "Factura",
-  F2: "Simplificada",
-  R4: "Rectificativa",
-  R5: "Rectificativa",
-};
-/** A demo sale's documents are no invoices (app/invoices/series.ts): a sale and its refund, never "Factura". */
-const DEMO_KIND_SHORT: Record<string, string> = {
-  F1: "Venta",
-  F2: "Venta",
-  R4: "Devolución",
-  R5: "Devolución",
-};
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 const invoicesText = (n: number) => count(n, "factura");
 
@@ -184,76 +172,6 @@ function Summary({ totals, months, label }: Pick<Data, "totals" | "months"> & { 
   );
 }
 
-function InvoicesTable({ rows, caption, demo = false }: { rows: Data["rows"]; caption: string; demo?: boolean }) {
-  return (
-    <div className="table-scroll">
-      <table className="staff-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Número</th>
-            <th scope="col">Fecha</th>
-            <th scope="col">Tipo</th>
-            <th scope="col">Cliente</th>
-            <th scope="col">NIF</th>
-            <th scope="col" className="staff-table__num">
-              Base
-            </th>
-            <th scope="col" className="staff-table__num">
-              IVA
-            </th>
-            <th scope="col" className="staff-table__num">
-              Total
-            </th>
-            <th scope="col">Documentos</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id}>
-              <th scope="row">
-                <code>{r.fullNumber}</code>
-              </th>
-              <td>{formatShortDate(r.issueDate)}</td>
-              <td>
-                {(demo ? DEMO_KIND_SHORT : KIND_SHORT)[r.kind] ?? r.kind}
-                {r.rectifiedNumber ? <span className="staff-table__small"> de {r.rectifiedNumber}</span> : null}
-              </td>
-              <td>
-                <span className={r.buyerName ? "staff-table__strong" : undefined}>
-                  {r.buyerName ?? "Consumidor final"}
-                </span>
-                {r.buyerEmail ? (
-                  <>
-                    <br />
-                    <span className="staff-table__small">{r.buyerEmail}</span>
-                  </>
-                ) : null}
-              </td>
-              <td>{r.buyerTaxId ?? "—"}</td>
-              <td className="staff-table__num">{formatEuros(r.baseCents)}</td>
-              <td className="staff-table__num">{formatEuros(r.vatCents)}</td>
-              <td className="staff-table__num">{formatEuros(r.totalCents)}</td>
-              <td className="staff-table__actions">
-                <a
-                  href={`/gestion/facturas/${r.id}/pdf`}
-                  download
-                  aria-label={`PDF ${demo ? "del documento de demostración" : "de la factura"} ${r.fullNumber}`}
-                >
-                  PDF
-                </a>{" "}
-                <Link to={`/gestion/pedidos/${r.orderId}`} aria-label={`Pedido ${orderRef(r.orderId)}`}>
-                  Pedido
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 /** Demo sales' documents, apart: no invoices, in no total and no export. */
 function DemoDocuments({ demo }: Pick<Data, "demo">) {
   const shown = demo.rows.length;
@@ -313,6 +231,7 @@ export default function StaffInvoices({ loaderData: d }: Route.ComponentProps) {
           </ul>
         </div>
       ) : null}
+      <AeatModeBanner mode={d.verifactuMode} />
       <FilterNotes id="facturas-avisos" notes={d.notes} />
       <PeriodForms period={d.period} choices={d.choices} />
       <p className="staff-count" role="status">

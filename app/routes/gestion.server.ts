@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getServices } from "~/context.server.ts";
 import { SELLER_FIELD_LABELS } from "~/domain/seller.ts";
+import { loadAeatAlerts } from "~/invoices/aeat/status-queries.server.ts";
 import { readSeller } from "~/invoices/seller.server.ts";
 import { loadDashboard } from "~/staff/dashboard.server.ts";
 import { loadToday } from "~/staff/today.server.ts";
@@ -9,11 +10,18 @@ import { loadToday } from "~/staff/today.server.ts";
 export async function loadPanel(context: Readonly<RouterContextProvider>) {
   const { db, config } = getServices(context);
   const now = new Date();
-  const [dashboard, today, seller] = await Promise.all([
+  const [dashboard, today, seller, aeat] = await Promise.all([
     loadDashboard(db, now),
     loadToday(db, now),
     readSeller(db, config.seller),
+    loadAeatAlerts(db, now),
   ]);
   // Invoices wait while the seller data is incomplete: the panel says so to everyone, the owner can fix it.
-  return { ...dashboard, day: today, sellerMissing: seller.missing.map((f) => SELLER_FIELD_LABELS[f]) };
+  return {
+    ...dashboard,
+    day: today,
+    sellerMissing: seller.missing.map((f) => SELLER_FIELD_LABELS[f]),
+    // Records waiting more than an hour for the AEAT, or rejected by it: the panel warns.
+    aeat,
+  };
 }

@@ -1,3 +1,4 @@
+import { AeatPanelWarning } from "~/components/staff/aeat-status.tsx";
 import { PanelToday } from "~/components/staff/panel-today.tsx";
 import {
   OrdersByMethodChart,
@@ -40,6 +41,7 @@ export default function StaffPanel({ loaderData: d }: Route.ComponentProps) {
           </p>
         </div>
       ) : null}
+      <AeatPanelWarning alerts={d.aeat} />
 
       <PanelToday day={d.day} />
 

@@ -16,6 +16,7 @@ import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
 import { shortOrderId } from "~/orders/confirmation-email.server.ts";
 import { getOrderWithItems, type OrderWithItems } from "~/orders/orders.server.ts";
 import { getRefund, type RefundRow } from "~/orders/refunds.server.ts";
+import { aeatNoticeTemplates } from "./aeat-notice-emails.server.ts";
 import { appointmentNoticeTemplates } from "./appointment-notice-emails.server.ts";
 import { buildNotice, noticeAddress } from "./notice-layout.server.ts";
 import { SALON_REFUND, SALON_SALE, SALON_WITHDRAWAL } from "./notifications.server.ts";
@@ -146,5 +147,6 @@ export function salonNotificationTemplates(to: string | undefined): Record<strin
     [SALON_WITHDRAWAL]: refundTemplate(to, "withdrawal"),
     [SALON_REFUND]: refundTemplate(to, "refund"),
     ...appointmentNoticeTemplates(to),
+    ...aeatNoticeTemplates(to),
   };
 }

@@ -24,6 +24,7 @@ export const SALON_WITHDRAWAL = "salon-withdrawal";
 export const SALON_REFUND = "salon-refund";
 export const SALON_BOOKING = "salon-booking";
 export const SALON_CANCELLATION = "salon-cancellation";
+export const SALON_AEAT_REJECTED = "salon-aeat-rejected";
 
 /** Template name of each kind of notice. */
 const SALON_TEMPLATES: Record<NotifyKind, string> = {
@@ -74,5 +75,24 @@ export async function notifySalonOfCancellation(trx: Db, appointmentId: string, 
     SALON_CANCELLATION,
     { appointmentId },
     { dedupeKey: `${SALON_CANCELLATION}:${appointmentId}`, now },
+  );
+}
+
+/**
+ * In the transaction where the VERI*FACTU sender stored an answer that
+ * rejected some records: one email per answer (dedupe key: the submission),
+ * listing them. No switch turns it off: a rejected record is an invoice the
+ * AEAT has not registered, and someone has to correct it.
+ */
+export async function notifySalonOfRejectedRecords(
+  trx: Db,
+  rejection: { submissionId: string; positions: number[]; now?: Date },
+): Promise<boolean> {
+  if (rejection.positions.length === 0) return false;
+  return enqueueEmail(
+    trx,
+    SALON_AEAT_REJECTED,
+    { submissionId: rejection.submissionId, positions: rejection.positions.join(",") },
+    { dedupeKey: `${SALON_AEAT_REJECTED}:${rejection.submissionId}`, now: rejection.now },
   );
 }

@@ -288,7 +288,12 @@ describe.each(dbKinds)("staff panel on %s", (kind) => {
     expect(notice).toContain("No se están emitiendo facturas");
     expect(notice).toContain('href="/gestion/datos-fiscales"');
 
-    const loaderData = { ...(await loadDashboard(t.db, NOW)), day: await loadToday(t.db, NOW), sellerMissing: [] };
+    const loaderData = {
+      ...(await loadDashboard(t.db, NOW)),
+      day: await loadToday(t.db, NOW),
+      sellerMissing: [],
+      aeat: { stalePending: 0, rejected: 0, rejectedNumbers: [] },
+    };
     const html = renderToString(createElement(StaffPanel, { loaderData } as never)).replaceAll("<!-- -->", "");
     expect(html.match(/<h1[ >]/g)).toHaveLength(1);
     expect(html).not.toContain("No se están emitiendo facturas");

@@ -20,6 +20,7 @@ import type { Db } from "~/db/db.server.ts";
 import type { JobHandler } from "~/jobs/worker.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import type { Logger } from "~/lib/logger.server.ts";
+import { notifySalonOfRejectedRecords } from "~/salon/notifications.server.ts";
 import type { AeatTransport } from "./client.server.ts";
 import { queueSendJob } from "./outbox.server.ts";
 import { DUPLICATE_CODE, MAX_RECORDS_PER_REQUEST, parseAnswer, requestEnvelope, type AnswerLine } from "./soap.ts";
@@ -159,6 +160,7 @@ export async function sendPendingRecords(deps: SenderDeps): Promise<SendOutcome>
     const nextAt = new Date(answeredAt.getTime() + answer.waitSeconds * 1000);
     let accepted = 0;
     let rejected = 0;
+    const rejectedPositions: number[] = [];
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable("billing_submissions")
@@ -176,7 +178,7 @@ export async function sendPendingRecords(deps: SenderDeps): Promise<SendOutcome>
         const state = stateOfLine(line);
         if (state === "rejected") rejected += 1;
         else accepted += 1;
-        await trx
+        const stored = await trx
           .updateTable("billing_record_status")
           .set({
             state,
@@ -187,8 +189,11 @@ export async function sendPendingRecords(deps: SenderDeps): Promise<SendOutcome>
           })
           .where("position", "=", record.position)
           .where("state", "=", "pending")
-          .execute();
+          .executeTakeFirst();
+        if (state === "rejected" && Number(stored.numUpdatedRows) > 0) rejectedPositions.push(record.position);
       }
+      // The owner hears of the rejections of this answer in one email (app/salon/notifications.server.ts).
+      await notifySalonOfRejectedRecords(trx, { submissionId, positions: rejectedPositions, now: answeredAt });
     });
     deps.logger?.info(
       { submissionId, records: batch.length, accepted, rejected, waitSeconds: answer.waitSeconds },
