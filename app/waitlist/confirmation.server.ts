@@ -13,13 +13,19 @@ import type { Db } from "~/db/db.server.ts";
 import { inTransaction } from "~/db/db.server.ts";
 import { site } from "~/content/site.ts";
 import { madridDateTimeText } from "~/domain/calendar-dates.ts";
-import { formatLongDate } from "~/domain/pricing.ts";
 import { WAITLIST_CONFIRM_HOURS, type WaitlistConfirmState } from "~/domain/waitlist-messages.ts";
 import type { JobHandler } from "~/jobs/worker.server.ts";
 import { isTokenShaped, newToken, sha256 } from "~/lib/ids.server.ts";
 import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
-import { CONFIRM_TTL_MS, confirmEntry, dropLapsedUnconfirmed, unconfirmedCutoff } from "./waitlist.server.ts";
+import {
+  CONFIRM_TTL_MS,
+  confirmEntry,
+  dropLapsedUnconfirmed,
+  entryForEmail,
+  entryWhat,
+  unconfirmedCutoff,
+} from "./waitlist.server.ts";
 
 /** The page the emailed link opens. */
 export const confirmEntryUrl = (publicUrl: string, token: string): string =>
@@ -109,26 +115,13 @@ export async function confirmByToken(
 export const waitlistConfirmTemplate: EmailTemplate = {
   async render(ctx, payload) {
     if (typeof payload.entryId !== "string") return null;
-    const row = await ctx.db
-      .selectFrom("waitlist_entries")
-      .innerJoin("course_editions", "course_editions.id", "waitlist_entries.edition_id")
-      .innerJoin("courses", "courses.id", "course_editions.course_id")
-      .select([
-        "waitlist_entries.id",
-        "waitlist_entries.email",
-        "waitlist_entries.status",
-        "waitlist_entries.created_at",
-        "course_editions.starts_on",
-        "courses.title",
-      ])
-      .where("waitlist_entries.id", "=", payload.entryId)
-      .executeTakeFirst();
+    const row = await entryForEmail(ctx.db, payload.entryId);
     if (!row || row.status !== "pending") return null;
     if (row.created_at <= unconfirmedCutoff(ctx.now.toISOString())) return null;
     const token = await createConfirmToken(ctx.db, row.id, ctx.now);
     const link = confirmEntryUrl(ctx.publicUrl, token);
     const until = madridDateTimeText(new Date(Date.parse(row.created_at) + CONFIRM_TTL_MS));
-    const what = `«${row.title}», convocatoria del ${formatLongDate(row.starts_on)}`;
+    const what = entryWhat(row);
     const intro = `Alguien (seguramente tú) ha pedido que te avisemos en este correo si queda una plaza en ${what}.`;
     const how = `Para entrar en la lista de espera, confirma tu dirección antes del ${until} (${WAITLIST_CONFIRM_HOURS} horas). El enlace solo sirve una vez.`;
     const ignore = "Si no lo has pedido tú, no hagas nada: sin confirmar, borraremos tu correo de la lista.";

@@ -7,7 +7,7 @@
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { site } from "~/content/site.ts";
 import { madridDateTimeText } from "~/domain/calendar-dates.ts";
-import { formatLongDate } from "~/domain/pricing.ts";
+import { entryForEmail, entryWhat } from "./waitlist.server.ts";
 import type { JobHandler } from "~/jobs/worker.server.ts";
 import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
@@ -16,24 +16,11 @@ import { releaseExpiredHolds } from "~/orders/seat-holds.server.ts";
 export const waitlistOfferTemplate: EmailTemplate = {
   async render(ctx, payload) {
     if (typeof payload.entryId !== "string") return null;
-    const row = await ctx.db
-      .selectFrom("waitlist_entries")
-      .innerJoin("course_editions", "course_editions.id", "waitlist_entries.edition_id")
-      .innerJoin("courses", "courses.id", "course_editions.course_id")
-      .select([
-        "waitlist_entries.email",
-        "waitlist_entries.status",
-        "waitlist_entries.offer_expires_at",
-        "course_editions.starts_on",
-        "courses.id as course_id",
-        "courses.title",
-      ])
-      .where("waitlist_entries.id", "=", payload.entryId)
-      .executeTakeFirst();
+    const row = await entryForEmail(ctx.db, payload.entryId);
     if (!row || row.status !== "offered" || !row.offer_expires_at) return null;
     if (row.offer_expires_at <= ctx.now.toISOString()) return null;
     const link = `${ctx.publicUrl}/formaciones/${encodeURIComponent(row.course_id)}`;
-    const what = `«${row.title}», convocatoria del ${formatLongDate(row.starts_on)}`;
+    const what = entryWhat(row);
     const until = madridDateTimeText(new Date(row.offer_expires_at));
     const intro = `Se ha liberado una plaza en ${what} y te la guardamos hasta el ${until}.`;
     const how = `Para reservarla, inicia sesión (o crea tu cuenta) con este mismo correo, ${row.email}, elige esa fecha y completa el pago antes de esa hora. Después la plaza pasará a la siguiente persona de la lista.`;

@@ -23,6 +23,7 @@
 import { sql } from "kysely";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
+import { formatLongDate } from "~/domain/pricing.ts";
 import {
   isLiveWaitlistEntry,
   WAITLIST_CONFIRM_HOURS,
@@ -323,3 +324,30 @@ export async function joinWaitlist(
     return "pending";
   });
 }
+
+/**
+ * One entry with its course and edition, as the waiting list's emails read it
+ * when the worker sends them (each decides from `status` whether it still applies).
+ */
+export function entryForEmail(db: Db, entryId: string) {
+  return db
+    .selectFrom("waitlist_entries")
+    .innerJoin("course_editions", "course_editions.id", "waitlist_entries.edition_id")
+    .innerJoin("courses", "courses.id", "course_editions.course_id")
+    .select([
+      "waitlist_entries.id",
+      "waitlist_entries.email",
+      "waitlist_entries.status",
+      "waitlist_entries.created_at",
+      "waitlist_entries.offer_expires_at",
+      "course_editions.starts_on",
+      "courses.id as course_id",
+      "courses.title",
+    ])
+    .where("waitlist_entries.id", "=", entryId)
+    .executeTakeFirst();
+}
+
+/** «Title», convocatoria del 4 de enero de 2027: how the emails name what the entry waits for. */
+export const entryWhat = (row: { title: string; starts_on: string }): string =>
+  `«${row.title}», convocatoria del ${formatLongDate(row.starts_on)}`;

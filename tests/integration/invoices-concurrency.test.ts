@@ -8,12 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "~/db/db.server.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
-import { newId } from "~/lib/ids.server.ts";
 import { verifyBillingChain } from "~/invoices/verify.server.ts";
 import { fulfilOrder } from "~/orders/fulfilment.server.ts";
 import { TEST_INVOICING } from "../helpers/invoices.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
-import { insertCourse, insertOrder } from "./staff-orders-fixtures.ts";
+import { insertBuyer, insertCourse, insertOrder } from "./staff-orders-fixtures.ts";
 
 const INVOICING = TEST_INVOICING;
 const ORDERS = 200;
@@ -36,24 +35,7 @@ describe.each(dbKinds)("invoice numbers under concurrency on %s", (kind) => {
   it(`${ORDERS} orders paid at once get numbers 1…${ORDERS} with no gap and no duplicate`, async () => {
     const orderIds: string[] = [];
     for (let i = 0; i < ORDERS; i++) {
-      const user = { id: newId(), email: `carrera${i}.${kind}@example.com` };
-      await t.db
-        .insertInto("users")
-        .values({
-          id: user.id,
-          email: user.email,
-          password_hash: null,
-          google_sub: null,
-          display_name: `Alumna ${i}`,
-          first_name: "Alumna",
-          last_name: String(i),
-          phone: "",
-          created_at: new Date().toISOString(),
-          last_login_at: null,
-          email_verified_at: null,
-          role_changed_at: null,
-        })
-        .execute();
+      const user = await insertBuyer(t.db, `carrera${i}.${kind}@example.com`, i);
       orderIds.push(
         await insertOrder(t.db, {
           user,

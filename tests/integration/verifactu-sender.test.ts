@@ -9,20 +9,19 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { httpsTransport, type AeatTransport } from "~/invoices/aeat/client.server.ts";
-import { loadClientCertificate } from "~/invoices/aeat/certificate.server.ts";
+import type { AeatTransport } from "~/invoices/aeat/client.server.ts";
 import { VERIFACTU_SEND } from "~/invoices/aeat/outbox.server.ts";
 import { sendJobHandler, sendPendingRecords } from "~/invoices/aeat/sender.server.ts";
 import type { InvoicingConfig } from "~/invoices/issue.server.ts";
 import { createJobWorker } from "~/jobs/worker.server.ts";
-import { newId } from "~/lib/ids.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";
 import { fulfilOrder } from "~/orders/fulfilment.server.ts";
 import { makeTestPki, type TestPki } from "../../scripts/aeat-standin/certs.ts";
-import { startAeatStandIn, type AeatStandIn } from "../../scripts/aeat-standin/server.ts";
+import type { AeatStandIn } from "../../scripts/aeat-standin/server.ts";
+import { startTestAeat } from "../helpers/aeat.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { TEST_INVOICING } from "../helpers/invoices.ts";
-import { insertCourse, insertOrder } from "./staff-orders-fixtures.ts";
+import { insertBuyer, insertCourse, insertOrder } from "./staff-orders-fixtures.ts";
 
 const INVOICING: InvoicingConfig = { ...TEST_INVOICING, verifactuMode: "verifactu-test" };
 let pkiDir: string;
@@ -43,9 +42,7 @@ describe.each(dbKinds)("VERI*FACTU sender on %s", (kind) => {
   beforeAll(async () => {
     t = await createTestDb(kind, { seed: false });
     await insertCourse(t.db, "curso-gel", "Curso de uñas de gel", 25000);
-    standIn = await startAeatStandIn({ key: pki.serverKeyPem, cert: pki.serverCertPem, ca: pki.caPem });
-    const certificate = loadClientCertificate(pki.clientP12Path, pki.clientP12Password);
-    transport = httpsTransport({ endpoint: standIn.url, certificate, ca: pki.caPem, timeoutMs: 10_000 });
+    ({ standIn, transport } = await startTestAeat(pki));
   });
   afterAll(async () => {
     await standIn?.close();
@@ -57,24 +54,7 @@ describe.each(dbKinds)("VERI*FACTU sender on %s", (kind) => {
     const orders: string[] = [];
     for (let i = 0; i < n; i++) {
       sold += 1;
-      const user = { id: newId(), email: `envio${sold}.${kind}@example.com` };
-      await t.db
-        .insertInto("users")
-        .values({
-          id: user.id,
-          email: user.email,
-          password_hash: null,
-          google_sub: null,
-          display_name: `Alumna ${sold}`,
-          first_name: "Alumna",
-          last_name: String(sold),
-          phone: "",
-          created_at: new Date().toISOString(),
-          last_login_at: null,
-          email_verified_at: null,
-          role_changed_at: null,
-        })
-        .execute();
+      const user = await insertBuyer(t.db, `envio${sold}.${kind}@example.com`, sold);
       orders.push(
         await insertOrder(t.db, {
           user,

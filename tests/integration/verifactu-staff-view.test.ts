@@ -13,12 +13,10 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, type RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadClientCertificate } from "~/invoices/aeat/certificate.server.ts";
-import { httpsTransport, type AeatTransport } from "~/invoices/aeat/client.server.ts";
+import type { AeatTransport } from "~/invoices/aeat/client.server.ts";
 import { sendPendingRecords } from "~/invoices/aeat/sender.server.ts";
 import { loadAeatAlerts } from "~/invoices/aeat/status-queries.server.ts";
 import type { InvoicingConfig } from "~/invoices/issue.server.ts";
-import { newId } from "~/lib/ids.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";
 import { fulfilOrder } from "~/orders/fulfilment.server.ts";
 import { aeatNoticeTemplates } from "~/salon/aeat-notice-emails.server.ts";
@@ -28,10 +26,11 @@ import { loadInvoiceList } from "~/routes/gestion.facturas.server.ts";
 import StaffPanel from "~/routes/gestion.tsx";
 import { loadPanel } from "~/routes/gestion.server.ts";
 import { makeTestPki, type TestPki } from "../../scripts/aeat-standin/certs.ts";
-import { startAeatStandIn, type AeatStandIn } from "../../scripts/aeat-standin/server.ts";
+import type { AeatStandIn } from "../../scripts/aeat-standin/server.ts";
+import { startTestAeat } from "../helpers/aeat.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { TEST_INVOICING } from "../helpers/invoices.ts";
-import { insertCourse, insertOrder, staffContext } from "./staff-orders-fixtures.ts";
+import { insertBuyer, insertCourse, insertOrder, staffContext } from "./staff-orders-fixtures.ts";
 
 const INVOICING: InvoicingConfig = { ...TEST_INVOICING, verifactuMode: "verifactu-test" };
 const NIF_ERROR = "Valor o tipo incorrecto del campo: NIF";
@@ -62,24 +61,7 @@ describe.each(dbKinds)("VERI*FACTU states for the staff on %s", (kind) => {
   /** Sells one course per call: one invoice and one record (a pending status unless the mode is off). */
   async function sell(invoicing = INVOICING): Promise<string> {
     sold += 1;
-    const user = { id: newId(), email: `estado${sold}.${kind}@example.com` };
-    await t.db
-      .insertInto("users")
-      .values({
-        id: user.id,
-        email: user.email,
-        password_hash: null,
-        google_sub: null,
-        display_name: `Alumna ${sold}`,
-        first_name: "Alumna",
-        last_name: String(sold),
-        phone: "",
-        created_at: new Date().toISOString(),
-        last_login_at: null,
-        email_verified_at: null,
-        role_changed_at: null,
-      })
-      .execute();
+    const user = await insertBuyer(t.db, `estado${sold}.${kind}@example.com`, sold);
     const orderId = await insertOrder(t.db, {
       user,
       lines: [{ courseId: "curso-gel", title: "Curso de uñas de gel", priceCents: 25000 }],
@@ -101,9 +83,7 @@ describe.each(dbKinds)("VERI*FACTU states for the staff on %s", (kind) => {
   beforeAll(async () => {
     t = await createTestDb(kind, { seed: false });
     await insertCourse(t.db, "curso-gel", "Curso de uñas de gel", 25000);
-    standIn = await startAeatStandIn({ key: pki.serverKeyPem, cert: pki.serverCertPem, ca: pki.caPem });
-    const certificate = loadClientCertificate(pki.clientP12Path, pki.clientP12Password);
-    transport = httpsTransport({ endpoint: standIn.url, certificate, ca: pki.caPem, timeoutMs: 10_000 });
+    ({ standIn, transport } = await startTestAeat(pki));
     const staff = await staffContext(t.db, kind, `recepcion.envios.${kind}@example.com`);
     context = staff.context;
     config = staff.services.config as { verifactuMode: string };
