@@ -12,7 +12,8 @@ import { verifyBillingChain } from "~/invoices/verify.server.ts";
 import { fulfilOrder } from "~/orders/fulfilment.server.ts";
 import { TEST_INVOICING } from "../helpers/invoices.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
-import { insertBuyer, insertCourse, insertOrder } from "./staff-orders-fixtures.ts";
+import { insertBuyer } from "../helpers/payments.ts";
+import { insertCourse, insertOrder } from "./staff-orders-fixtures.ts";
 
 const INVOICING = TEST_INVOICING;
 const ORDERS = 200;
@@ -35,7 +36,7 @@ describe.each(dbKinds)("invoice numbers under concurrency on %s", (kind) => {
   it(`${ORDERS} orders paid at once get numbers 1…${ORDERS} with no gap and no duplicate`, async () => {
     const orderIds: string[] = [];
     for (let i = 0; i < ORDERS; i++) {
-      const user = await insertBuyer(t.db, `carrera${i}.${kind}@example.com`, i);
+      const user = await insertBuyer(t.db, { prefix: `carrera${i}.${kind}`, firstName: "Alumna", lastName: String(i) });
       orderIds.push(
         await insertOrder(t.db, {
           user,

@@ -10,29 +10,6 @@ import { newId } from "~/lib/ids.server.ts";
 import { fulfilOrder } from "~/orders/fulfilment.server.ts";
 import { makeContext, makeUser } from "../helpers/accounts.ts";
 
-/** A buyer account with no password (as a Google sign-up leaves it), named "Alumna <n>". */
-export async function insertBuyer(db: Db, email: string, n: number | string): Promise<{ id: string; email: string }> {
-  const user = { id: newId(), email };
-  await db
-    .insertInto("users")
-    .values({
-      id: user.id,
-      email,
-      password_hash: null,
-      google_sub: null,
-      display_name: `Alumna ${n}`,
-      first_name: "Alumna",
-      last_name: String(n),
-      phone: "",
-      created_at: new Date().toISOString(),
-      last_login_at: null,
-      email_verified_at: null,
-      role_changed_at: null,
-    })
-    .execute();
-  return user;
-}
-
 export async function insertCourse(db: Db, id: string, title: string, priceCents: number): Promise<void> {
   await db
     .insertInto("courses")

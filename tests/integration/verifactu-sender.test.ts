@@ -20,8 +20,9 @@ import { makeTestPki, type TestPki } from "../../scripts/aeat-standin/certs.ts";
 import type { AeatStandIn } from "../../scripts/aeat-standin/server.ts";
 import { startTestAeat } from "../helpers/aeat.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
+import { insertBuyer } from "../helpers/payments.ts";
 import { TEST_INVOICING } from "../helpers/invoices.ts";
-import { insertBuyer, insertCourse, insertOrder } from "./staff-orders-fixtures.ts";
+import { insertCourse, insertOrder } from "./staff-orders-fixtures.ts";
 
 const INVOICING: InvoicingConfig = { ...TEST_INVOICING, verifactuMode: "verifactu-test" };
 let pkiDir: string;
@@ -54,7 +55,11 @@ describe.each(dbKinds)("VERI*FACTU sender on %s", (kind) => {
     const orders: string[] = [];
     for (let i = 0; i < n; i++) {
       sold += 1;
-      const user = await insertBuyer(t.db, `envio${sold}.${kind}@example.com`, sold);
+      const user = await insertBuyer(t.db, {
+        prefix: `envio${sold}.${kind}`,
+        firstName: "Alumna",
+        lastName: String(sold),
+      });
       orders.push(
         await insertOrder(t.db, {
           user,

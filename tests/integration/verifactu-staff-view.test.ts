@@ -29,8 +29,9 @@ import { makeTestPki, type TestPki } from "../../scripts/aeat-standin/certs.ts";
 import type { AeatStandIn } from "../../scripts/aeat-standin/server.ts";
 import { startTestAeat } from "../helpers/aeat.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
+import { insertBuyer } from "../helpers/payments.ts";
 import { TEST_INVOICING } from "../helpers/invoices.ts";
-import { insertBuyer, insertCourse, insertOrder, staffContext } from "./staff-orders-fixtures.ts";
+import { insertCourse, insertOrder, staffContext } from "./staff-orders-fixtures.ts";
 
 const INVOICING: InvoicingConfig = { ...TEST_INVOICING, verifactuMode: "verifactu-test" };
 const NIF_ERROR = "Valor o tipo incorrecto del campo: NIF";
@@ -61,7 +62,11 @@ describe.each(dbKinds)("VERI*FACTU states for the staff on %s", (kind) => {
   /** Sells one course per call: one invoice and one record (a pending status unless the mode is off). */
   async function sell(invoicing = INVOICING): Promise<string> {
     sold += 1;
-    const user = await insertBuyer(t.db, `estado${sold}.${kind}@example.com`, sold);
+    const user = await insertBuyer(t.db, {
+      prefix: `estado${sold}.${kind}`,
+      firstName: "Alumna",
+      lastName: String(sold),
+    });
     const orderId = await insertOrder(t.db, {
       user,
       lines: [{ courseId: "curso-gel", title: "Curso de uñas de gel", priceCents: 25000 }],
