@@ -31,6 +31,18 @@ describe("the logger", () => {
     for (const line of text().trim().split("\n")) expect(() => JSON.parse(line)).not.toThrow();
   });
 
+  it("never writes the AEAT certificate or its password, wherever an object holding them is logged", () => {
+    const { logger, text } = capture();
+    const certificate = { pfx: Buffer.from("PKCS12-BYTES"), passphrase: "clave-del-certificado", subject: "CN=Salón" };
+    logger.info({ aeat: { endpoint: "https://prewww1.aeat.es/x", certificate } }, "config");
+    logger.warn({ certificate }, "cert");
+    logger.info({ client: { passphrase: "clave-del-certificado" } }, "other");
+    expect(text()).not.toContain("clave-del-certificado");
+    expect(text()).not.toContain(Buffer.from("PKCS12-BYTES").toString("base64"));
+    expect(text()).not.toContain("PKCS12-BYTES");
+    expect(text()).toContain("https://prewww1.aeat.es/x");
+  });
+
   it("logs the path only, its escaped plain characters unescaped and its secrets redacted", () => {
     expect(pathOnly(undefined)).toBe("");
     expect(pathOnly("/formaciones/expert-nails?utm=x")).toBe("/formaciones/expert-nails?…");

@@ -14,6 +14,10 @@ const redactPaths = [
   "*.newPassword",
   "*.token",
   "*.secret",
+  // The salon's certificate for the AEAT (VERIFACTU_CERT_P12 and its password), should an object holding it be logged.
+  "*.passphrase",
+  "*.pfx",
+  "*.certificate",
 ];
 
 /**
