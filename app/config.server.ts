@@ -82,6 +82,10 @@ const envSchema = z.object({
   VERIFACTU_CERT_P12: optionalString,
   // Not trimmed: a password may hold spaces.
   VERIFACTU_CERT_PASSWORD: z.string().optional(),
+  VERIFACTU_TIMEOUT_S: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number({ message: "debe ser un número" }).int("debe ser un número entero").min(1).max(600).optional(),
+  ),
   VERIFACTU_PRODUCER_NAME: optionalString,
   VERIFACTU_PRODUCER_NIF: optionalString,
   VERIFACTU_SYSTEM_NAME: optionalString,
@@ -189,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       endpoint: e.VERIFACTU_ENDPOINT,
       certP12: e.VERIFACTU_CERT_P12,
       certPassword: e.VERIFACTU_CERT_PASSWORD,
+      timeoutS: e.VERIFACTU_TIMEOUT_S,
     });
   } catch (err) {
     if (err instanceof CertificateError) throw new ConfigError(`Configuración no válida — ${err.message}`);

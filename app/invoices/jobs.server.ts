@@ -4,7 +4,7 @@ import type { JobHandler } from "~/jobs/worker.server.ts";
 import type { Logger } from "~/lib/logger.server.ts";
 import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
 import { httpsTransport } from "./aeat/client.server.ts";
-import type { AeatConfig } from "./aeat/config.server.ts";
+import { senderLeaseMs, type AeatConfig } from "./aeat/config.server.ts";
 import { VERIFACTU_SEND } from "./aeat/outbox.server.ts";
 import { sendJobHandler } from "./aeat/sender.server.ts";
 import { INVOICE_ISSUED, invoiceIssuedTemplate } from "./invoice-email.server.ts";
@@ -27,6 +27,11 @@ export function invoiceJobHandlers(deps: {
   const transport = deps.aeat ? httpsTransport(deps.aeat) : null;
   return {
     [ISSUE_PENDING_INVOICES]: issuePendingJobHandler(deps),
-    [VERIFACTU_SEND]: sendJobHandler({ db: deps.db, logger: deps.logger, transport }),
+    [VERIFACTU_SEND]: sendJobHandler({
+      db: deps.db,
+      logger: deps.logger,
+      transport,
+      leaseMs: deps.aeat ? senderLeaseMs(deps.aeat) : undefined,
+    }),
   };
 }

@@ -50,6 +50,14 @@ export interface AeatStandIn {
   close(): Promise<void>;
   /** Every request that reached the service (not those failed on purpose by failNext). */
   requests: ReceivedRequest[];
+  /** Every POST to the service, those failed on purpose included, in arrival order: when, and what it got. */
+  attempts: { at: number; outcome: "503" | "fault" | "reset" | "answered" | "invalid" }[];
+  /**
+   * The next n answered requests are held `ms` after their records were
+   * stored, before the answer goes out: a sender killed while it waits has
+   * had its records registered without learning it.
+   */
+  holdNext(n: number, ms: number): void;
   /** The next n requests get a 503, a SOAP Fault (soapenv:Server, HTTP 500) or a dropped connection. */
   failNext(n: number, kind: "503" | "fault" | "reset"): void;
   setTiempoEsperaEnvio(s: number): void;
@@ -128,6 +136,8 @@ export async function startAeatStandIn(opts: StandInOptions): Promise<AeatStandI
   const lastHuella = new Map<string, string>();
   const failures: ("503" | "fault" | "reset")[] = [];
   const rejections: { codigo: number; descripcion: string }[] = [];
+  const attempts: AeatStandIn["attempts"] = [];
+  const holds: number[] = [];
   let tiempoEsperaEnvio = opts.tiempoEsperaEnvio ?? 60;
 
   function answer(record: ReceivedRecord, operacion: "Alta" | "Anulacion", idPeticion: string): RespuestaLinea {
@@ -160,6 +170,7 @@ export async function startAeatStandIn(opts: StandInOptions): Promise<AeatStandI
     if (path !== STANDIN_PATH) return void res.writeHead(404).end();
     if (req.method !== "POST") return void res.writeHead(405, { Allow: "POST" }).end();
     const failure = failures.shift();
+    attempts.push({ at: Date.now(), outcome: failure ?? "answered" });
     if (failure === "reset") return void req.socket.destroy();
     if (failure === "503")
       return void res
@@ -187,6 +198,7 @@ export async function startAeatStandIn(opts: StandInOptions): Promise<AeatStandI
     const request = find(root ?? { name: "", text: "", children: [] }, "Body", "RegFactuSistemaFacturacion");
     const registros = request?.children.filter((c) => c.name === "RegistroFactura" && c.children.length > 0) ?? [];
     if (!validation.valid || !request) {
+      attempts[attempts.length - 1].outcome = "invalid";
       requests.push({ at, recordCount: registros.length, valid: false, errors: validation.errors, records: [] });
       return send(res, 500, faultXml("Client", `${SCHEMA_FAULT} ${validation.errors.join(" ")}`.trim()));
     }
@@ -199,6 +211,8 @@ export async function startAeatStandIn(opts: StandInOptions): Promise<AeatStandI
       nif: textAt(request, "Cabecera", "ObligadoEmision", "NIF"),
     };
     const lineas = read.map((r) => answer(r.record, r.operacion, idPeticion));
+    const hold = holds.shift();
+    if (hold) await new Promise((resolve) => setTimeout(resolve, hold));
     send(
       res,
       200,
@@ -232,6 +246,8 @@ export async function startAeatStandIn(opts: StandInOptions): Promise<AeatStandI
   return {
     url: `https://${host.includes(":") ? `[${host}]` : host}:${port}${STANDIN_PATH}`,
     requests,
+    attempts,
+    holdNext: (n, ms) => holds.push(...Array.from({ length: n }, () => ms)),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

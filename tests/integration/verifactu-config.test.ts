@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "~/config.server.ts";
+import { senderLeaseMs } from "~/invoices/aeat/config.server.ts";
 import { AEAT_ENDPOINTS } from "~/invoices/aeat/soap.ts";
 import { makeTestPki, type TestPki } from "../../scripts/aeat-standin/certs.ts";
 
@@ -29,6 +30,22 @@ describe("VERI*FACTU sender configuration", () => {
     });
     expect(config.aeat?.endpoint).toBe(AEAT_ENDPOINTS["verifactu-test"]);
     expect(config.aeat?.certificate.notAfter.getTime()).toBeGreaterThan(Date.now());
+    expect(config.aeat?.timeoutMs).toBe(120_000);
+  });
+
+  it("takes VERIFACTU_TIMEOUT_S in seconds, and refuses one that is not a whole number from 1 to 600", () => {
+    const env = {
+      DATA_DIR: dataDir(),
+      VERIFACTU_MODE: "verifactu-test",
+      VERIFACTU_CERT_P12: pki.clientP12Path,
+      VERIFACTU_CERT_PASSWORD: pki.clientP12Password,
+    };
+    const aeat = loadConfig({ ...env, VERIFACTU_TIMEOUT_S: "15" }).aeat;
+    expect(aeat?.timeoutMs).toBe(15_000);
+    expect(senderLeaseMs(aeat!)).toBe(45_000);
+    for (const bad of ["0", "601", "2.5", "pronto"]) {
+      expect(() => loadConfig({ ...env, VERIFACTU_TIMEOUT_S: bad })).toThrow(/VERIFACTU_TIMEOUT_S/);
+    }
   });
 
   it.each([
