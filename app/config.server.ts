@@ -5,11 +5,13 @@ import path from "node:path";
 import { site } from "~/content/site.ts";
 import "~/lib/zod-spanish.server.ts";
 import { z } from "zod";
+import { backupSettingsOf, type BackupScheduleSettings, type S3Settings } from "~/backups/settings.ts";
 import { parseSellerForm, SELLER_FIELDS, type SellerData, type SellerField } from "~/domain/seller.ts";
 import { VERIFACTU_MODES, type VerifactuMode } from "~/invoices/verifactu.ts";
 import { parseSoftwareIdentity, SOFTWARE_ENV, type SoftwareIdentity } from "~/invoices/software.ts";
 import { aeatConfigOf, type AeatConfig } from "~/invoices/aeat/config.server.ts";
 import { CertificateError } from "~/invoices/aeat/certificate.server.ts";
+import { dkimConfigOf, DkimConfigError, type DkimConfig } from "~/mail/dkim.server.ts";
 
 const optionalString = z
   .string()
@@ -48,6 +50,11 @@ const envSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), { message: "debe empezar por smtp:// o smtps://" })
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, { message: "debe tener al menos 16 caracteres" }).optional()),
+  DKIM_DOMAIN: optionalString,
+  DKIM_SELECTOR: optionalString,
+  DKIM_PRIVATE_KEY: optionalString,
+  DKIM_PRIVATE_KEY_FILE: optionalString,
   SALON_NOTIFY_EMAIL: z.preprocess(emptyAsUnset, z.email({ message: "debe ser una dirección de correo" }).optional()),
   TRUST_PROXY: z.preprocess(
     emptyAsUnset,
@@ -92,6 +99,19 @@ const envSchema = z.object({
   VERIFACTU_SYSTEM_ID: optionalString,
   VERIFACTU_SYSTEM_VERSION: optionalString,
   VERIFACTU_INSTALLATION_NUMBER: optionalString,
+  BACKUP_DIR: optionalString,
+  // Not logged, never echoed back: the age identity (AGE-SECRET-KEY-1…) of the backups.
+  BACKUP_KEY: optionalString,
+  BACKUP_KEY_FILE: optionalString,
+  BACKUP_SCHEDULE: optionalString,
+  BACKUP_TIME: optionalString,
+  BACKUP_S3_ENDPOINT: optionalString,
+  BACKUP_S3_BUCKET: optionalString,
+  BACKUP_S3_REGION: optionalString,
+  BACKUP_S3_ACCESS_KEY_ID: optionalString,
+  // Not logged (the logger redacts *.secretAccessKey), never echoed back.
+  BACKUP_S3_SECRET_ACCESS_KEY: optionalString,
+  BACKUP_S3_PREFIX: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().optional(),
 });
@@ -120,6 +140,10 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** DKIM signing of every outgoing message (DKIM_*); null: unsigned. */
+  dkim: DkimConfig | null;
+  /** Bearer token of /metrics (METRICS_TOKEN); null: /metrics answers 404. */
+  metricsToken: string | null;
   /** Where the salon is told of sales, withdrawals and refunds (switches at /gestion/avisos). */
   salonNotifyEmail: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
@@ -151,6 +175,15 @@ export interface Config {
   aeat: AeatConfig | null;
   /** The software's identity in each record's SistemaInformatico (VERIFACTU_PRODUCER_*, VERIFACTU_SYSTEM_*). */
   software: SoftwareIdentity;
+  /**
+   * Backups (app/backups/): where archives go (BACKUP_DIR, default DATA_DIR/backups) and
+   * their key, inline (BACKUP_KEY) or as a file (BACKUP_KEY_FILE); neither: DATA_DIR/backup-key.
+   */
+  backup: { dir: string; key: string | null; keyFile: string | null };
+  /** The daily backup on the outbox (BACKUP_SCHEDULE, BACKUP_TIME in Madrid): on by default in production. */
+  backupSchedule: BackupScheduleSettings;
+  /** The off-site copy's S3-compatible bucket (BACKUP_S3_*); null: off. */
+  backupOffsite: S3Settings | null;
   /** True when PUBLIC_URL is plain-http localhost: cookies may drop `Secure`. */
   isLocalOrigin: boolean;
   production: boolean;
@@ -199,7 +232,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (err instanceof CertificateError) throw new ConfigError(`Configuración no válida — ${err.message}`);
     throw err;
   }
+  let dkim: DkimConfig | null;
+  try {
+    dkim = dkimConfigOf({
+      domain: e.DKIM_DOMAIN,
+      selector: e.DKIM_SELECTOR,
+      privateKey: e.DKIM_PRIVATE_KEY,
+      privateKeyFile: e.DKIM_PRIVATE_KEY_FILE,
+    });
+  } catch (err) {
+    if (err instanceof DkimConfigError) throw new ConfigError(`Configuración no válida — ${err.message}`);
+    throw err;
+  }
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.BACKUP_KEY && e.BACKUP_KEY_FILE) {
+    throw new ConfigError("Configuración no válida — BACKUP_KEY/BACKUP_KEY_FILE: define una de las dos, no ambas");
+  }
+  const backupSettings = backupSettingsOf(e, e.NODE_ENV === "production");
+  if (!backupSettings.ok) throw new ConfigError(`Configuración no válida — ${backupSettings.problems.join("; ")}`);
   const demoPayments = e.DEMO_PAYMENTS === "1";
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   const host = new URL(publicUrl).hostname;
@@ -234,6 +284,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? "Alejandra Nails <hola@alejandranails.es>",
+    dkim,
+    metricsToken: e.METRICS_TOKEN ?? null,
     salonNotifyEmail: e.SALON_NOTIFY_EMAIL ?? site.email,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -245,6 +297,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aeat,
     software: software.value,
     demoPayments,
+    backup: {
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, "backups")),
+      key: e.BACKUP_KEY ?? null,
+      keyFile: e.BACKUP_KEY_FILE ? path.resolve(e.BACKUP_KEY_FILE) : null,
+    },
+    backupSchedule: backupSettings.schedule,
+    backupOffsite: backupSettings.offsite,
     isLocalOrigin,
     production: e.NODE_ENV === "production",
   };

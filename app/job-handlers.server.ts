@@ -8,6 +8,8 @@
  */
 import { accountEmailTemplates } from "./auth/jobs.server.ts";
 import { appointmentEmailTemplates } from "./bookings/appointment-emails.server.ts";
+import { backupAlertTemplates } from "./backups/alerts.server.ts";
+import { backupJobHandlers, type BackupJobDeps } from "./backups/jobs.server.ts";
 import type { Db } from "./db/db.server.ts";
 import type { AeatConfig } from "./invoices/aeat/config.server.ts";
 import { invoicingOf, type InvoicingConfig } from "./invoices/issue.server.ts";
@@ -39,6 +41,8 @@ export interface JobDeps {
   payments: PaymentProvider;
   /** salonNotifyEmail: where the salon notices go (none sent without it). */
   config: { publicUrl: string; salonNotifyEmail?: string; aeat?: AeatConfig | null } & Partial<InvoicingConfig>;
+  /** The scheduled backups (app/backups/service.server.ts); without them their jobs do nothing. */
+  backups?: BackupJobDeps;
 }
 
 export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
@@ -51,5 +55,8 @@ export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
     ...paymentJobHandlers({ ...deps, invoicing }),
     ...invoiceJobHandlers({ ...deps, invoicing, aeat: deps.config.aeat }),
     ...waitlistJobHandlers(deps),
+    ...backupJobHandlers(deps.backups, deps.logger),
+    // The owner's alerts of stale backups and failed off-site copies.
+    ...emailJobHandlers(backupAlertTemplates(deps.config.salonNotifyEmail, !!deps.backups?.offsite), mail),
   };
 }

@@ -123,6 +123,7 @@ export default [
       route("facturas/exportar.csv", "routes/gestion.facturas.exportar-csv.ts"),
       route("facturas/exportar.zip", "routes/gestion.facturas.exportar-zip.ts"),
       route("facturas/:invoiceId/pdf", "routes/gestion.facturas.pdf.ts"),
+      route("facturas/:invoiceId/subsanar", "routes/gestion.facturas.subsanar.tsx"),
       // [bookings: staff diary]
       route("agenda", "routes/gestion.agenda.tsx"),
       route("agenda/nueva", "routes/gestion.agenda.nueva.tsx"),

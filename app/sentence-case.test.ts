@@ -51,6 +51,9 @@ const PROPER_NAMES: readonly string[] = [
   // Course names (brands of the academy).
   "Expert Nails",
   "Técnico Manicurista",
+  // The AEAT's field names, quoted as they are in its schemas.
+  "Subsanacion",
+  "RechazoPrevio",
   // Companies and products.
   "Google Authenticator",
   "Microsoft Authenticator",

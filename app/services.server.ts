@@ -35,7 +35,7 @@ export async function buildServices(config: Config, logger: Logger): Promise<App
   const { createMailer, outboxDir } = await import("./mail/create-mailer.server.ts");
   const mailer = createMailer(config);
   logger.info(
-    { mailer: mailer.kind },
+    { mailer: mailer.kind, dkim: config.dkim?.domainName ?? null },
     mailer.kind === "smtp" ? "correo: SMTP (SMTP_URL)" : `correo: archivos .eml en ${outboxDir(config)} (sin SMTP_URL)`,
   );
   const { createPaymentProvider, paymentProviderLogLine } = await import("./payments/create-provider.server.ts");
@@ -48,7 +48,18 @@ export async function buildServices(config: Config, logger: Logger): Promise<App
   const assistant = startAssistant(db, logger);
   const { createJobWorker } = await import("./jobs/worker.server.ts");
   const { jobHandlers } = await import("./job-handlers.server.ts");
-  const jobs = createJobWorker({ db, dbKind, logger, handlers: jobHandlers({ db, logger, mailer, payments, config }) });
+  const { backupJobDepsOf, backupScheduleLogLine } = await import("./backups/service.server.ts");
+  const backups = backupJobDepsOf(config, db, logger);
+  const jobs = createJobWorker({
+    db,
+    dbKind,
+    logger,
+    handlers: jobHandlers({ db, logger, mailer, payments, config, backups }),
+  });
+  // Today's backup and this hour's check, once for all instances (dedupe keys).
+  const { ensureBackupSchedule } = await import("./backups/jobs.server.ts");
+  await ensureBackupSchedule(db, config.backupSchedule);
+  logger.info({ backupSchedule: config.backupSchedule.enabled }, backupScheduleLogLine(config));
   jobs.start();
   return { config, db, dbKind, logger, mailer, payments, assistant, jobs };
 }

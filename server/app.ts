@@ -5,6 +5,7 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { clientIpContext, nonceContext, servicesContext } from "../app/context.server.ts";
 import { pingDb } from "../app/db/db.server.ts";
+import { pendingMigrations } from "../app/db/migration-status.server.ts";
 import { pathOnly } from "../app/lib/logger.server.ts";
 import type { AppServices } from "../app/services.server.ts";
 import { freshReader, readContentVersion } from "../app/lib/content-version.server.ts";
@@ -17,6 +18,8 @@ import { csrfProtection } from "./csrf.ts";
 import { errorHandler, requestGuard, sendError } from "./errors.ts";
 import { createRequestHandler } from "./request-handler.ts";
 import { createPageCache } from "./page-cache.ts";
+import { httpMetrics, metricsEndpoint } from "./metrics.ts";
+import { requestId } from "./request-id.ts";
 import { nonceMiddleware, openerPolicy, permissionsPolicy, securityHeaders } from "./security.ts";
 import { precompressedAssets, uploadedImages } from "./static-assets.ts";
 
@@ -28,6 +31,9 @@ interface AppOptions {
   devMiddleware?: RequestHandler;
 }
 
+/** Probes, not logged (a scrape is not logged either, nor its token). */
+const UNLOGGED = new Set(["/healthz", "/readyz"]);
+
 export function createApp(services: AppServices, opts: AppOptions): Express {
   const { logger, db, config } = services;
   const app = express();
@@ -35,6 +41,9 @@ export function createApp(services: AppServices, opts: AppOptions): Express {
   // Which peers may set X-Forwarded-For/-Proto/-Host (req.ip feeds per-address rate limits).
   app.set("trust proxy", config.trustProxy);
 
+  // An id for every request, in its log lines, its response and its jobs; then its timing.
+  app.use(requestId);
+  app.use(httpMetrics);
   app.use(
     pinoHttp({
       logger,
@@ -42,7 +51,14 @@ export function createApp(services: AppServices, opts: AppOptions): Express {
         req: (req: { method: string; url: string }) => ({ method: req.method, url: pathOnly(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      autoLogging: { ignore: (req) => req.url === "/healthz" || !!req.url?.startsWith("/assets/") },
+      genReqId: (_req, res) => (res as unknown as { locals: { requestId: string } }).locals.requestId,
+      // The line is written when the response ends, maybe outside the request's context: named here.
+      customSuccessObject: (req, _res, fields: object) => ({ ...fields, requestId: req.id }),
+      customErrorObject: (req, _res, _err, fields: object) => ({ ...fields, requestId: req.id }),
+      autoLogging: {
+        ignore: (req) =>
+          UNLOGGED.has(req.url ?? "") || !!req.url?.startsWith("/assets/") || !!req.url?.startsWith("/metrics"),
+      },
     }),
   );
   // Anonymous public pages from memory (page-cache.ts): a hit skips everything below.
@@ -77,6 +93,19 @@ export function createApp(services: AppServices, opts: AppOptions): Express {
       res.status(503).json({ status: "error", message: "Base de datos no disponible" });
     }
   });
+  // Readiness: the database answers and has every migration of this build.
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      const pending = await pendingMigrations(db);
+      if (pending.length === 0) res.json({ status: "ok" });
+      else res.status(503).json({ status: "error", reason: "migrations", pending });
+    } catch (err) {
+      logger.error({ err }, "readyz: database unreachable");
+      res.status(503).json({ status: "error", reason: "database" });
+    }
+  });
+  app.get("/metrics", metricsEndpoint({ token: config.metricsToken, db, logger }));
 
   // Course photos uploaded from the back office (hashed names, cached for a year).
   app.use(UPLOADED_IMAGES_URL, uploadedImages(uploadedImagesDir(config.dataDir)));

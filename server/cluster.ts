@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { once } from "node:events";
 import type { Logger } from "pino";
+import { serveClusterMetrics } from "./metrics-cluster.ts";
 
 /**
  * V8's young generation for a worker: 32 MB semi-spaces instead of 16. A page
@@ -108,9 +109,11 @@ export function runPrimary(workers: number, logger: Logger): void {
     }
   }
 
+  // /metrics, answered by any worker, adds up the numbers of all of them (metrics-cluster.ts).
+  serveClusterMetrics(logger);
   for (let i = 0; i < workers; i++) spawn();
   logger.info({ workers }, `servidor en ${workers} procesos`);
   process.on("SIGHUP", () => void rollingRestart());
-  process.once("SIGTERM", () => stop("SIGTERM"));
-  process.once("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }

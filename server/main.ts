@@ -102,8 +102,10 @@ export async function main(opts: MainOptions = {}): Promise<Server> {
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
   };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+  // `on`, not `once`: a process group's SIGTERM (systemd, tini -g) and the primary's own reach a
+  // worker one after the other, and a second signal must not fall to the default handler (exit now).
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
   // A cluster worker retired by a rolling restart: the primary disconnected it, its server has
   // closed after its last request; release the jobs and the database, then exit.
   if (cluster.isWorker) process.once("disconnect", () => shutdown("disconnect"));

@@ -34,7 +34,7 @@ const SHARED_PAGE_VARY = "Accept-Encoding, Cookie";
 const MAX_AGE_MS = 60 * 60 * 1000;
 /** Longer URLs (tracking parameters, probes) are rendered but never stored. */
 const MAX_URL_LENGTH = 512;
-const NOT_PAGES = /^\/(?:api|chatbot|assets|img|healthz)(?:\/|$)/;
+const NOT_PAGES = /^\/(?:api|chatbot|assets|img|healthz|readyz|metrics)(?:\/|$)/;
 /** Set by the transport per response, never replayed from the cache. */
 const PER_RESPONSE_HEADERS = new Set([
   "content-length",
@@ -45,6 +45,7 @@ const PER_RESPONSE_HEADERS = new Set([
   "date",
   "etag",
   "vary",
+  "x-request-id",
 ]);
 
 const brotli = promisify(zlib.brotliCompress);
@@ -52,6 +53,8 @@ const gzip = promisify(zlib.gzip);
 
 interface CachedPage {
   headers: OutgoingHttpHeaders;
+  /** The React Router route pattern that rendered it (res.locals.routePattern), for the metrics of its hits. */
+  route: string | undefined;
   etag: string;
   identity: Buffer;
   br: Buffer;
@@ -158,6 +161,7 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
     etag: string,
     day: string,
     validUntil: number,
+    route: string | undefined,
   ) {
     const [br, gz] = await Promise.all([
       brotli(identity, {
@@ -171,6 +175,7 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
     ]);
     const page: CachedPage = {
       headers,
+      route,
       etag,
       identity,
       br,
@@ -198,7 +203,10 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
           }
           res.setHeader("ETag", etag);
           res.setHeader("Vary", SHARED_PAGE_VARY);
-          compressAndStore(key, identity, headers, etag, day, validUntil).catch((err: unknown) => opts.onError?.(err));
+          const route = res.locals.routePattern as string | undefined;
+          compressAndStore(key, identity, headers, etag, day, validUntil, route).catch((err: unknown) =>
+            opts.onError?.(err),
+          );
           // Another process may have sent the same page before: the browser's copy is still right.
           const inm = res.req.headers["if-none-match"];
           if (inm && etagMatches(inm, etag)) {
@@ -232,6 +240,7 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
       hits++;
       pages.delete(key);
       pages.set(key, page);
+      res.locals.routePattern = page.route;
       return sendCached(req, res, page);
     }
     if (page) drop(key);

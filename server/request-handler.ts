@@ -2,9 +2,11 @@ import zlib from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import {
+  createContext,
   createRequestHandler as createRouterHandler,
   type RouterContextProvider,
   type ServerBuild,
+  type ServerInstrumentation,
 } from "react-router";
 import { unstable_preloadRoutePattern } from "react-router/route-pattern";
 import { renderedDocument } from "../app/lib/rendered-document.server.ts";
@@ -42,7 +44,13 @@ export function createRequestHandler({ build, mode, getLoadContext, fairTurns = 
         if (res.destroyed) return; // the visitor left while waiting
       }
       const request = toFetchRequest(req, res);
-      const response = await handleRequest(request, getLoadContext(req, res));
+      const context = getLoadContext(req, res);
+      // React Router's patterns are relative ("formaciones/:id"): labelled from the root.
+      context.set(
+        routePatternSink,
+        (pattern) => (res.locals.routePattern = pattern.startsWith("/") ? pattern : `/${pattern}`),
+      );
+      const response = await handleRequest(request, context);
       await sendResponse(res, response);
     } catch (error) {
       next(error);
@@ -71,8 +79,31 @@ function withPatternMatching(build: ServerBuild): ServerBuild {
     enumerable: false,
   });
   // Framework mode's type lists only its own flags; the static handler reads this one too.
-  return { ...build, future: future as unknown as ServerBuild["future"] };
+  const module = {
+    ...build.entry.module,
+    instrumentations: [...(build.entry.module.instrumentations ?? []), reportRoutePattern],
+  };
+  return { ...build, entry: { ...build.entry, module }, future: future as unknown as ServerBuild["future"] };
 }
+
+/** Where the route pattern of a request goes (res.locals.routePattern, read by the metrics). */
+const routePatternSink = createContext<((pattern: string) => void) | null>(null);
+
+/**
+ * The matched route's pattern (`/formaciones/:id`, not the URL) of every request
+ * React Router handles, from the match it made anyway: the label of the request
+ * in the metrics (server/metrics.ts), bounded by the route table.
+ */
+const reportRoutePattern: ServerInstrumentation = {
+  handler(handler) {
+    handler.instrument({
+      async request(handle, info) {
+        const result = await handle();
+        if (result.meta?.pattern) info.context?.get(routePatternSink)?.(result.meta.pattern);
+      },
+    });
+  },
+};
 
 function toFetchRequest(req: Request, res: Response): globalThis.Request {
   // req.host (with its port) and req.protocol honour X-Forwarded-* only from trusted

@@ -89,6 +89,9 @@ export async function servicesOf(db: Db, ids: readonly string[]): Promise<Map<st
   return out;
 }
 
+/** Longer than any appointment (one day's opening hours at most): bounds the diary's range read. */
+const LONGEST_APPOINTMENT_MS = 24 * 60 * 60 * 1000;
+
 /**
  * Everything the diary draws for Madrid dates fromDate … fromDate + days − 1,
  * for one professional or (null) the whole salon. A guest's hold that lapsed
@@ -108,6 +111,9 @@ export async function loadDiaryRange(
   const from = new Date(wallToInstant(q.fromDate, 0)).toISOString();
   const to = new Date(wallToInstant(addDays(q.fromDate, q.days), 0)).toISOString();
   const nowIso = q.now.toISOString();
+  // No appointment lasts a day: a lower bound on starts_at lets the index read only the range,
+  // not every appointment that started before its end (years of them).
+  const earliestStart = new Date(Date.parse(from) - LONGEST_APPOINTMENT_MS).toISOString();
   const professionals = q.professionalId
     ? q.professionals.filter((p) => p.id === q.professionalId)
     : q.professionals;
@@ -128,6 +134,7 @@ export async function loadDiaryRange(
     // What takes time now: cancelled, expired and lapsed holds are hidden.
     .where((eb) => takesTimeWhere(eb, nowIso))
     .where("appointments.starts_at", "<", to)
+    .where("appointments.starts_at", ">", earliestStart)
     .where("appointments.ends_at", ">", from)
     .orderBy("appointments.starts_at")
     .orderBy("appointments.id");

@@ -213,6 +213,8 @@ export interface JobsTable {
   last_error: string | null;
   created_at: string;
   done_at: string | null;
+  /** The HTTP request that enqueued the job (0023), for its log lines; null outside a request. */
+  request_id: string | null;
 }
 
 interface PaymentEventsTable {
@@ -361,6 +363,7 @@ export interface Database {
   appointment_tokens: AppointmentTokensTable;
   client_notes: ClientNotesTable;
   site_photos: SitePhotosTable;
+  backup_runs: BackupRunsTable;
 }
 
 /** The last number given in each invoice series (0011). */
@@ -451,6 +454,8 @@ interface BillingRecordsTable {
   generated_at: string;
   huella: string;
   xml: string;
+  /** The rejected record this one subsana (0021, unique); null on an ordinary record. */
+  corrects_position: number | null;
 }
 
 /**
@@ -470,7 +475,7 @@ interface BillingSubmissionsTable {
 /** What became of a billing record at the AEAT (0020); no row: written while VERIFACTU_MODE was off, not sent. */
 export interface BillingRecordStatusTable {
   position: number;
-  /** pending | accepted | accepted-with-errors | rejected */
+  /** pending | accepted | accepted-with-errors | rejected | corrected (rejected, then subsanado: 0021) */
   state: string;
   /** CodigoErrorRegistro and DescripcionErrorRegistro of the last answer. */
   code: string | null;
@@ -703,4 +708,26 @@ interface SitePhotosTable {
   position: number;
   created_at: string;
   updated_at: string;
+}
+
+/** One backup run (0022), scheduled or manual (app/backups). */
+export interface BackupRunsTable {
+  id: string;
+  /** scheduled | manual */
+  kind: string;
+  started_at: string;
+  finished_at: string;
+  /** ok | failed */
+  status: string;
+  /** The archive's name in BACKUP_DIR (ok runs). */
+  file_name: string | null;
+  bytes: number | null;
+  /** Why it failed: a message without secrets. */
+  error: string | null;
+  /** pending | ok | failed | off (no bucket configured) */
+  offsite_status: string;
+  offsite_key: string | null;
+  offsite_error: string | null;
+  /** When the retention ladder deleted the archive (here and in the bucket). */
+  pruned_at: string | null;
 }

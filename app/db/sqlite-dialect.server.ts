@@ -50,6 +50,10 @@ export function createNodeSqliteDialect(filename: string): SqliteDialect {
     database: async () => {
       const db = new DatabaseSync(filename);
       db.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+      // The planner's statistics, as SQLite advises for long-lived connections: without them
+      // it guessed that an equality on any index beats a date range, and read years of
+      // appointments for one day's diary. Bounded work; a no-op while the statistics are fresh.
+      db.exec("PRAGMA analysis_limit = 400; PRAGMA optimize = 0x10002;");
       // The app asks the same few hundred statements over and over: each is compiled
       // once per connection and kept (the least recently used go past the limit).
       // Compiling was ~3 % of a signed-in page's CPU. SQLite recompiles a kept

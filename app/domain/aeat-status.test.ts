@@ -21,6 +21,7 @@ describe("aeatStatusLabel", () => {
       tone: "warning",
     });
     expect(aeatStatusLabel(status({ state: "rejected" }))).toEqual({ label: "Rechazado", tone: "error" });
+    expect(aeatStatusLabel(status({ state: "corrected" }))).toEqual({ label: "Subsanado", tone: "neutral" });
   });
 });
 

@@ -6,12 +6,16 @@
 
 /** A record's stored answer (billing_record_status); null: no status row, written while VERIFACTU_MODE=off. */
 export interface AeatStatus {
-  /** pending | accepted | accepted-with-errors | rejected */
+  /** pending | accepted | accepted-with-errors | rejected | corrected (rejected, then subsanado) */
   state: string;
   code: string | null;
   description: string | null;
   /** When the last request with it left (null: never sent yet). */
   sentAt: string | null;
+  /** The record's position in the chain (what a subsanación names). */
+  position?: number;
+  /** When this record is a subsanación: the rejected record it corrects, with the AEAT's answer to it. */
+  corrects?: { position: number; code: string | null; description: string | null } | null;
 }
 
 export type AeatTone = "neutral" | "ok" | "warning" | "error";
@@ -37,6 +41,8 @@ export function aeatStatusLabel(status: AeatStatus | null): { label: string; ton
       return { label: "Aceptado con errores", tone: "warning" };
     case "rejected":
       return { label: "Rechazado", tone: "error" };
+    case "corrected":
+      return { label: "Subsanado", tone: "neutral" };
     default:
       return { label: status.state, tone: "neutral" };
   }

@@ -74,11 +74,14 @@ export async function appendBillingRecord(
     invoiceId: string;
     fields: Omit<AltaHashFields, "previousHuella">;
     xml: Omit<RegistroAltaInput, "hash" | "previous">;
+    /** A subsanación: the rejected record it corrects (its XML then says Subsanacion and RechazoPrevio "S"). */
+    correctsPosition?: number;
   },
 ): Promise<string> {
   const fields: AltaHashFields = { ...input.fields, previousHuella: head.previousHuella };
   const digest = huella(altaHashInput(fields));
-  const xml = registroAltaXml({ ...input.xml, hash: fields, previous: head.previous });
+  const correcting = input.correctsPosition !== undefined;
+  const xml = registroAltaXml({ ...input.xml, subsanacion: correcting, hash: fields, previous: head.previous });
   await trx
     .insertInto("billing_records")
     .values({
@@ -95,6 +98,7 @@ export async function appendBillingRecord(
       generated_at: fields.generatedAt,
       huella: digest,
       xml,
+      corrects_position: input.correctsPosition ?? null,
     })
     .execute();
   await trx.updateTable("billing_chain").set({ last_huella: digest }).where("id", "=", 1).execute();

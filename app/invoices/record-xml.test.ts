@@ -74,6 +74,18 @@ describe("recordXmlMismatches", () => {
     expect(recordXmlMismatches(registroAltaXml(i), record)).toEqual(["TipoFactura", "FechaHoraHusoGenRegistro"]);
   });
 
+  it("a subsanación's XML must carry Subsanacion and RechazoPrevio S, and an ordinary record's neither", () => {
+    const i = input(prev);
+    const subsanacion = registroAltaXml({ ...i, subsanacion: true });
+    expect(recordXmlMismatches(subsanacion, { ...stored(i), subsanacion: true })).toEqual([]);
+    expect(recordXmlMismatches(subsanacion, stored(i))).toEqual(["Subsanacion/RechazoPrevio"]);
+    expect(recordXmlMismatches(registroAltaXml(i), { ...stored(i), subsanacion: true })).toEqual([
+      "Subsanacion/RechazoPrevio",
+    ]);
+    const halfMarked = subsanacion.replace("<sum1:RechazoPrevio>S<", "<sum1:RechazoPrevio>N<");
+    expect(recordXmlMismatches(halfMarked, { ...stored(i), subsanacion: true })).toEqual(["Subsanacion/RechazoPrevio"]);
+  });
+
   it("a first record must say PrimerRegistro, and anything else is no RegistroAlta", () => {
     const first = input("");
     expect(recordXmlMismatches(registroAltaXml(input(prev)), stored(first))).toContain("RegistroAnterior/Huella");

@@ -1,24 +1,19 @@
 /**
  * Reads a stored <sum1:RegistroAlta> (billing_records.xml, written by verifactu-xml.ts) back with
- * an XML parser and says which of the record's own fields it no longer states: the XML is what a
+ * a strict XML reader and says which of the record's own fields it no longer states: the XML is what a
  * sender hands to the AEAT, so it must say what the hashed columns say. Pure.
  */
-import { XMLParser } from "fast-xml-parser";
 import type { AltaHashFields } from "./verifactu.ts";
+import { parseXmlTree } from "./xml-tree.ts";
 
 /** The record's columns the XML must repeat, hashed fields and huella. */
 export interface StoredRecordFields extends AltaHashFields {
   huella: string;
+  /** A subsanación (corrects_position set): Subsanacion and RechazoPrevio "S"; else neither. */
+  subsanacion?: boolean;
 }
 
-const parser = new XMLParser({
-  removeNSPrefix: true,
-  ignoreAttributes: true,
-  // Every value stays the string it is: "12.10" must not become 12.1, "0001" not 1.
-  parseTagValue: false,
-  trimValues: true,
-  processEntities: true,
-});
+// One pass, no separate validation pass: the chain's check reads every record (xml-tree.ts).
 
 type Node = { [name: string]: Node | string | undefined };
 
@@ -37,7 +32,7 @@ function text(node: Node | string | undefined): string | undefined {
 export function recordXmlMismatches(xml: string, record: StoredRecordFields): string[] {
   let root: Node | string | undefined;
   try {
-    root = child(parser.parse(xml, true) as Node, "RegistroAlta");
+    root = child(parseXmlTree(xml) as Node, "RegistroAlta");
   } catch {
     return ["RegistroAlta"];
   }
@@ -64,5 +59,8 @@ export function recordXmlMismatches(xml: string, record: StoredRecordFields): st
       ? first === "S" && previous === undefined
       : first === undefined && text(child(previous, "Huella")) === previousHuella;
   if (!linkHolds) out.push("RegistroAnterior/Huella");
+  const flags = [text(child(root, "Subsanacion")), text(child(root, "RechazoPrevio"))];
+  const expected = record.subsanacion ? ["S", "S"] : [undefined, undefined];
+  if (flags[0] !== expected[0] || flags[1] !== expected[1]) out.push("Subsanacion/RechazoPrevio");
   return out;
 }

@@ -294,12 +294,15 @@ export async function* staffInvoiceBatches(
     let query = inPeriod(db, period);
     const cursor = after;
     if (cursor) {
-      query = query.where((eb) =>
-        eb.or([
-          eb("invoices.issued_at", ">", cursor.issuedAt),
-          eb.and([eb("invoices.issued_at", "=", cursor.issuedAt), eb("invoices.full_number", ">", cursor.number)]),
-        ]),
-      );
+      // The plain bound narrows each batch to what follows the cursor before the OR is checked.
+      query = query
+        .where("invoices.issued_at", ">=", cursor.issuedAt)
+        .where((eb) =>
+          eb.or([
+            eb("invoices.issued_at", ">", cursor.issuedAt),
+            eb.and([eb("invoices.issued_at", "=", cursor.issuedAt), eb("invoices.full_number", ">", cursor.number)]),
+          ]),
+        );
     }
     const rows = await query
       .select(rowColumns)

@@ -221,6 +221,25 @@ describe("registroAltaXml", () => {
     ]);
   });
 
+  it("marks a subsanación with Subsanacion and RechazoPrevio S right after NombreRazonEmisor, and an alta with neither", () => {
+    const previousHuella = huella(altaHashInput(simplificada().hash));
+    const plain = parse(registroAltaXml(rectificativa(previousHuella)));
+    expect(names(plain)).not.toContain("Subsanacion");
+    expect(names(plain)).not.toContain("RechazoPrevio");
+    const alta = parse(registroAltaXml({ ...rectificativa(previousHuella), subsanacion: true }));
+    expect(names(alta).slice(0, 6)).toEqual([
+      "IDVersion",
+      "IDFactura",
+      "NombreRazonEmisor",
+      "Subsanacion",
+      "RechazoPrevio",
+      "TipoFactura",
+    ]);
+    expect([child(alta, "Subsanacion").text, child(alta, "RechazoPrevio").text]).toEqual(["S", "S"]);
+    // The flags are not hashed: the same fields give the same huella.
+    expect(child(alta, "Huella").text).toBe(child(plain, "Huella").text);
+  });
+
   it("repeats the hashed fields byte for byte, so the huella matches the XML", () => {
     const input = rectificativa(huella("anything"));
     const alta = parse(registroAltaXml(input));

@@ -46,6 +46,11 @@ export interface RegistroAltaInput {
   producer: { name: string; nif: string };
   /** The software's name, id, version and installation (software.ts); DEFAULT_SOFTWARE when left out. */
   system?: Pick<SoftwareIdentity, "systemName" | "systemId" | "version" | "installationNumber">;
+  /**
+   * A subsanación of a record the AEAT rejected (subsanacion.ts): Subsanacion "S" and
+   * RechazoPrevio "S"; both left out on an ordinary alta.
+   */
+  subsanacion?: boolean;
 }
 
 /** An element: its local name and either its text or its child elements. */
@@ -148,6 +153,8 @@ export function registroAltaXml(input: RegistroAltaInput): string {
       ["IDVersion", "1.0"],
       ["IDFactura", invoiceId(hash)],
       ["NombreRazonEmisor", cut(input.issuerName, 120)],
+      input.subsanacion ? ["Subsanacion", "S"] : null,
+      input.subsanacion ? ["RechazoPrevio", "S"] : null,
       ["TipoFactura", hash.invoiceType.trim()],
       // "I": rectificativa por diferencias, the negative amounts of the refund.
       rectifying ? ["TipoRectificativa", "I"] : null,

@@ -7,6 +7,8 @@
  * - those fields still say what its invoice says (issuer NIF, number, date,
  *   type, VAT and total), so an invoice altered after the fact shows too, and
  * - its document is an invoice, not a demo sale's document (app/invoices/series.ts);
+ * - it is its invoice's first record, or a subsanación (subsanacion.server.ts) that names
+ *   the invoice's previous record in corrects_position and says so in its XML;
  * the chain's head names the last record; and every invoice has its record.
  * Besides, each record's stored XML (what a sender hands to the AEAT) must still state its
  * columns (record-xml.ts): every record whose XML does not is listed in xmlMismatches.
@@ -24,6 +26,7 @@ type ChainProblem =
   | "invoice-missing"
   | "invoice-differs"
   | "demo-in-chain"
+  | "subsanacion"
   | "head"
   | "unrecorded";
 
@@ -54,6 +57,8 @@ export async function verifyBillingChain(db: Db): Promise<ChainReport> {
   let previousHuella = "";
   let checked = 0;
   const xmlMismatches: ChainReport["xmlMismatches"] = [];
+  // Each invoice's latest record so far: a later one must be its subsanación.
+  const latestOfInvoice = new Map<string, number>();
   for (;;) {
     const rows = await db
       .selectFrom("billing_records")
@@ -70,6 +75,7 @@ export async function verifyBillingChain(db: Db): Promise<ChainReport> {
         "billing_records.generated_at",
         "billing_records.huella",
         "billing_records.xml",
+        "billing_records.corrects_position",
         "invoices.id as invoice_id",
         "invoices.full_number",
         "invoices.kind",
@@ -106,7 +112,8 @@ export async function verifyBillingChain(db: Db): Promise<ChainReport> {
         previousHuella: r.previous_huella,
         generatedAt: r.generated_at,
       };
-      const xmlFields = recordXmlMismatches(r.xml, { ...fields, huella: r.huella });
+      const subsanacion = r.corrects_position !== null;
+      const xmlFields = recordXmlMismatches(r.xml, { ...fields, huella: r.huella, subsanacion });
       if (xmlFields.length > 0) {
         xmlMismatches.push({ position: r.position, invoiceNumber: r.invoice_number, fields: xmlFields });
       }
@@ -129,6 +136,19 @@ export async function verifyBillingChain(db: Db): Promise<ChainReport> {
       if (differs.length > 0) {
         return at("invoice-differs", `la factura ya no coincide con su registro: ${differs.join(", ")}`);
       }
+      const earlier = latestOfInvoice.get(r.invoice_id);
+      if (earlier === undefined && subsanacion) {
+        return at("subsanacion", `dice subsanar el registro ${r.corrects_position}, que no es de su factura`);
+      }
+      if (earlier !== undefined && r.corrects_position !== earlier) {
+        return at(
+          "subsanacion",
+          subsanacion
+            ? `dice subsanar el registro ${r.corrects_position}, pero el último de su factura es el ${earlier}`
+            : `la factura ya tenía el registro ${earlier} y este no es su subsanación`,
+        );
+      }
+      latestOfInvoice.set(r.invoice_id, r.position);
       previousHuella = r.huella;
       expectedPosition += 1;
       checked += 1;

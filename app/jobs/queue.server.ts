@@ -15,6 +15,7 @@ import { sql } from "kysely";
 import type { Db, DbKind } from "~/db/db.server.ts";
 import type { JobsTable } from "~/db/schema.ts";
 import { newId } from "~/lib/ids.server.ts";
+import { currentRequestId } from "~/lib/request-context.server.ts";
 
 export type JobRow = JobsTable;
 
@@ -47,6 +48,8 @@ export async function enqueueJob(db: Db, job: JobInput): Promise<boolean> {
       last_error: null,
       created_at: now.toISOString(),
       done_at: null,
+      // The request (or job) that caused it, for its log lines (request-context.server.ts).
+      request_id: currentRequestId() ?? null,
     })
     .onConflict((oc) => oc.column("dedupe_key").doNothing())
     .returning("id")

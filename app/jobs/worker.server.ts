@@ -9,6 +9,7 @@ import { hostname } from "node:os";
 import type { Db, DbKind } from "~/db/db.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import type { Logger } from "~/lib/logger.server.ts";
+import { runWithRequestId } from "~/lib/request-context.server.ts";
 import { claimDueJobs, completeJob, failJob, parsePayload, type JobRow } from "./queue.server.ts";
 
 export type JobHandler = (payload: Record<string, unknown>, job: JobRow) => Promise<void>;
@@ -46,12 +47,19 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
   let started = false;
   let stopped = false;
 
-  async function runOne(job: JobRow): Promise<void> {
+  // Runs as part of the request that enqueued the job: its log lines (and the jobs it
+  // enqueues) carry that request's id.
+  const runOne = (job: JobRow): Promise<void> => runWithRequestId(job.request_id, () => runJob(job));
+
+  async function runJob(job: JobRow): Promise<void> {
     const handler = opts.handlers[job.kind];
+    const started = performance.now();
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(parsePayload(job), job);
       await completeJob(opts.db, job, id);
+      const ms = Math.round(performance.now() - started);
+      opts.logger.info({ jobId: job.id, kind: job.kind, attempts: job.attempts, ms }, "jobs: done");
     } catch (err) {
       const outcome = await failJob(opts.db, job, id, (err as Error)?.message ?? String(err));
       const log = { err, jobId: job.id, kind: job.kind, attempts: job.attempts };

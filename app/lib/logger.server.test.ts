@@ -43,6 +43,18 @@ describe("the logger", () => {
     expect(text()).toContain("https://prewww1.aeat.es/x");
   });
 
+  it("never writes the backups' key, the bucket's secret or the DKIM key when a configuration is logged", () => {
+    const { logger, text } = capture();
+    const backup = { dir: "/data/backups", key: "AGE-SECRET-KEY-1QQQSECRETO", keyFile: null };
+    logger.info({ backup }, "backup");
+    logger.info({ config: { backup, dkim: { privateKey: "-----BEGIN PRIVATE KEY-----DKIM" } } }, "config");
+    logger.info({ offsite: { secretAccessKey: "s3-secreto" } }, "s3");
+    expect(text()).not.toContain("AGE-SECRET-KEY-1QQQSECRETO");
+    expect(text()).not.toContain("DKIM");
+    expect(text()).not.toContain("s3-secreto");
+    expect(text()).toContain("/data/backups");
+  });
+
   it("logs the path only, its escaped plain characters unescaped and its secrets redacted", () => {
     expect(pathOnly(undefined)).toBe("");
     expect(pathOnly("/formaciones/expert-nails?utm=x")).toBe("/formaciones/expert-nails?…");

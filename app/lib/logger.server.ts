@@ -1,5 +1,6 @@
 import { pino, type Logger } from "pino";
 import { redactSecretPaths } from "~/secret-paths.ts";
+import { currentRequestId } from "./request-context.server.ts";
 
 export type { Logger };
 
@@ -18,6 +19,18 @@ const redactPaths = [
   "*.passphrase",
   "*.pfx",
   "*.certificate",
+  // The off-site backups' bucket key (BACKUP_S3_SECRET_ACCESS_KEY).
+  "*.secretAccessKey",
+  // The DKIM key (DKIM_PRIVATE_KEY), should the mail configuration be logged.
+  "*.privateKey",
+  // The backups' age identity (BACKUP_KEY), should the configuration be logged.
+  "backup.key",
+  "*.backup.key",
+  // The same keys one level deeper: the whole configuration logged (config.dkim.privateKey, …).
+  "*.*.privateKey",
+  "*.*.secretAccessKey",
+  "*.*.passphrase",
+  "*.*.pfx",
 ];
 
 /**
@@ -27,9 +40,21 @@ const redactPaths = [
  */
 export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
   return pino(
-    { level, redact: { paths: redactPaths, censor: "[oculto]" }, hooks: { streamWrite: redactSecretPaths } },
+    {
+      level,
+      redact: { paths: redactPaths, censor: "[oculto]" },
+      hooks: { streamWrite: redactSecretPaths },
+      // The request (or the job a request caused) this line is about (request-context.server.ts).
+      mixin: requestIdField,
+    },
     destination as never,
   );
+}
+
+/** A new object each time: pino merges the line's own fields into it. */
+function requestIdField(): { requestId?: string } {
+  const requestId = currentRequestId();
+  return requestId ? { requestId } : {};
 }
 
 /** `%61` → `a`: escaped letters, digits and `-._~` mean the same unescaped (RFC 3986, 6.2.2.2). */

@@ -9,6 +9,7 @@ import type { Db } from "~/db/db.server.ts";
 import { enqueueJob, type JobInput } from "~/jobs/queue.server.ts";
 import type { JobHandler } from "~/jobs/worker.server.ts";
 import type { Logger } from "~/lib/logger.server.ts";
+import { emailsBounced, emailsFailed, emailsSent, isPermanentRejection } from "~/lib/metrics.server.ts";
 import type { Mailer, MailMessage } from "./mailer.server.ts";
 
 export const EMAIL_JOB_PREFIX = "email:";
@@ -51,7 +52,15 @@ export function emailJobHandlers(
         deps.logger.info({ jobId: job.id, template: name }, "mail: nothing to send");
         return;
       }
-      await deps.mailer.send({ ...message, id: job.id });
+      try {
+        await deps.mailer.send({ ...message, id: job.id });
+      } catch (err) {
+        // Counted per attempt; the job's status and last error (Gestión, order detail) tell the rest.
+        emailsFailed.inc({ template: name });
+        if (isPermanentRejection(err)) emailsBounced.inc({ template: name });
+        throw err;
+      }
+      emailsSent.inc({ template: name });
       deps.logger.info({ jobId: job.id, template: name }, "mail: sent");
       await template.afterSend?.(ctx, payload);
     };

@@ -2,19 +2,25 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { newId } from "~/lib/ids.server.ts";
-import { messageIdOf, type Mailer, type MailMessage } from "./mailer.server.ts";
+import { dkimTransportOptions, type DkimConfig } from "./dkim.server.ts";
+import { nodemailerMessage, type Mailer, type MailMessage } from "./mailer.server.ts";
 
 /**
  * Without SMTP, each message is built exactly as it would be sent (RFC 822,
  * MIME multipart) and saved as an .eml file that any mail client opens.
  */
-export function createOutboxMailer(outboxDir: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+export function createOutboxMailer(outboxDir: string, from: string, dkim: DkimConfig | null = null): Mailer {
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+    ...dkimTransportOptions(dkim),
+  });
   return {
     kind: "outbox",
     async send(message: MailMessage) {
-      const { id, ...rest } = message;
-      const info = await transport.sendMail({ from, ...rest, ...(id ? { messageId: messageIdOf(id) } : {}) });
+      const { id } = message;
+      const info = await transport.sendMail(nodemailerMessage(from, message));
       await mkdir(outboxDir, { recursive: true });
       // A message with an id always lands in the same file (a retried job overwrites
       // it); others are sortable by time, the random part avoids collisions.

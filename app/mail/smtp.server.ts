@@ -1,8 +1,9 @@
 import nodemailer from "nodemailer";
-import { messageIdOf, type Mailer, type MailMessage } from "./mailer.server.ts";
+import { dkimTransportOptions, type DkimConfig } from "./dkim.server.ts";
+import { nodemailerMessage, type Mailer, type MailMessage } from "./mailer.server.ts";
 
 /** Real delivery through the SMTP server of SMTP_URL (smtp:// or smtps://user:pass@host:port). */
-export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+export function createSmtpMailer(smtpUrl: string, from: string, dkim: DkimConfig | null = null): Mailer {
   // Bounded waits: a send must finish well inside the outbox job's 60 s lease, or
   // another worker could take the job while this one is still talking to the relay.
   const transport = nodemailer.createTransport({
@@ -10,13 +11,13 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
+    ...dkimTransportOptions(dkim),
   });
   return {
     kind: "smtp",
     async send(message: MailMessage) {
-      const { id, ...rest } = message;
       // Resolves once the relay accepted the message (250 after DATA).
-      await transport.sendMail({ from, ...rest, ...(id ? { messageId: messageIdOf(id) } : {}) });
+      await transport.sendMail(nodemailerMessage(from, message));
     },
   };
 }

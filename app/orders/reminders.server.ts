@@ -147,6 +147,8 @@ ${emailButton(calendarUrl, "Añadir a mi calendario")}
     subject: `Recordatorio: «${d.courseTitle}» empieza el ${formatLongDate(d.startsOn)} · ${site.name}`,
     html,
     text,
+    // Not strictly transactional (it can be turned off): the settings page, after signing in.
+    listUnsubscribe: { url: `${publicUrl}/perfil/ajustes` },
   };
 }
 

@@ -177,12 +177,15 @@ export async function* staffOrderBatches(
     let query = filteredOrders(db, filters);
     const cursor = after;
     if (cursor) {
-      query = query.where((eb) =>
-        eb.or([
-          eb("orders.created_at", "<", cursor.createdAt),
-          eb.and([eb("orders.created_at", "=", cursor.createdAt), eb("orders.id", "<", cursor.id)]),
-        ]),
-      );
+      // The plain bound lets the (created_at, id) index start at the cursor instead of the newest order.
+      query = query
+        .where("orders.created_at", "<=", cursor.createdAt)
+        .where((eb) =>
+          eb.or([
+            eb("orders.created_at", "<", cursor.createdAt),
+            eb.and([eb("orders.created_at", "=", cursor.createdAt), eb("orders.id", "<", cursor.id)]),
+          ]),
+        );
     }
     const rows = await query
       .select(rowColumns)

@@ -4,6 +4,7 @@
  * gestor gets (alone, or inside the ZIP of PDFs).
  */
 import type { RouterContextProvider } from "react-router";
+import { getUser } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
 import { shortOrderId } from "~/domain/order-reference.ts";
@@ -15,7 +16,9 @@ import {
   recentYears,
   type InvoicePeriod,
 } from "~/domain/invoice-period.ts";
+import { isOwnerRole } from "~/domain/roles.ts";
 import { SELLER_FIELD_LABELS } from "~/domain/seller.ts";
+import { SUBSANACION_DONE } from "~/domain/subsanacion.ts";
 import { aeatStatusesOf } from "~/invoices/aeat/status-queries.server.ts";
 import { readSeller } from "~/invoices/seller.server.ts";
 import {
@@ -52,6 +55,8 @@ export async function loadInvoiceList(request: Request, context: Readonly<Router
     list.rows.map((r) => r.id),
   );
   const notes = note ? [note] : [];
+  // After a subsanación (gestion.facturas.subsanar.server.ts).
+  if (new URL(request.url).searchParams.get("aviso") === "subsanacion") notes.push(SUBSANACION_DONE);
   if (asked > list.page && list.total > 0)
     notes.push(`La página ${asked} no existe: se muestra la última (${list.page}).`);
   const months = periodMonths(period);
@@ -60,6 +65,8 @@ export async function loadInvoiceList(request: Request, context: Readonly<Router
     notes,
     ...list,
     rows: list.rows.map((r) => ({ ...r, aeat: statuses.get(r.id) ?? null })),
+    /** Only the owner subsana a rejected record. */
+    canSubsanar: isOwnerRole(getUser(context).role),
     /** VERIFACTU_MODE: whether the records are sent, and where. */
     verifactuMode: config.verifactuMode,
     totals,

@@ -244,6 +244,7 @@ export default function StaffInvoices({ loaderData: d }: Route.ComponentProps) {
         <>
           <InvoicesTable
             rows={d.rows}
+            canSubsanar={d.canSubsanar}
             caption={`Facturas del periodo, de la más reciente a la más antigua (página ${d.page} de ${d.pageCount})`}
           />
           <Pager page={d.page} pageCount={d.pageCount} href={(p) => `/gestion/facturas${search}&pagina=${p}`} />

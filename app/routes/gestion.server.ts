@@ -1,5 +1,8 @@
 import type { RouterContextProvider } from "react-router";
+import { getUser } from "~/auth/user-context.server.ts";
+import { loadBackupPanel } from "~/backups/panel.server.ts";
 import { getServices } from "~/context.server.ts";
+import { isOwnerRole } from "~/domain/roles.ts";
 import { SELLER_FIELD_LABELS } from "~/domain/seller.ts";
 import { loadAeatAlerts } from "~/invoices/aeat/status-queries.server.ts";
 import { readSeller } from "~/invoices/seller.server.ts";
@@ -10,11 +13,12 @@ import { loadToday } from "~/staff/today.server.ts";
 export async function loadPanel(context: Readonly<RouterContextProvider>) {
   const { db, config } = getServices(context);
   const now = new Date();
-  const [dashboard, today, seller, aeat] = await Promise.all([
+  const [dashboard, today, seller, aeat, backup] = await Promise.all([
     loadDashboard(db, now),
     loadToday(db, now),
     readSeller(db, config.seller),
     loadAeatAlerts(db, now),
+    loadBackupPanel(db, config, { now, owner: isOwnerRole(getUser(context).role) }),
   ]);
   // Invoices wait while the seller data is incomplete: the panel says so to everyone, the owner can fix it.
   return {
@@ -23,5 +27,7 @@ export async function loadPanel(context: Readonly<RouterContextProvider>) {
     sellerMissing: seller.missing.map((f) => SELLER_FIELD_LABELS[f]),
     // Records waiting more than an hour for the AEAT, or rejected by it: the panel warns.
     aeat,
+    // The last backup and its off-site copy; a warning when stale (26 h) or the copy failed.
+    backup,
   };
 }

@@ -1,4 +1,5 @@
 import { AeatPanelWarning } from "~/components/staff/aeat-status.tsx";
+import { BackupPanelSection, BackupPanelWarning } from "~/components/staff/backup-status.tsx";
 import { PanelToday } from "~/components/staff/panel-today.tsx";
 import {
   OrdersByMethodChart,
@@ -42,6 +43,7 @@ export default function StaffPanel({ loaderData: d }: Route.ComponentProps) {
         </div>
       ) : null}
       <AeatPanelWarning alerts={d.aeat} />
+      <BackupPanelWarning backup={d.backup} />
 
       <PanelToday day={d.day} />
 
@@ -112,6 +114,8 @@ export default function StaffPanel({ loaderData: d }: Route.ComponentProps) {
           <p className="panel-empty">Ninguna pregunta sin respuesta en los últimos 30 días.</p>
         )}
       </section>
+
+      <BackupPanelSection backup={d.backup} />
     </div>
   );
 }

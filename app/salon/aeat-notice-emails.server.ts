@@ -10,9 +10,9 @@ import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
 import { buildNotice, noticeAddress } from "./notice-layout.server.ts";
 import { SALON_AEAT_REJECTED } from "./notifications.server.ts";
 
-/** What the owner is told to do: this software writes no subsanación yet (docs/invoicing.md). */
+/** What the owner is told to do: correct the cause, then "Subsanar y reenviar" in Facturas (docs/invoicing.md). */
 export const SUBSANACION_TEXT =
-  "Para corregirlo hay que enviar a la AEAT un nuevo registro de alta de la misma factura marcado como subsanación (Subsanacion «S»). Esta versión de la web todavía no lo hace: corrige la causa (normalmente los datos fiscales de la empresa o de la clienta) y pásale la factura y este mensaje a la gestoría.";
+  "Para corregirlo, corrige primero la causa que indica la AEAT (normalmente los datos fiscales de la empresa, en Datos fiscales, o los de facturación de la clienta) y después, en Gestión > Facturas, pulsa «Subsanar y reenviar» en la factura: la web genera un nuevo registro de la misma factura marcado como subsanación (Subsanacion y RechazoPrevio «S») y lo envía a la AEAT. Si lo que está mal es el NIF del emisor, el número, la fecha o un importe, no se subsana: consulta con la gestoría.";
 
 async function rejectedRecords(db: Db, positions: number[]) {
   if (positions.length === 0) return [];

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestPki, type TestPki } from "./certs.ts";
 import { chainedRecords, SELLER, soapRequest } from "./fixtures.ts";
-import { CHAIN_CODE, DUPLICATE_CODE, startAeatStandIn, type AeatStandIn } from "./server.ts";
+import { CHAIN_CODE, DUPLICATE_CODE, RECHAZO_PREVIO_CODE, startAeatStandIn, type AeatStandIn } from "./server.ts";
 import { validateEnvelope } from "./validate.ts";
 import { find, parseXml, textAt, type XmlElement } from "./xml.ts";
 
@@ -169,6 +169,53 @@ describe("AEAT stand-in", () => {
     expect(fault && textAt(fault, "faultcode")).toBe("env:Client");
     expect(fault && textAt(fault, "faultstring")).toMatch(/esquema.*TipoFactura/);
     expect(standIn.requests.at(-1)).toMatchObject({ valid: false, recordCount: 1 });
+  });
+
+  it("accepts a subsanación after a rejection (Subsanacion and RechazoPrevio S) of an invoice it does not hold, once", async () => {
+    const [rejected] = chainedRecords(["F1"], 40, null);
+    standIn.rejectNext(1, 1100, "Valor o tipo incorrecto del campo: NIF.");
+    const first = lines(answer(await post(soapRequest([rejected]))))[0];
+    expect(textAt(first, "EstadoRegistro")).toBe("Incorrecto");
+    const key = `${SELLER.nif}|${rejected.numSerie}|${rejected.fecha}`;
+    expect(standIn.accepted().has(key)).toBe(false);
+    // The same invoice again, marked, chained to the rejected record (its system chains every record it writes).
+    const subsanacion = rejected.xml
+      .replace(
+        /(<\/sum1:NombreRazonEmisor>)/u,
+        "$1<sum1:Subsanacion>S</sum1:Subsanacion><sum1:RechazoPrevio>S</sum1:RechazoPrevio>",
+      )
+      .replace(
+        "<sum1:PrimerRegistro>S</sum1:PrimerRegistro>",
+        `<sum1:RegistroAnterior><sum1:IDEmisorFactura>${SELLER.nif}</sum1:IDEmisorFactura><sum1:NumSerieFactura>${rejected.numSerie}</sum1:NumSerieFactura><sum1:FechaExpedicionFactura>${rejected.fecha}</sum1:FechaExpedicionFactura><sum1:Huella>${rejected.huella}</sum1:Huella></sum1:RegistroAnterior>`,
+      )
+      .replace(
+        `<sum1:Huella>${rejected.huella}</sum1:Huella>\n</sum1:RegistroAlta>`,
+        `<sum1:Huella>${"B".repeat(64)}</sum1:Huella>\n</sum1:RegistroAlta>`,
+      );
+    const reply = await post(soapRequest([{ xml: subsanacion }]));
+    expect(reply.status).toBe(200);
+    expect(standIn.requests.at(-1)?.records[0]).toMatchObject({ subsanacion: "S", rechazoPrevio: "S" });
+    const [accepted] = lines(answer(reply));
+    expect([textAt(accepted, "EstadoRegistro"), textAt(accepted, "CodigoErrorRegistro")]).toEqual(["Correcto", ""]);
+    expect(standIn.accepted().get(key)).toEqual({ huella: "B".repeat(64) });
+    // Held now: the same subsanación again is a duplicate, as a plain alta of it is.
+    for (const xml of [subsanacion, rejected.xml]) {
+      const [again] = lines(answer(await post(soapRequest([{ xml }]))));
+      expect([textAt(again, "EstadoRegistro"), textAt(again, "CodigoErrorRegistro")]).toEqual([
+        "Incorrecto",
+        String(DUPLICATE_CODE),
+      ]);
+    }
+  });
+
+  it("refuses RechazoPrevio S without Subsanacion S", async () => {
+    const [record] = chainedRecords(["F2"], 45, null);
+    const xml = record.xml.replace(/(<\/sum1:NombreRazonEmisor>)/u, "$1<sum1:RechazoPrevio>S</sum1:RechazoPrevio>");
+    const [line] = lines(answer(await post(soapRequest([{ xml }]))));
+    expect([textAt(line, "EstadoRegistro"), textAt(line, "CodigoErrorRegistro")]).toEqual([
+      "Incorrecto",
+      String(RECHAZO_PREVIO_CODE),
+    ]);
   });
 
   it("echoes the configured TiempoEsperaEnvio", async () => {

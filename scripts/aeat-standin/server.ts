@@ -24,7 +24,14 @@ export const DUPLICATE_TEXT = "Registro de facturación duplicado.";
  */
 export const CHAIN_CODE = 2999;
 export const CHAIN_TEXT =
-  "La huella del registro anterior no coincide con la del último registro aceptado para el obligado.";
+  "La huella del registro anterior no coincide con la del último registro recibido del obligado.";
+/**
+ * The stand-in's own code for RechazoPrevio "S" without Subsanacion "S" (the rule
+ * of the AEAT's "Validaciones y errores", RegistroAlta, RechazoPrevio).
+ */
+export const RECHAZO_PREVIO_CODE = 2998;
+export const RECHAZO_PREVIO_TEXT =
+  "No puede informarse RechazoPrevio con valor S si no se informa Subsanacion o tiene el valor N.";
 const SCHEMA_FAULT = "Codigo[4102].El XML no cumple el esquema.";
 const MAX_BODY = 10 * 1024 * 1024;
 
@@ -34,6 +41,9 @@ export interface ReceivedRecord {
   fecha: string;
   huella: string;
   huellaAnterior: string | null;
+  /** Subsanacion and RechazoPrevio as sent ("S", "N", "X"), null when left out. */
+  subsanacion: string | null;
+  rechazoPrevio: string | null;
 }
 
 export interface ReceivedRequest {
@@ -99,6 +109,8 @@ function readRecord(registroFactura: XmlElement): { operacion: "Alta" | "Anulaci
       fecha,
       huella: textAt(inner, "Huella"),
       huellaAnterior: anterior ? textAt(anterior, "Huella") : null,
+      subsanacion: find(inner, "Subsanacion")?.text ?? null,
+      rechazoPrevio: find(inner, "RechazoPrevio")?.text ?? null,
     },
   };
 }
@@ -143,10 +155,22 @@ export async function startAeatStandIn(opts: StandInOptions): Promise<AeatStandI
   function answer(record: ReceivedRecord, operacion: "Alta" | "Anulacion", idPeticion: string): RespuestaLinea {
     const id: InvoiceKey = { nif: record.nif, numSerie: record.numSerie, fecha: record.fecha };
     const rejection = rejections.shift();
-    if (rejection) return { id, operacion, estado: "Incorrecto", error: rejection };
+    if (rejection) {
+      // Rejected, yet generated and chained by its system: the next record links to it.
+      lastHuella.set(record.nif, record.huella);
+      return { id, operacion, estado: "Incorrecto", error: rejection };
+    }
+    if (record.rechazoPrevio === "S" && record.subsanacion !== "S") {
+      lastHuella.set(record.nif, record.huella);
+      const error = { codigo: RECHAZO_PREVIO_CODE, descripcion: RECHAZO_PREVIO_TEXT };
+      return { id, operacion, estado: "Incorrecto", error };
+    }
     const key = keyOf(id);
     const previous = stored.get(key);
-    if (operacion === "Alta" && previous) {
+    // Only a subsanación of a record it holds (Subsanacion "S", no RechazoPrevio "S") replaces it. An alta
+    // after a rejection (RechazoPrevio "S") is for an invoice it does not hold: one it holds is a duplicate.
+    const replaces = record.subsanacion === "S" && record.rechazoPrevio !== "S";
+    if (operacion === "Alta" && previous && !replaces) {
       return {
         id,
         operacion,

@@ -21,7 +21,7 @@ function buildDirOf(): string {
 
 /** Fails early, with the command to run, when there is no production build. */
 export function requireBuild(appDir: string, buildDir = buildDirOf()): void {
-  const bundle = path.join(appDir, buildDir, "server", "index.js");
+  const bundle = path.resolve(appDir, buildDir, "server", "index.js");
   if (!existsSync(bundle)) {
     console.error(`No production build at ${bundle}: run "BUILD_DIR=${buildDir} npm run build" first.`);
     process.exit(2);

@@ -152,6 +152,22 @@ describe.each(dbKinds)("VERI*FACTU states for the staff on %s", (kind) => {
       .set({ sent_at: new Date().toISOString(), attempts: 1 })
       .where("position", "=", 6)
       .execute();
+    // The stand-in accepted the third record of that request (it chains to the rejected one, as its system
+    // wrote it); an acceptance with errors, as the AEAT gives one, is stored the same way.
+    expect(
+      (
+        await t.db
+          .selectFrom("billing_record_status")
+          .select("state")
+          .where("position", "=", 4)
+          .executeTakeFirstOrThrow()
+      ).state,
+    ).toBe("accepted");
+    await t.db
+      .updateTable("billing_record_status")
+      .set({ state: "accepted-with-errors", code: "2000", description: "Aviso de la AEAT" })
+      .where("position", "=", 4)
+      .execute();
     const page = await list();
     const byNumber = new Map(page.rows.map((r) => [r.fullNumber, r.aeat]));
     const states = await t.db
@@ -160,7 +176,6 @@ describe.each(dbKinds)("VERI*FACTU states for the staff on %s", (kind) => {
       .select(["r.invoice_number", "s.state"])
       .orderBy("r.position")
       .execute();
-    // The stand-in accepts the third record of that request with errors.
     expect(states.map((s) => s.state)).toEqual([
       null,
       "rejected",

@@ -3,7 +3,9 @@
  * banner with VERIFACTU_MODE, and each invoice's state with the AEAT's
  * message (app/domain/aeat-status.ts).
  */
+import { Link } from "react-router";
 import { aeatMessage, aeatModeNotice, aeatStatusLabel, type AeatStatus } from "~/domain/aeat-status.ts";
+import { SUBSANAR_LABEL } from "~/domain/subsanacion.ts";
 
 const BADGE: Record<string, string> = {
   neutral: "status-badge status-badge--neutral",
@@ -23,10 +25,25 @@ export function AeatModeBanner({ mode }: { mode: string }) {
   );
 }
 
-/** The cell of the column "Envío a la AEAT": the state, and for an error or a rejection the AEAT's code and message. */
-export function AeatStatusCell({ status }: { status: AeatStatus | null }) {
+/**
+ * The cell of the column "Envío a la AEAT": the state, and for an error or a rejection the AEAT's code and
+ * message. A rejected record offers the owner (`subsanarHref`) its subsanación; a subsanación names the
+ * rejected record it corrects, now "Subsanado".
+ */
+export function AeatStatusCell({
+  status,
+  subsanarHref,
+  invoiceNumber,
+}: {
+  status: AeatStatus | null;
+  subsanarHref?: string;
+  /** Names the invoice in the action's accessible name (one link per row). */
+  invoiceNumber?: string;
+}) {
   const { label, tone } = aeatStatusLabel(status);
   const message = aeatMessage(status);
+  const corrected = status?.corrects;
+  const rejected = status?.state === "rejected";
   return (
     <td>
       <span className={BADGE[tone]}>{label}</span>
@@ -34,14 +51,36 @@ export function AeatStatusCell({ status }: { status: AeatStatus | null }) {
         <details>
           <summary className="staff-table__small">Mensaje de la AEAT</summary>
           <span className="staff-table__small">{message}</span>
-          {status?.state === "rejected" ? (
+          {rejected ? (
             <span className="staff-table__small">
               {" "}
-              La factura no consta registrada. Se corrige con un nuevo registro de la misma factura marcado como
-              subsanación; esta versión no lo hace todavía: corrige la causa y llévala a la gestoría.
+              La factura no consta registrada. Se corrige con una subsanación: un registro nuevo de la misma factura,
+              tras corregir la causa en su origen. Solo la propietaria puede hacerla.
             </span>
           ) : null}
         </details>
+      ) : null}
+      {rejected && subsanarHref ? (
+        <>
+          <br />
+          <Link
+            to={subsanarHref}
+            className="staff-table__small"
+            aria-label={invoiceNumber ? `${SUBSANAR_LABEL} la factura ${invoiceNumber}` : undefined}
+          >
+            {SUBSANAR_LABEL}
+          </Link>
+        </>
+      ) : null}
+      {corrected ? (
+        <>
+          <br />
+          <span className="staff-table__small">
+            {`Subsanación del registro ${corrected.position}, rechazado por la AEAT (${
+              [corrected.code, corrected.description].filter(Boolean).join(": ") || "sin mensaje"
+            }): Subsanado.`}
+          </span>
+        </>
       ) : null}
     </td>
   );
@@ -74,7 +113,8 @@ export function AeatPanelWarning({
         {alerts.rejected > 0 ? (
           <li>
             {`La AEAT ha rechazado ${recordsText(alerts.rejected)} (${alerts.rejectedNumbers.join(", ")}${more > 0 ? ` y ${more} más` : ""}).`}{" "}
-            Hay que corregirlos con una subsanación, que esta versión aún no hace: llévalos a la gestoría.
+            Hay que corregirlos con una subsanación: la propietaria, tras corregir la causa, pulsa «{SUBSANAR_LABEL}» en
+            cada factura.
           </li>
         ) : null}
       </ul>

@@ -28,10 +28,13 @@ export function InvoicesTable({
   rows,
   caption,
   demo = false,
+  canSubsanar = false,
 }: {
   rows: (StaffInvoiceRow & { aeat?: AeatStatus | null })[];
   caption: string;
   demo?: boolean;
+  /** The owner sees "Subsanar y reenviar" on a rejected record. */
+  canSubsanar?: boolean;
 }) {
   return (
     <div className="table-scroll">
@@ -83,7 +86,13 @@ export function InvoicesTable({
               <td className="staff-table__num">{formatEuros(r.baseCents)}</td>
               <td className="staff-table__num">{formatEuros(r.vatCents)}</td>
               <td className="staff-table__num">{formatEuros(r.totalCents)}</td>
-              {demo ? null : <AeatStatusCell status={r.aeat ?? null} />}
+              {demo ? null : (
+                <AeatStatusCell
+                  status={r.aeat ?? null}
+                  subsanarHref={canSubsanar ? `/gestion/facturas/${r.id}/subsanar` : undefined}
+                  invoiceNumber={r.fullNumber}
+                />
+              )}
               <td className="staff-table__actions">
                 <a
                   href={`/gestion/facturas/${r.id}/pdf`}

@@ -19,6 +19,10 @@ import { activationBinding } from "./0017-activation-binding.server.ts";
 import { sitePhotos } from "./0018-site-photos.server.ts";
 import { withdrawalLines } from "./0019-withdrawal-lines.server.ts";
 import { verifactuSender } from "./0020-verifactu-sender.server.ts";
+import { billingSubsanacion } from "./0021-billing-subsanacion.server.ts";
+import { backupRuns } from "./0022-backup-runs.server.ts";
+import { jobRequestId } from "./0023-job-request-id.server.ts";
+import { scaleIndexes } from "./0024-scale-indexes.server.ts";
 
 /** Static, numbered list: the bundle needs no file-system scan at start. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +47,10 @@ const migrations: Record<string, Migration> = {
   "0018-site-photos": sitePhotos,
   "0019-withdrawal-lines": withdrawalLines,
   "0020-verifactu-sender": verifactuSender,
+  "0021-billing-subsanacion": billingSubsanacion,
+  "0022-backup-runs": backupRuns,
+  "0023-job-request-id": jobRequestId,
+  "0024-scale-indexes": scaleIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

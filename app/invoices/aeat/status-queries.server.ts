@@ -7,8 +7,9 @@ import type { Db } from "~/db/db.server.ts";
 import { AEAT_STALE_MS, type AeatStatus } from "~/domain/aeat-status.ts";
 
 /**
- * The state of each invoice's latest billing record (a subsanación would be a
- * later record of the same invoice). An invoice missing from the map has no
+ * The state of each invoice's latest billing record (a subsanación is a later
+ * record of the same invoice: then `corrects` names the rejected record it
+ * subsana, whose state is "corrected"). An invoice missing from the map has no
  * status row: written while VERIFACTU_MODE=off.
  */
 export async function aeatStatusesOf(db: Db, invoiceIds: string[]): Promise<Map<string, AeatStatus>> {
@@ -16,14 +17,26 @@ export async function aeatStatusesOf(db: Db, invoiceIds: string[]): Promise<Map<
   const rows = await db
     .selectFrom("billing_records as r")
     .innerJoin("billing_record_status as s", "s.position", "r.position")
-    .select(["r.invoice_id", "r.position", "s.state", "s.code", "s.description", "s.sent_at"])
+    .select(["r.invoice_id", "r.position", "r.corrects_position", "s.state", "s.code", "s.description", "s.sent_at"])
     .where("r.invoice_id", "in", invoiceIds)
     .orderBy("r.position")
     .execute();
   const statuses = new Map<string, AeatStatus>();
   // In position order: the latest record of each invoice is the one kept.
   for (const r of rows) {
-    statuses.set(r.invoice_id, { state: r.state, code: r.code, description: r.description, sentAt: r.sent_at });
+    const earlier = statuses.get(r.invoice_id);
+    const corrects =
+      earlier && r.corrects_position !== null && earlier.position === r.corrects_position
+        ? { position: earlier.position, code: earlier.code, description: earlier.description }
+        : null;
+    statuses.set(r.invoice_id, {
+      state: r.state,
+      code: r.code,
+      description: r.description,
+      sentAt: r.sent_at,
+      position: r.position,
+      corrects,
+    });
   }
   return statuses;
 }
