@@ -187,29 +187,47 @@ export function weekGrid(range: DiaryRange, monday: string): DiaryGrid | null {
   );
 }
 
+/** One appointment of the salon's week: only what the list shows (the page also ships it for hydration). */
+export interface DiaryListAppointment {
+  id: string;
+  /** "10:00–10:45", Madrid. */
+  time: string;
+  clientName: string;
+  /** Service names in the order they are performed, joined with ", ". */
+  services: string;
+  professionalName: string;
+  status: string;
+}
+
 export interface DiaryListDay {
   date: string;
   heading: string;
   closed: boolean;
-  appointments: (DiaryAppointment & { time: string; statusLabel: string })[];
+  appointments: DiaryListAppointment[];
   blocks: { id: string; text: string }[];
 }
 
 /** The salon's week, compact: each day's appointments and blocks in time order. */
 export function weekList(range: DiaryRange, monday: string): DiaryListDay[] {
+  const names = new Map(range.professionals.map((p) => [p.id, p.name]));
+  // Each appointment's Madrid day, once (not once per day of the week).
+  const byDay = new Map<string, DiaryListAppointment[]>();
+  for (const a of range.appointments) {
+    const date = wallClockOf(Date.parse(a.startsAt)).date;
+    const m = minutesOn(date, a.startsAt, a.endsAt);
+    const list = byDay.get(date) ?? [];
+    list.push({
+      id: a.id,
+      time: m ? `${formatTime(m.start)}–${formatTime(m.end)}` : "",
+      clientName: a.clientName,
+      services: a.services.join(", "),
+      professionalName: a.professionalName,
+      status: a.status,
+    });
+    byDay.set(date, list);
+  }
   return Array.from({ length: 7 }, (_, i) => {
     const date = addDays(monday, i);
-    const appointments = range.appointments
-      .filter((a) => wallClockOf(Date.parse(a.startsAt)).date === date)
-      .map((a) => {
-        const m = minutesOn(date, a.startsAt, a.endsAt);
-        return {
-          ...a,
-          time: m ? `${formatTime(m.start)}–${formatTime(m.end)}` : "",
-          statusLabel: appointmentStatusLabel(a.status),
-        };
-      });
-    const names = new Map(range.professionals.map((p) => [p.id, p.name]));
     const blocks = range.timeOff.flatMap((t) => {
       const m = minutesOn(date, t.startsAt, t.endsAt);
       if (!m) return [];
@@ -217,6 +235,12 @@ export function weekList(range: DiaryRange, monday: string): DiaryListDay[] {
       const when = m.start === 0 && m.end === 24 * 60 ? "todo el día" : `${formatTime(m.start)}–${formatTime(m.end)}`;
       return [{ id: t.id, text: `Bloqueado (${who}, ${when})${t.reason ? `: ${t.reason}` : ""}` }];
     });
-    return { date, heading: formatDayLabel(date), closed: !salonOpening.has(isoWeekday(date)), appointments, blocks };
+    return {
+      date,
+      heading: formatDayLabel(date),
+      closed: !salonOpening.has(isoWeekday(date)),
+      appointments: byDay.get(date) ?? [],
+      blocks,
+    };
   });
 }

@@ -114,9 +114,7 @@ export async function loadDiaryRange(
   // No appointment lasts a day: a lower bound on starts_at lets the index read only the range,
   // not every appointment that started before its end (years of them).
   const earliestStart = new Date(Date.parse(from) - LONGEST_APPOINTMENT_MS).toISOString();
-  const professionals = q.professionalId
-    ? q.professionals.filter((p) => p.id === q.professionalId)
-    : q.professionals;
+  const professionals = q.professionalId ? q.professionals.filter((p) => p.id === q.professionalId) : q.professionals;
   const proIds = professionals.map((p) => p.id);
 
   let apptQuery = db
@@ -139,13 +137,9 @@ export async function loadDiaryRange(
     .orderBy("appointments.starts_at")
     .orderBy("appointments.id");
   if (q.professionalId) apptQuery = apptQuery.where("appointments.professional_id", "=", q.professionalId);
-  const rows = await apptQuery.execute();
-  const names = await servicesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-
-  const [hours, off] = await Promise.all([
+  // Three independent reads (at once on PostgreSQL), then the services of the appointments found.
+  const [rows, hours, off] = await Promise.all([
+    apptQuery.execute(),
     proIds.length === 0
       ? Promise.resolve([])
       : db
@@ -168,6 +162,10 @@ export async function loadDiaryRange(
       .orderBy("starts_at")
       .execute(),
   ]);
+  const names = await servicesOf(
+    db,
+    rows.map((r) => r.id),
+  );
 
   return {
     professionals,

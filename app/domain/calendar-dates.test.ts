@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addDays, firstMondayOfMonth, madridDate, madridDateTimeText, madridTimeToInstant } from "./calendar-dates.ts";
+import {
+  addDays,
+  firstMondayOfMonth,
+  madridDate,
+  madridDateTimeText,
+  madridTimeToInstant,
+  madridWallClock,
+} from "./calendar-dates.ts";
 
 describe("calendar dates", () => {
   it("adds days across months and years", () => {
@@ -37,6 +44,35 @@ describe("madridDate", () => {
     expect(madridDate(Date.parse("2026-11-24T23:00:00Z"))).toBe("2026-11-25");
     expect(madridDate(new Date("2026-07-14T21:59:59Z"))).toBe("2026-07-14"); // 23:59:59 in summer
     expect(madridDate(new Date("2026-07-14T22:00:00Z"))).toBe("2026-07-15");
+  });
+});
+
+describe("madridWallClock", () => {
+  it("reads Madrid's clocks as Intl does, minute by minute across both clock changes", () => {
+    const intl = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Madrid",
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+    const expected = (ms: number) => {
+      const f = Object.fromEntries(intl.formatToParts(ms).map((p) => [p.type, p.value]));
+      return { date: `${f.year}-${f.month}-${f.day}`, minutes: Number(f.hour) * 60 + Number(f.minute) };
+    };
+    for (const day of ["2027-03-27T22:00:00Z", "2027-10-30T22:00:00Z", "2026-12-31T20:00:00Z"]) {
+      // Every 7 minutes and 13 seconds for a day and a half: seconds never round a minute up.
+      for (let ms = Date.parse(day); ms < Date.parse(day) + 36 * 3_600_000; ms += 433_000) {
+        expect(madridWallClock(ms)).toEqual(expected(ms));
+        expect(madridDate(new Date(ms))).toBe(expected(ms).date);
+      }
+    }
+    expect(madridWallClock(Date.parse("2027-03-28T01:00:00Z"))).toEqual({ date: "2027-03-28", minutes: 3 * 60 });
+    expect(madridWallClock(Date.parse("2027-10-31T00:59:00Z"))).toEqual({ date: "2027-10-31", minutes: 2 * 60 + 59 });
+    expect(madridWallClock(Date.parse("2027-10-31T01:00:00Z"))).toEqual({ date: "2027-10-31", minutes: 2 * 60 });
+    expect(() => madridWallClock(Number.NaN)).toThrow(RangeError);
   });
 });
 

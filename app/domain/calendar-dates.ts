@@ -35,8 +35,10 @@ const madridDateFormat = lazy(() => new Intl.DateTimeFormat("en-CA", { timeZone:
 
 /** The date in Madrid (YYYY-MM-DD) at `instant`: the salon's "today". */
 export function madridDate(instant: Date | number = Date.now()): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return madridDateFormat().format(instant);
+  const ms = typeof instant === "number" ? instant : instant.getTime();
+  // en-CA formats dates as YYYY-MM-DD (the slow path, for an instant that is not a valid date).
+  if (!Number.isFinite(ms)) return madridDateFormat().format(instant);
+  return new Date(ms + madridOffsetMs(ms)).toISOString().slice(0, 10);
 }
 
 const madridWallFormat = lazy(
@@ -73,14 +75,37 @@ export function madridDateTimeText(instant: Date | number): string {
   return madridDateTimeFormat().format(instant);
 }
 
+const HOUR_MS = 3_600_000;
+/** Bounds the memo below (a few years of hours); cleared when full. */
+const MAX_MEMO_HOURS = 50_000;
+const offsetByHour = new Map<number, number>();
+
+/**
+ * How far Madrid's clocks are ahead of UTC at `ms`, in milliseconds. The offset
+ * only changes on a whole UTC hour (01:00 UTC, twice a year), so Intl, which is
+ * slow (a diary week asks thousands of times), is asked once per hour.
+ */
+function madridOffsetMs(ms: number): number {
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const start = hour * HOUR_MS;
+    const fields = madridWallFormat().formatToParts(start);
+    const get = (type: string) => Number(fields.find((f) => f.type === type)?.value ?? NaN);
+    offset = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute")) - start;
+    if (offsetByHour.size >= MAX_MEMO_HOURS) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
 /** What Madrid's clocks show at `instant`: the date (YYYY-MM-DD) and the minutes after midnight. */
 export function madridWallClock(instant: Date | number): { date: string; minutes: number } {
-  const fields = madridWallFormat().formatToParts(instant);
-  const get = (type: string) => fields.find((f) => f.type === type)?.value ?? "";
-  return {
-    date: `${get("year")}-${get("month")}-${get("day")}`,
-    minutes: Number(get("hour")) * 60 + Number(get("minute")),
-  };
+  const ms = typeof instant === "number" ? instant : instant.getTime();
+  // As Intl would: an invalid date has no wall clock.
+  if (!Number.isFinite(ms)) throw new RangeError("Invalid time value");
+  const wall = new Date(ms + madridOffsetMs(ms));
+  return { date: wall.toISOString().slice(0, 10), minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes() };
 }
 
 /** Minutes Madrid is ahead of UTC at `instant` (60 in winter, 120 in summer). */

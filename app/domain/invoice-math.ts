@@ -18,7 +18,7 @@ export function requiresFullInvoice(totalCents: number): boolean {
 }
 
 /** The general VAT rate, 21 %, in basis points. */
-const VAT_STANDARD_RATE_BP = 2100;
+export const VAT_STANDARD_RATE_BP = 2100;
 
 interface VatSplit {
   baseCents: number;

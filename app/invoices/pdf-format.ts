@@ -26,8 +26,10 @@ export function formatDate(isoDate: string): string {
   return `${day}/${month}/${year}`;
 }
 
-export function formatQuantity(quantity: number): string {
-  return new Intl.NumberFormat("es-ES").format(quantity);
+const quantity = lazy(() => new Intl.NumberFormat("es-ES"));
+
+export function formatQuantity(value: number): string {
+  return quantity().format(value);
 }
 
 /**

@@ -7,14 +7,15 @@
  * Sober on purpose: black text, the brand's plum for headings and rules. A demo sale's document (app/invoices/series.ts) has no QR: in its place, and
  * in every page's footer, "Documento de demostración sin validez fiscal"; it is never called a factura.
  */
-import { readFileSync } from "node:fs";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import type { InvoiceDocument } from "./document.ts";
 import { ACCENT, DATA_SIZE, type Doc, heading, MARGIN, MM, MUTED, PAGE, put, RIGHT, WIDTH } from "./pdf-draw.server.ts";
+import { invoiceFonts } from "./pdf-fonts.server.ts";
 import { formatDate } from "./pdf-format.ts";
 import { DEMO_EXPLANATION, DEMO_NOTICE, documentLabel } from "./texts.ts";
 import { linesTable, summary } from "./pdf-table.server.ts";
+import { qrPng } from "./qr-png.ts";
 
 /** Where the QR goes on page 1 and what is kept clear around it (exported for the PDF's tests). */
 export const QR_LAYOUT = {
@@ -29,37 +30,6 @@ export const QR_LAYOUT = {
 } as const;
 const QR_SIZE = QR_LAYOUT.size;
 const QR_QUIET_MODULES = 4;
-/**
- * The fonts, read once. Two ways, because the same source runs in two shapes:
- * - under Vite (vitest, `npm run dev`, and the production SSR bundle in build/server/) the
- *   `?inline` import makes Vite put the file in the module itself as a base64 data URL, so the
- *   built server needs neither app/invoices/fonts nor a path guessed from the working directory
- *   (in the bundle import.meta.url is build/server/…, where no fonts are);
- * - under plain Node (a script importing app modules through scripts/lib/app-alias.ts) that
- *   import fails, and the files are read next to this module, which is then the source file.
- */
-type FontPair = { regular: Buffer; bold: Buffer };
-let fontsPromise: Promise<FontPair> | undefined;
-
-function dataUrlBytes(url: string): Buffer {
-  return Buffer.from(url.slice(url.indexOf(",") + 1), "base64");
-}
-
-async function loadFonts(): Promise<FontPair> {
-  try {
-    const [regular, bold] = await Promise.all([
-      import("./fonts/Inter-Regular.ttf?inline"),
-      import("./fonts/Inter-Bold.ttf?inline"),
-    ]);
-    return { regular: dataUrlBytes(regular.default), bold: dataUrlBytes(bold.default) };
-  } catch {
-    return {
-      regular: readFileSync(new URL("./fonts/Inter-Regular.ttf", import.meta.url)),
-      bold: readFileSync(new URL("./fonts/Inter-Bold.ttf", import.meta.url)),
-    };
-  }
-}
-
 /**
  * Where a demo document has no QR (app/invoices/series.ts): a framed notice that it is no
  * invoice, in the place the QR takes on an invoice. Returns where the left column ends.
@@ -86,8 +56,8 @@ function demoNotice(doc: Doc): number {
 }
 
 /** Top of page 1: QR code at the left (AEAT spec), title, number and dates at the right. */
-async function header(doc: Doc, inv: InvoiceDocument): Promise<number> {
-  const leftEnd = inv.qrUrl === null ? demoNotice(doc) : await qrCode(doc, inv.qrUrl, inv.verifactu);
+function header(doc: Doc, inv: InvoiceDocument): number {
+  const leftEnd = inv.qrUrl === null ? demoNotice(doc) : qrCode(doc, inv.qrUrl, inv.verifactu);
   const x = MARGIN + QR_SIZE + (inv.qrUrl === null ? 70 : 50);
   const w = RIGHT - x;
   let y = MARGIN;
@@ -113,18 +83,13 @@ async function header(doc: Doc, inv: InvoiceDocument): Promise<number> {
  * legend; both texts centred on the symbol's vertical axis, at the data's size, 6 mm away from it.
  * Returns where the left column ends (6 mm below the symbol in every mode).
  */
-async function qrCode(doc: Doc, qrUrl: string, verifactu: boolean): Promise<number> {
+function qrCode(doc: Doc, qrUrl: string, verifactu: boolean): number {
   const textX = QR_LAYOUT.x + QR_SIZE / 2 - QR_LAYOUT.textWidth / 2;
   const text = { width: QR_LAYOUT.textWidth, size: DATA_SIZE, align: "center" } as const;
   const labelHeight = put(doc, "QR tributario:", textX, MARGIN, text);
-  const size = QRCode.create(qrUrl, { errorCorrectionLevel: "M" }).modules.size;
-  const png = await QRCode.toBuffer(qrUrl, {
-    type: "png",
-    errorCorrectionLevel: "M",
-    margin: QR_QUIET_MODULES,
-    scale: 8,
-    color: { dark: "#000000ff", light: "#ffffffff" },
-  });
+  const { modules } = QRCode.create(qrUrl, { errorCorrectionLevel: "M" });
+  const size = modules.size;
+  const png = qrPng(modules, { margin: QR_QUIET_MODULES, scale: 8 });
   const imageSize = (QR_SIZE * (size + 2 * QR_QUIET_MODULES)) / size;
   const quiet = (imageSize - QR_SIZE) / 2;
   // The quiet zone (4 modules, under 6 mm) is part of the image; the symbol starts inside it.
@@ -222,8 +187,7 @@ function footers(doc: Doc, inv: InvoiceDocument): void {
 
 /** Renders the invoice; deterministic for a given document (the creation date is the issue date). */
 export async function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
-  fontsPromise ??= loadFonts();
-  const fonts = await fontsPromise;
+  const fonts = await invoiceFonts();
   const doc = new PDFDocument({
     size: "A4",
     // Layout is placed explicitly; a zero bottom margin keeps pdfkit from adding pages on its own.
@@ -247,11 +211,12 @@ export async function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  doc.registerFont("regular", fonts.regular);
-  doc.registerFont("bold", fonts.bold);
+  // pdfkit takes a parsed fontkit font as well as bytes (its types name only the latter).
+  doc.registerFont("regular", fonts.regular as unknown as PDFKit.Mixins.PDFFontSource);
+  doc.registerFont("bold", fonts.bold as unknown as PDFKit.Mixins.PDFFontSource);
   doc.font("regular");
 
-  let y = await header(doc, inv);
+  let y = header(doc, inv);
   y = parties(doc, inv, y);
   y = rectification(doc, inv, y);
   y = linesTable(doc, inv, y);

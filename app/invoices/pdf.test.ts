@@ -248,6 +248,24 @@ describe("renderInvoicePdf", () => {
     expect(a.equals(b)).toBe(true);
   });
 
+  it("carries nothing from one invoice to the next (fonts and shaping are shared by every render)", async () => {
+    const first = await renderInvoicePdf(f1);
+    const simplified = flat(await pdfText(await renderInvoicePdf(f2)));
+    for (const previous of [
+      "Núria",
+      "X1234567L",
+      "Nº AN2026-000001",
+      "Curso de uñas acrílicas",
+      "1.279,00 €",
+      "Tarjeta",
+    ]) {
+      expect(simplified).not.toContain(previous);
+    }
+    await renderInvoicePdf(many);
+    await renderInvoicePdf({ ...r4, qrUrl: null, demo: true });
+    expect((await renderInvoicePdf(f1)).equals(first)).toBe(true);
+  });
+
   it("prints a rectificativa with the invoice it rectifies and negative amounts, without the VERI*FACTU legend", async () => {
     const text = flat(await pdfText(await renderInvoicePdf(r4)));
     expect(text).toContain("Factura rectificativa");

@@ -9,10 +9,11 @@
  * the totals and the exports leave them out; `listStaffDemoDocuments` lists
  * them apart.
  */
-import { sql } from "kysely";
+import { sql, type SqlBool } from "kysely";
 import type { Db } from "~/db/db.server.ts";
 import type { InvoicePeriod } from "~/domain/invoice-period.ts";
-import { compareVatRows, vatTreatmentOf } from "~/domain/invoice-math.ts";
+import { vatTreatmentOf } from "~/domain/invoice-math.ts";
+import { periodVatRows } from "~/domain/period-vat-totals.ts";
 import type { InvoiceKind, VatTreatment } from "./document.ts";
 import { invoiceBuyerOf } from "./rows.ts";
 
@@ -50,14 +51,26 @@ export interface StaffInvoiceRow {
   paymentMethod: string | null;
 }
 
-/** The period's invoices, or with `demo` its demo documents (never both: a demo document is no invoice). */
-function inPeriod(db: Db, period: Period, demo = false) {
+/**
+ * The period's invoices, or with `demo` its demo documents (never both: a demo
+ * document is no invoice). Counts, pages and totals read them from one index
+ * (demo, issue_date, issued_at, full_number, …: migration 0025).
+ */
+function periodInvoices(db: Db, period: Period, demo = false) {
   return db
     .selectFrom("invoices")
-    .leftJoin("invoices as rectified", "rectified.id", "invoices.rectified_invoice_id")
     .where("invoices.demo", "=", demo ? 1 : 0)
     .where("invoices.issue_date", ">=", period.from)
     .where("invoices.issue_date", "<=", period.to);
+}
+
+/** The same, with the rectified invoice each rectificativa names (for the rows' columns). */
+function inPeriod(db: Db, period: Period, demo = false) {
+  return periodInvoices(db, period, demo).leftJoin(
+    "invoices as rectified",
+    "rectified.id",
+    "invoices.rectified_invoice_id",
+  );
 }
 
 const rowColumns = [
@@ -151,22 +164,53 @@ interface StaffInvoicePage {
   pageCount: number;
 }
 
-/** One page of the period's invoices, newest first (ties broken by number, so pages never overlap). */
-export async function listStaffInvoices(db: Db, period: Period, page = 1): Promise<StaffInvoicePage> {
-  const count = await inPeriod(db, period)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  const total = Number(count.n);
-  const pageCount = Math.max(1, Math.ceil(total / INVOICES_PAGE_SIZE));
-  const shown = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
-  const rows = await inPeriod(db, period)
-    .select(rowColumns)
+/**
+ * The ids of `limit` of the period's invoices from `offset`, newest first: the
+ * issue date (a Madrid day, the same order as the instant), the instant, then
+ * the number, so pages never overlap. Only the index is walked, however deep.
+ */
+async function newestIds(db: Db, period: Period, demo: boolean, limit: number, offset: number): Promise<string[]> {
+  const rows = await periodInvoices(db, period, demo)
+    .select("invoices.id")
+    .orderBy("invoices.issue_date", "desc")
     .orderBy("invoices.issued_at", "desc")
     .orderBy("invoices.full_number", "desc")
-    .limit(INVOICES_PAGE_SIZE)
-    .offset((shown - 1) * INVOICES_PAGE_SIZE)
+    .limit(limit)
+    .offset(offset)
     .execute();
-  return { rows: await withSplit(db, rows), total, page: shown, pageCount };
+  return rows.map((r) => r.id);
+}
+
+/** These invoices' rows, in the order of `ids`. */
+async function rowsOf(db: Db, ids: string[]): Promise<StaffInvoiceRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("invoices")
+    .leftJoin("invoices as rectified", "rectified.id", "invoices.rectified_invoice_id")
+    .select(rowColumns)
+    .where("invoices.id", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return withSplit(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
+}
+
+async function countInPeriod(db: Db, period: Period, demo: boolean): Promise<number> {
+  const count = await periodInvoices(db, period, demo)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(count.n);
+}
+
+/** One page of the period's invoices, newest first (ties broken by number, so pages never overlap). */
+export async function listStaffInvoices(db: Db, period: Period, page = 1): Promise<StaffInvoicePage> {
+  const total = await countInPeriod(db, period, false);
+  const pageCount = Math.max(1, Math.ceil(total / INVOICES_PAGE_SIZE));
+  const shown = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  const ids = await newestIds(db, period, false, INVOICES_PAGE_SIZE, (shown - 1) * INVOICES_PAGE_SIZE);
+  return { rows: await rowsOf(db, ids), total, page: shown, pageCount };
 }
 
 /** Most demo documents Gestión lists for a period (newest first). */
@@ -180,16 +224,9 @@ export async function listStaffDemoDocuments(
   db: Db,
   period: Period,
 ): Promise<{ rows: StaffInvoiceRow[]; total: number }> {
-  const count = await inPeriod(db, period, true)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  const rows = await inPeriod(db, period, true)
-    .select(rowColumns)
-    .orderBy("invoices.issued_at", "desc")
-    .orderBy("invoices.full_number", "desc")
-    .limit(DEMO_DOCUMENTS_SHOWN)
-    .execute();
-  return { rows: await withSplit(db, rows), total: Number(count.n) };
+  const total = await countInPeriod(db, period, true);
+  const ids = total === 0 ? [] : await newestIds(db, period, true, DEMO_DOCUMENTS_SHOWN, 0);
+  return { rows: await rowsOf(db, ids), total };
 }
 
 interface VatRateTotal {
@@ -222,11 +259,22 @@ interface InvoiceTotals {
   byMonth: MonthInvoiceTotal[];
 }
 
-/** The period's totals, rectificativas included (they subtract). */
+/**
+ * A line not at the general rate (exempt, or a standard rate other than 21 %),
+ * written as the partial index `invoice_lines_other_rates` (0025) states it, with
+ * literals, so both databases use that index.
+ */
+const OTHER_RATE_LINE = sql<SqlBool>`(invoice_lines.vat_treatment <> 'standard' or invoice_lines.vat_rate_bp <> 2100)`;
+
+/**
+ * The period's totals, rectificativas included (they subtract). By VAT rate:
+ * the lines at the general rate are what the others leave of the invoices'
+ * totals (periodVatRows), so a year's totals never read its every line.
+ */
 export async function staffInvoiceTotals(db: Db, period: Period): Promise<InvoiceTotals> {
   const month = sql<string>`substr(invoices.issue_date, 1, 7)`;
-  const [months, rates] = await Promise.all([
-    inPeriod(db, period)
+  const [months, rates, withOthers] = await Promise.all([
+    periodInvoices(db, period)
       .select((eb) => [
         month.as("month"),
         eb.fn.countAll<number>().as("n"),
@@ -238,9 +286,10 @@ export async function staffInvoiceTotals(db: Db, period: Period): Promise<Invoic
       .groupBy(month)
       .orderBy(month)
       .execute(),
-    // The same invoices as the months (inPeriod: no demo document), line by line.
-    inPeriod(db, period)
+    // The lines not at the general rate (few), through their partial index (0025).
+    periodInvoices(db, period)
       .innerJoin("invoice_lines", "invoice_lines.invoice_id", "invoices.id")
+      .where(OTHER_RATE_LINE)
       .select((eb) => [
         "invoice_lines.vat_treatment",
         "invoice_lines.vat_rate_bp",
@@ -249,6 +298,18 @@ export async function staffInvoiceTotals(db: Db, period: Period): Promise<Invoic
       ])
       .groupBy(["invoice_lines.vat_treatment", "invoice_lines.vat_rate_bp"])
       .execute(),
+    periodInvoices(db, period)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("invoice_lines")
+            .select("invoice_lines.id")
+            .whereRef("invoice_lines.invoice_id", "=", "invoices.id")
+            .where(OTHER_RATE_LINE),
+        ),
+      )
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   const byMonth = months.map((m) => ({
     month: m.month,
@@ -258,14 +319,18 @@ export async function staffInvoiceTotals(db: Db, period: Period): Promise<Invoic
     totalCents: Number(m.total),
   }));
   const add = (pick: (m: MonthInvoiceTotal) => number) => byMonth.reduce((sum, m) => sum + pick(m), 0);
-  const byRate: VatRateTotal[] = rates
-    .map((r) => ({
+  const byRate: VatRateTotal[] = periodVatRows({
+    invoices: add((m) => m.invoices),
+    baseCents: add((m) => m.baseCents),
+    vatCents: add((m) => m.vatCents),
+    others: rates.map((r) => ({
       vatTreatment: vatTreatmentOf(r.vat_treatment),
       vatRateBp: Number(r.vat_rate_bp),
       baseCents: Number(r.base),
       vatCents: Number(r.vat),
-    }))
-    .sort(compareVatRows);
+    })),
+    invoicesWithOthers: Number(withOthers.n),
+  });
   return {
     invoices: add((m) => m.invoices),
     rectificativas: months.reduce((sum, m) => sum + Number(m.rect), 0),

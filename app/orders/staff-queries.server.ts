@@ -23,9 +23,21 @@ export function isPlausibleOrderId(value: string): boolean {
   return /^[A-Za-z0-9-]{1,64}$/u.test(value);
 }
 
+/**
+ * Could `text` occur in an order id? Ids are UUIDs (hex digits and dashes): a
+ * search with any other character cannot match one, so ids are not scanned for it.
+ */
+export function couldBeInOrderId(text: string): boolean {
+  return /^[0-9a-f-]+$/iu.test(text);
+}
+
+/**
+ * The orders matching the filters, without the buyer's account: the search
+ * looks accounts up by their own (small) table, so no row is joined to find them.
+ */
 function filteredOrders(db: Db, filters: OrderFilters) {
   const { fromIso, toIso } = createdAtRange(filters);
-  let query = db.selectFrom("orders").leftJoin("users", "users.id", "orders.user_id");
+  let query = db.selectFrom("orders");
   // The badge decides: "paid" is Completado (nothing refunded), a partial refund is its own filter.
   if (filters.status === PARTIALLY_REFUNDED) {
     query = query.where("orders.status", "=", "paid").where("orders.refunded_cents", ">", 0);
@@ -52,8 +64,12 @@ function filteredOrders(db: Db, filters: OrderFilters) {
     query = query.where((eb) =>
       eb.or([
         containsInsensitive("orders.email", q),
-        containsInsensitive("users.email", q),
-        containsInsensitive("orders.id", q),
+        eb(
+          "orders.user_id",
+          "in",
+          eb.selectFrom("users").select("users.id").where(containsInsensitive("users.email", q)),
+        ),
+        ...(couldBeInOrderId(q) ? [containsInsensitive("orders.id", q)] : []),
       ]),
     );
   }
@@ -139,22 +155,70 @@ export interface StaffOrderPage {
   pageCount: number;
 }
 
-/** One page of the filtered orders, newest first (ties broken by id, so pages never overlap). */
-export async function listStaffOrders(db: Db, filters: OrderFilters, page: number): Promise<StaffOrderPage> {
+/** The rows of these orders, newest first (ties broken by id), with their buyer and courses. */
+async function rowsOf(db: Db, ids: string[]): Promise<StaffOrderRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("orders")
+    .leftJoin("users", "users.id", "orders.user_id")
+    .select(rowColumns)
+    .where("orders.id", "in", ids)
+    .orderBy("orders.created_at", "desc")
+    .orderBy("orders.id", "desc")
+    .execute();
+  return withCourses(db, rows);
+}
+
+/**
+ * The ids of one page, and how many orders match. Only ids are paged, so a deep
+ * page skips index entries (created_at, id; or status first) rather than whole
+ * rows. A search reads every order once, so it counts in the same pass.
+ */
+async function pageIds(
+  db: Db,
+  filters: OrderFilters,
+  page: number,
+): Promise<{ ids: string[]; total: number; shown: number }> {
+  const idsAt = (shown: number) =>
+    filteredOrders(db, filters)
+      .select("orders.id")
+      .orderBy("orders.created_at", "desc")
+      .orderBy("orders.id", "desc")
+      .limit(ORDERS_PAGE_SIZE)
+      .offset((shown - 1) * ORDERS_PAGE_SIZE);
+  const asked = Math.max(1, page);
+  if (filters.q) {
+    // Counted inside, sorted outside: the whole match is read once (no index walk that stops early can serve it).
+    const rows = await db
+      .selectFrom(
+        filteredOrders(db, filters)
+          .select(["orders.id", "orders.created_at", sql<number>`count(*) over ()`.as("n")])
+          .as("found"),
+      )
+      .select(["found.id", "found.n"])
+      .orderBy("found.created_at", "desc")
+      .orderBy("found.id", "desc")
+      .limit(ORDERS_PAGE_SIZE)
+      .offset((asked - 1) * ORDERS_PAGE_SIZE)
+      .execute();
+    if (rows.length > 0) return { ids: rows.map((r) => r.id), total: Number(rows[0].n), shown: asked };
+    if (asked === 1) return { ids: [], total: 0, shown: 1 };
+  }
   const count = await filteredOrders(db, filters)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   const total = Number(count.n);
+  const shown = Math.min(asked, Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)));
+  if (total === 0) return { ids: [], total, shown };
+  const rows = await idsAt(shown).execute();
+  return { ids: rows.map((r) => r.id), total, shown };
+}
+
+/** One page of the filtered orders, newest first (ties broken by id, so pages never overlap). */
+export async function listStaffOrders(db: Db, filters: OrderFilters, page: number): Promise<StaffOrderPage> {
+  const { ids, total, shown } = await pageIds(db, filters, page);
   const pageCount = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
-  const shown = Math.min(Math.max(1, page), pageCount);
-  const rows = await filteredOrders(db, filters)
-    .select(rowColumns)
-    .orderBy("orders.created_at", "desc")
-    .orderBy("orders.id", "desc")
-    .limit(ORDERS_PAGE_SIZE)
-    .offset((shown - 1) * ORDERS_PAGE_SIZE)
-    .execute();
-  return { rows: await withCourses(db, rows), total, page: shown, pageCount };
+  return { rows: await rowsOf(db, ids), total, page: shown, pageCount };
 }
 
 /** Most rows one CSV export holds; a larger history is exported by narrowing the dates. */
@@ -188,6 +252,7 @@ export async function* staffOrderBatches(
         );
     }
     const rows = await query
+      .leftJoin("users", "users.id", "orders.user_id")
       .select(rowColumns)
       .orderBy("orders.created_at", "desc")
       .orderBy("orders.id", "desc")

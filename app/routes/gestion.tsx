@@ -8,6 +8,7 @@ import {
 } from "~/components/staff/charts/panel-charts.tsx";
 import { intentTopic, madridDate } from "~/domain/dashboard.ts";
 import { formatEuros, formatLongDate, formatMonthYear } from "~/domain/pricing.ts";
+import { formatTime, wallClockOf } from "~/domain/salon-time.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/gestion";
 import { loadPanel } from "./gestion.server.ts";
@@ -27,6 +28,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const ordersText = (n: number) => `${n} ${n === 1 ? "pedido" : "pedidos"}`;
+
+/** "15:24": when the money figures were read, Madrid time. */
+const readTime = (iso: string) => formatTime(wallClockOf(Date.parse(iso)).minutes);
 
 /** The staff's landing page: today, revenue, payment methods, seats and the assistant's unanswered questions. */
 export default function StaffPanel({ loaderData: d }: Route.ComponentProps) {
@@ -64,6 +68,11 @@ export default function StaffPanel({ loaderData: d }: Route.ComponentProps) {
           las facturas del mes en <a href="/gestion/facturas">Facturas</a>. Lo cobrado en el salón aún no se registra
           aquí. No cuentan los pedidos de la pasarela de demostración
           {d.demoOrders > 0 ? ` (en los últimos 12 meses hay ${ordersText(d.demoOrders)} de demostración)` : ""}.
+        </p>
+        <p className="panel-rule">
+          Cifras del mes, de los 12 meses y de los métodos de pago calculadas a las {readTime(d.moneyReadAt)}: se
+          actualizan como mucho cada minuto, así que un cobro de hace menos de un minuto puede no aparecer aún (los
+          cobros de hoy, arriba, están al día).
         </p>
       </section>
 

@@ -8,7 +8,8 @@
  * paid (paid_at, Madrid time), for its whole amount; a refund subtracts on the
  * day and in the month it was made. Orders of the demo gateway (provider
  * "demo") took no money and are counted apart. Today's appointments and
- * takings: ./today.server.ts.
+ * takings: ./today.server.ts. The route reads the money figures at most once
+ * a minute per server process (`shareMoney`), and the panel says when.
  */
 import type { Db } from "~/db/db.server.ts";
 import {
@@ -23,7 +24,8 @@ import {
 } from "~/domain/dashboard.ts";
 import { madridDayStart } from "~/domain/calendar-dates.ts";
 import { PAYMENT_METHOD_KEYS, paymentMethodName } from "~/domain/payment-methods.ts";
-import { refundsMadeBetween, salesPaidByPeriod } from "./takings.server.ts";
+import { ttlMemo } from "~/lib/ttl-memo.server.ts";
+import { refundsMadeBetween, salesPaidByPeriod, type MadeRefund, type PeriodSales } from "./takings.server.ts";
 
 const REVENUE_MONTHS = 12;
 const QUESTION_DAYS = 30;
@@ -62,7 +64,19 @@ interface Dashboard {
   questions: QuestionGroup[];
   /** Demo-gateway orders left out of the last 12 months' figures. */
   demoOrders: number;
+  /** When the money figures (this month, the 12 months, the methods) were read, ISO UTC. */
+  moneyReadAt: string;
 }
+
+/** How old the panel's money figures may be: the same for every member of staff, and the panel's slowest read. */
+export const PANEL_MONEY_MAX_AGE_MS = 60_000;
+
+interface MoneyRows {
+  sales: PeriodSales[];
+  refunds: MadeRefund[];
+}
+
+const moneyMemo = ttlMemo<Db, MoneyRows>(PANEL_MONEY_MAX_AGE_MS);
 
 function byMethod(rows: { method: string; orders: number; cents: number }[]): MethodTotal[] {
   const totals = new Map<string, MethodTotal>(
@@ -115,20 +129,33 @@ async function unansweredQuestions(db: Db, now: Date): Promise<QuestionGroup[]> 
   return groupQuestions(rows);
 }
 
-/** Everything the panel shows, as of `now`. */
-export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard> {
+/**
+ * Everything the panel shows, as of `now`. With `shareMoney`, the money
+ * figures may come from a read made up to PANEL_MONEY_MAX_AGE_MS before (the
+ * panel says so): a 5-year salon sums tens of thousands of sales for them.
+ */
+export async function loadDashboard(db: Db, now = new Date(), opts: { shareMoney?: boolean } = {}): Promise<Dashboard> {
   const today = madridDate(now);
   const month = madridMonth(now);
   const months = monthsEndingAt(month, REVENUE_MONTHS);
   const from = madridDayStart(`${months[0]}-01`);
   const to = madridDayStart(`${addMonths(month, 1)}-01`);
-  const [sales, refunds, editions, questions] = await Promise.all([
-    // Summed per month in the database: a busy year is tens of thousands of sales.
-    salesPaidByPeriod(db, [...months.map((m) => madridDayStart(`${m}-01`)), to]),
-    refundsMadeBetween(db, from, to),
+  const readMoney = async (): Promise<MoneyRows> => {
+    const [sales, refunds] = await Promise.all([
+      // Summed per month in the database: a busy year is tens of thousands of sales.
+      salesPaidByPeriod(db, [...months.map((m) => madridDayStart(`${m}-01`)), to]),
+      refundsMadeBetween(db, from, to),
+    ]);
+    return { sales, refunds };
+  };
+  const [money, editions, questions] = await Promise.all([
+    opts.shareMoney
+      ? moneyMemo.get(db, month, now.getTime(), readMoney)
+      : readMoney().then((value) => ({ value, readAt: now.getTime() })),
     upcomingEditions(db, today),
     unansweredQuestions(db, now),
   ]);
+  const { sales, refunds } = money.value;
   const real = sales.filter((o) => !o.demo);
   const refunded = bucketByMonth(
     refunds.filter((r) => !r.demo),
@@ -153,5 +180,6 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
     editions,
     questions,
     demoOrders: sales.filter((o) => o.demo).reduce((sum, o) => sum + o.orders, 0),
+    moneyReadAt: new Date(money.readAt).toISOString(),
   };
 }

@@ -5,7 +5,7 @@
  */
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { migrateToLatest, type Db, type DbKind } from "~/db/db.server.ts";
+import { type Db, type DbKind } from "~/db/db.server.ts";
 import { migrationProvider } from "~/db/migrations/index.server.ts";
 import { dbKinds } from "../helpers/db.ts";
 import { emptyDb, migrateTo } from "../helpers/migrations.ts";
@@ -45,7 +45,8 @@ describe.each(dbKinds)("0024 scale indexes on %s", (kind) => {
     const before = names[names.indexOf(MIGRATION) - 1]!;
     await migrateTo(db, before);
     expect(await indexNames(db, kind)).not.toContain(INDEXES[0]);
-    expect(await migrateToLatest(db)).toContain(MIGRATION);
+    // Up to 0024 itself: 0025 replaces invoice_lines_by_invoice with a wider index.
+    await migrateTo(db, MIGRATION);
     expect(await indexNames(db, kind)).toEqual(expect.arrayContaining(INDEXES));
     await migrateTo(db, before);
     const after = await indexNames(db, kind);

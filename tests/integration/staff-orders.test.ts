@@ -142,6 +142,33 @@ describe.each(dbKinds)("staff orders on %s", (kind) => {
     expect((await list("?q=%5C")).total).toBe(0);
   });
 
+  it("pages a search as the list: counted, newest first, a page past the end shows the last", async () => {
+    const first = await list("?q=dora-");
+    expect(first.total).toBe(26);
+    expect(first.pageCount).toBe(2);
+    expect(idsOf(first.rows)).toEqual([...dora].reverse().slice(0, 25));
+    const second = await list("?q=dora-&pagina=2");
+    expect(idsOf(second.rows)).toEqual([dora[0]]);
+    const far = await list("?q=dora-&pagina=7");
+    expect(far.page).toBe(2);
+    expect(idsOf(far.rows)).toEqual([dora[0]]);
+    expect(far.notes.at(-1)).toBe("La página 7 no existe: se muestra la última (2).");
+    expect((await list("?q=nadie-con-este-correo&pagina=3")).rows).toEqual([]);
+  });
+
+  it("finds an order by the account's current email, not only the one it was placed with", async () => {
+    const [berta] = await t.db.selectFrom("orders").select("user_id").where("id", "=", ids.o2).execute();
+    const userId = berta.user_id ?? "";
+    const before = await t.db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
+    await t.db.updateTable("users").set({ email: "berta.nueva@example.com" }).where("id", "=", userId).execute();
+    try {
+      expect(idsOf((await list("?q=BERTA.NUEVA")).rows)).toEqual([ids.o2]);
+      expect(idsOf((await list("?q=berta-")).rows)).toEqual([ids.o2]);
+    } finally {
+      await t.db.updateTable("users").set({ email: before.email }).where("id", "=", userId).execute();
+    }
+  });
+
   it("never fails on malformed filters: they are ignored with a note, a page past the end shows the last", async () => {
     const r = await list("?estado=borrado&metodo=bizum&desde=2027-13-45&hasta=ayer&pagina=abc&curso=%3Cscript%3E");
     expect(r.total).toBe(31);

@@ -306,6 +306,9 @@ describe.each(dbKinds)("staff panel on %s", (kind) => {
     expect(html).toContain("Este mes, febrero de 2027");
     expect(html).toContain(formatEuros(28000));
     expect(html).toContain("cada reembolso resta en el mes en que se hizo");
+    // When the money figures were read (NOW, 11:00 in Madrid), and that they may be up to a minute old.
+    expect(loaderData.moneyReadAt).toBe(NOW.toISOString());
+    expect(html).toContain("calculadas a las 11:00: se actualizan como mucho cada minuto");
     expect(html).toContain("hay 1 pedido de demostración");
     expect(html.match(/role="img"/g)).toHaveLength(3);
     expect(html.match(/<summary>Ver datos<\/summary>/g)).toHaveLength(3);

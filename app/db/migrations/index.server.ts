@@ -23,6 +23,7 @@ import { billingSubsanacion } from "./0021-billing-subsanacion.server.ts";
 import { backupRuns } from "./0022-backup-runs.server.ts";
 import { jobRequestId } from "./0023-job-request-id.server.ts";
 import { scaleIndexes } from "./0024-scale-indexes.server.ts";
+import { listIndexes } from "./0025-list-indexes.server.ts";
 
 /** Static, numbered list: the bundle needs no file-system scan at start. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "0022-backup-runs": backupRuns,
   "0023-job-request-id": jobRequestId,
   "0024-scale-indexes": scaleIndexes,
+  "0025-list-indexes": listIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

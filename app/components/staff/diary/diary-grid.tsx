@@ -18,7 +18,8 @@ function AppointmentBlock({ block, columnLanes }: { block: DiaryBlock; columnLan
       className={`diary-block diary-block--${block.status}${block.outOfHours ? " diary-block--out" : ""}`}
       style={blockStyle(block, columnLanes)}
     >
-      <Link to={`/gestion/agenda/${block.id}`} className="diary-block__link">
+      {/* Dozens of links to one route: it is found when one is followed, not when they render. */}
+      <Link to={`/gestion/agenda/${block.id}`} className="diary-block__link" discover="none">
         <span className="diary-block__time">{block.time}</span>{" "}
         <strong className="diary-block__client">{block.clientName}</strong>
         <span className="visually-hidden">, </span> <span className="diary-block__services">{services}</span>
