@@ -62,6 +62,34 @@ export async function nextInvoiceNumber(trx: Db, series: string): Promise<number
   return row.last_number;
 }
 
+/** The `billing_records` row of an alta: its hashed fields, huella and XML (the chain and the bulk seed write the same). */
+export function billingRecordRow(input: {
+  position: number;
+  invoiceId: string;
+  fields: AltaHashFields;
+  huella: string;
+  xml: string;
+  correctsPosition?: number | null;
+}) {
+  const { fields } = input;
+  return {
+    position: input.position,
+    invoice_id: input.invoiceId,
+    record_type: "alta" as const,
+    issuer_nif: fields.issuerNif,
+    invoice_number: fields.invoiceNumber,
+    issue_date: fields.issueDate,
+    invoice_type: fields.invoiceType,
+    vat_total: fields.vatTotal,
+    amount_total: fields.amountTotal,
+    previous_huella: fields.previousHuella,
+    generated_at: fields.generatedAt,
+    huella: input.huella,
+    xml: input.xml,
+    corrects_position: input.correctsPosition ?? null,
+  };
+}
+
 /**
  * Writes the invoice's billing record at the head's position, with its huella
  * over the AEAT's fields chained to the previous one, and its XML; moves the
@@ -84,22 +112,16 @@ export async function appendBillingRecord(
   const xml = registroAltaXml({ ...input.xml, subsanacion: correcting, hash: fields, previous: head.previous });
   await trx
     .insertInto("billing_records")
-    .values({
-      position: head.position,
-      invoice_id: input.invoiceId,
-      record_type: "alta",
-      issuer_nif: fields.issuerNif,
-      invoice_number: fields.invoiceNumber,
-      issue_date: fields.issueDate,
-      invoice_type: fields.invoiceType,
-      vat_total: fields.vatTotal,
-      amount_total: fields.amountTotal,
-      previous_huella: fields.previousHuella,
-      generated_at: fields.generatedAt,
-      huella: digest,
-      xml,
-      corrects_position: input.correctsPosition ?? null,
-    })
+    .values(
+      billingRecordRow({
+        position: head.position,
+        invoiceId: input.invoiceId,
+        fields,
+        huella: digest,
+        xml,
+        correctsPosition: input.correctsPosition,
+      }),
+    )
     .execute();
   await trx.updateTable("billing_chain").set({ last_huella: digest }).where("id", "=", 1).execute();
   return digest;

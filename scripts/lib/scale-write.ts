@@ -11,6 +11,7 @@ import { madridDate } from "~/domain/calendar-dates.ts";
 import { invoiceLines, invoiceTotals, rectifyingLines, vatBreakdown } from "~/domain/invoice-math.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import type { InvoiceKind, SellerIdentity, VatTreatment } from "~/invoices/document.ts";
+import { billingRecordRow } from "~/invoices/chain.server.ts";
 import { seriesName } from "~/invoices/series.ts";
 import { DEFAULT_SOFTWARE, producerOf } from "~/invoices/software.ts";
 import { refundReasonText } from "~/invoices/texts.ts";
@@ -219,23 +220,13 @@ export async function issueAll(
           : null,
         previous,
       });
-      const record: Insertable<Database["billing_records"]> = {
+      const record: Insertable<Database["billing_records"]> = billingRecordRow({
         position,
-        invoice_id: id,
-        record_type: "alta",
-        ...{
-          issuer_nif: fields.issuerNif,
-          invoice_number: fields.invoiceNumber,
-          issue_date: fields.issueDate,
-          invoice_type: fields.invoiceType,
-          vat_total: fields.vatTotal,
-          amount_total: fields.amountTotal,
-          previous_huella: fields.previousHuella,
-          generated_at: fields.generatedAt,
-        },
+        invoiceId: id,
+        fields,
         huella: digest,
         xml,
-      };
+      });
       previousHuella = digest;
       previous = { issuerNif: fields.issuerNif, invoiceNumber: fullNumber, issueDate: fields.issueDate };
       if (!original) byOrder.set(e.order.id, { id, fullNumber, issueDate, kind, lines: saleLines, buyer });
