@@ -52,8 +52,11 @@ export function createNodeSqliteDialect(filename: string): SqliteDialect {
       db.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
       // The planner's statistics, as SQLite advises for long-lived connections: without them
       // it guessed that an equality on any index beats a date range, and read years of
-      // appointments for one day's diary. Bounded work; a no-op while the statistics are fresh.
-      db.exec("PRAGMA analysis_limit = 400; PRAGMA optimize = 0x10002;");
+      // appointments for one day's diary. A no-op while the statistics are fresh; when a table
+      // has grown tenfold it is analysed in full (under a second for five years of a busy
+      // salon): a sample of a few hundred index rows made a status shared by half the orders
+      // look as rare as an id, and the panel read five years of orders for one day (0026).
+      db.exec("PRAGMA analysis_limit = 0; PRAGMA optimize = 0x10002;");
       // The app asks the same few hundred statements over and over: each is compiled
       // once per connection and kept (the least recently used go past the limit).
       // Compiling was ~3 % of a signed-in page's CPU. SQLite recompiles a kept

@@ -4,7 +4,7 @@
  * every buyer's orders. One order in full is staff-order-detail.server.ts.
  * Titles come from the lines copied at purchase.
  */
-import { sql, type NotNull, type SqlBool } from "kysely";
+import { PostgresAdapter, sql, type NotNull, type SqlBool } from "kysely";
 import type { Db } from "~/db/db.server.ts";
 import { createdAtRange, ORDERS_PAGE_SIZE, PARTIALLY_REFUNDED, type OrderFilters } from "~/domain/order-filters.ts";
 
@@ -13,9 +13,17 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/gu, (c) => `\\${c}`);
 }
 
-/** Case-insensitive "contains" on both databases (PostgreSQL's LIKE is case-sensitive). */
-function containsInsensitive(column: string, text: string) {
-  return sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`;
+/**
+ * Case-insensitive "contains" on both databases (PostgreSQL's LIKE is
+ * case-sensitive). Emails are stored lower-cased; lower() folds ASCII on both:
+ * SQLite's does nothing else, and on PostgreSQL the "C" collation keeps it from
+ * folding all of Unicode under the database's locale, five times slower a row
+ * (a search of five years of orders: ~150 ms → ~30 ms).
+ */
+function containsInsensitive(db: Db, column: string, text: string) {
+  const value =
+    db.getExecutor().adapter instanceof PostgresAdapter ? sql`${sql.ref(column)} collate "C"` : sql.ref(column);
+  return sql<SqlBool>`lower(${value}) like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`;
 }
 
 /** Order ids are UUIDs; anything else from a URL is not looked up at all. */
@@ -63,13 +71,16 @@ function filteredOrders(db: Db, filters: OrderFilters) {
   if (q) {
     query = query.where((eb) =>
       eb.or([
-        containsInsensitive("orders.email", q),
+        containsInsensitive(db, "orders.email", q),
         eb(
           "orders.user_id",
           "in",
-          eb.selectFrom("users").select("users.id").where(containsInsensitive("users.email", q)),
+          eb
+            .selectFrom("users")
+            .select("users.id")
+            .where(containsInsensitive(db, "users.email", q)),
         ),
-        ...(couldBeInOrderId(q) ? [containsInsensitive("orders.id", q)] : []),
+        ...(couldBeInOrderId(q) ? [containsInsensitive(db, "orders.id", q)] : []),
       ]),
     );
   }

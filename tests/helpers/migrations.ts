@@ -48,3 +48,22 @@ export async function migrateTo(db: Db, name: string): Promise<void> {
   const { error } = await new Migrator({ db, provider: migrationProvider, migrationTableSchema }).migrateTo(name);
   if (error) throw error;
 }
+
+/** The migration that runs just before `name`. */
+export async function migrationBefore(name: string): Promise<string> {
+  const names = Object.keys(await migrationProvider.getMigrations()).sort();
+  const at = names.indexOf(name);
+  if (at < 1) throw new Error(`no migration before ${name}`);
+  return names[at - 1]!;
+}
+
+/** The names of the indexes in the connection's own database (SQLite) or schema (PostgreSQL). */
+export async function indexNames(db: Db, kind: DbKind): Promise<string[]> {
+  const rows =
+    kind === "sqlite"
+      ? await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(db)
+      : await sql<{
+          name: string;
+        }>`select indexname as name from pg_indexes where schemaname = current_schema()`.execute(db);
+  return rows.rows.map((r) => r.name);
+}

@@ -3,12 +3,9 @@
  * (invoice lines by invoice, orders by payment and creation, …) come up with it
  * and go down with it.
  */
-import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Db, type DbKind } from "~/db/db.server.ts";
-import { migrationProvider } from "~/db/migrations/index.server.ts";
 import { dbKinds } from "../helpers/db.ts";
-import { emptyDb, migrateTo } from "../helpers/migrations.ts";
+import { emptyDb, indexNames, migrateTo, migrationBefore } from "../helpers/migrations.ts";
 
 const MIGRATION = "0024-scale-indexes";
 const INDEXES = [
@@ -21,16 +18,6 @@ const INDEXES = [
   "refunds_by_completed",
 ];
 
-async function indexNames(db: Db, kind: DbKind): Promise<string[]> {
-  const rows =
-    kind === "sqlite"
-      ? await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(db)
-      : await sql<{
-          name: string;
-        }>`select indexname as name from pg_indexes where schemaname = current_schema()`.execute(db);
-  return rows.rows.map((r) => r.name);
-}
-
 describe.each(dbKinds)("0024 scale indexes on %s", (kind) => {
   let drop: (() => Promise<void>) | undefined;
   afterEach(async () => {
@@ -41,8 +28,7 @@ describe.each(dbKinds)("0024 scale indexes on %s", (kind) => {
     const made = await emptyDb(kind);
     drop = made.drop;
     const db = made.db;
-    const names = Object.keys(await migrationProvider.getMigrations()).sort();
-    const before = names[names.indexOf(MIGRATION) - 1]!;
+    const before = await migrationBefore(MIGRATION);
     await migrateTo(db, before);
     expect(await indexNames(db, kind)).not.toContain(INDEXES[0]);
     // Up to 0024 itself: 0025 replaces invoice_lines_by_invoice with a wider index.

@@ -24,6 +24,7 @@ import { backupRuns } from "./0022-backup-runs.server.ts";
 import { jobRequestId } from "./0023-job-request-id.server.ts";
 import { scaleIndexes } from "./0024-scale-indexes.server.ts";
 import { listIndexes } from "./0025-list-indexes.server.ts";
+import { panelIndexes } from "./0026-panel-indexes.server.ts";
 
 /** Static, numbered list: the bundle needs no file-system scan at start. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "0023-job-request-id": jobRequestId,
   "0024-scale-indexes": scaleIndexes,
   "0025-list-indexes": listIndexes,
+  "0026-panel-indexes": panelIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
