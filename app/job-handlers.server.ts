@@ -40,13 +40,19 @@ export interface JobDeps {
   mailer: Mailer;
   payments: PaymentProvider;
   /** salonNotifyEmail: where the salon notices go (none sent without it). */
-  config: { publicUrl: string; salonNotifyEmail?: string; aeat?: AeatConfig | null } & Partial<InvoicingConfig>;
+  config: {
+    publicUrl: string;
+    salonNotifyEmail?: string;
+    aeat?: AeatConfig | null;
+    /** The first one signs the emails' one-click unsubscribe links; without it they link to the settings page. */
+    sessionSecrets?: readonly string[];
+  } & Partial<InvoicingConfig>;
   /** The scheduled backups (app/backups/service.server.ts); without them their jobs do nothing. */
   backups?: BackupJobDeps;
 }
 
 export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
-  const mail = { ...deps, publicUrl: deps.config.publicUrl };
+  const mail = { ...deps, publicUrl: deps.config.publicUrl, unsubscribeSecret: deps.config.sessionSecrets?.[0] };
   const invoicing = invoicingOf(deps.config);
   return {
     ...emailJobHandlers(emailTemplates, mail),

@@ -43,6 +43,8 @@ export default [
     route("formaciones/:id", "routes/curso.tsx"),
     // The waiting list's emailed confirmation link (a button confirms: scanners only GET).
     route("lista-espera/confirmar/:token", "routes/lista-espera.confirmar.tsx"),
+    // The course reminder's one-click unsubscribe link (RFC 8058): GET asks, POST turns them off.
+    route("baja/:token", "routes/baja.tsx"),
     route("carrito", "routes/carrito.tsx"),
 
     // sign-in and sign-up (open to visitors)

@@ -36,6 +36,7 @@ export const SECRET_ROUTE_PATTERNS = [
   "/cita/:token",
   "/cita/:token/calendario.ics",
   "/lista-espera/confirmar/:token",
+  "/baja/:token",
   "/pago-demo/:orderId",
   "/perfil/compras/:orderId/desistir",
   "/api/pedidos/:orderId/calendario.ics",

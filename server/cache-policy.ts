@@ -32,6 +32,8 @@ const PRIVATE_PATHS = [
   "/cita",
   // The waiting list's emailed confirmation links.
   "/lista-espera",
+  // The emails' one-click unsubscribe links.
+  "/baja",
 ];
 
 export function isPrivatePath(pathname: string): boolean {

@@ -70,4 +70,14 @@ describe("csrfProtection", () => {
     expect((await post("/api/webhooks/stripe/x")).status).toBe(403);
     expect((await post("/api/webhooks/other")).status).toBe(403);
   });
+
+  it("exempts the one-click unsubscribe links, posted by the mail provider with no Origin", async () => {
+    expect((await post("/baja/abc123")).status).toBe(200);
+    expect(
+      (await post("/baja/abc123", { "sec-fetch-site": "cross-site", origin: "https://mail.example" })).status,
+    ).toBe(200);
+    expect((await post("/baja")).status).toBe(403);
+    expect((await post("/bajas/abc123")).status).toBe(403);
+    expect((await post("/perfil/ajustes")).status).toBe(403);
+  });
 });

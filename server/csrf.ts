@@ -5,6 +5,13 @@ import { sendError } from "./errors.ts";
 
 /** Signed by the sender instead (Stripe-Signature), and sent from Stripe's servers. */
 const CSRF_EXEMPT_PATHS = new Set([STRIPE_WEBHOOK_PATH]);
+/**
+ * The one-click unsubscribe links (/baja/<token>, RFC 8058): the mail provider
+ * POSTs them from its servers, with no cookie and no Origin. Nothing rides on a
+ * session there: the signed token is the whole capability, and a forged
+ * cross-site POST would need the token too.
+ */
+const CSRF_EXEMPT_PREFIXES = ["/baja/"];
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -17,6 +24,7 @@ export function csrfProtection(config: Pick<Config, "publicUrl">) {
   const publicOrigin = new URL(config.publicUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method) || CSRF_EXEMPT_PATHS.has(req.path)) return next();
+    if (CSRF_EXEMPT_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
     const fetchSite = req.get("sec-fetch-site");
     if (fetchSite === "same-origin" || fetchSite === "none") return next();
     const origin = req.get("origin");

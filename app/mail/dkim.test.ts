@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "~/config.server.ts";
-import { buildReminderEmail } from "~/orders/reminders.server.ts";
+import { buildReminderEmail, reminderUnsubscribeUrl } from "~/orders/reminders.server.ts";
 import { dkimConfigOf, DkimConfigError } from "./dkim.server.ts";
 import { nodemailerMessage } from "./mailer.server.ts";
+import { checkUnsubscribeToken, COURSE_REMINDERS_TOPIC } from "./unsubscribe-token.ts";
 
 const rsa = generateKeyPairSync("rsa", { modulusLength: 2048 })
   .privateKey.export({ type: "pkcs8", format: "pem" })
@@ -86,7 +87,8 @@ describe("METRICS_TOKEN", () => {
 });
 
 describe("List-Unsubscribe", () => {
-  const reminder = () =>
+  const origin = "https://www.alejandranails.es";
+  const reminder = (unsubscribeUrl: string | null = reminderUnsubscribeUrl(origin, "secreto", "u1")) =>
     buildReminderEmail(
       {
         firstName: "Ana",
@@ -97,16 +99,33 @@ describe("List-Unsubscribe", () => {
         startsOn: "2027-01-04",
         endsOn: null,
         schedule: "",
+        unsubscribeUrl,
       },
-      "https://www.alejandranails.es",
+      origin,
     );
 
-  it("goes on the course reminder (it can be turned off), pointing at the settings", () => {
-    expect(reminder().listUnsubscribe).toEqual({ url: "https://www.alejandranails.es/perfil/ajustes" });
-    const sent = nodemailerMessage("hola@alejandranails.es", reminder());
-    expect(sent.list).toEqual({ unsubscribe: "https://www.alejandranails.es/perfil/ajustes" });
-    // No one-click URL (the settings need a sign-in): no List-Unsubscribe-Post.
+  it("goes on the course reminder (it can be turned off) as a one-click link, also in the body", () => {
+    const url = reminderUnsubscribeUrl(origin, "secreto", "u1");
+    const token = url.split("/baja/")[1]!;
+    expect(checkUnsubscribeToken(["secreto"], COURSE_REMINDERS_TOPIC, token)).toBe("u1");
+    const mail = reminder();
+    expect(mail.listUnsubscribe).toEqual({ url, oneClick: true });
+    const sent = nodemailerMessage("hola@alejandranails.es", mail);
+    expect(sent.list).toEqual({ unsubscribe: url });
+    expect(sent.headers).toEqual({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(mail.text).toContain(`puedes desactivarlos en Mi perfil › Configuración o desde este enlace: ${url}`);
+    expect(mail.html).toContain(`<a href="${url}"`);
+  });
+
+  it("points at the settings, with no List-Unsubscribe-Post, when there is no secret to sign a link", () => {
+    const mail = reminder(null);
+    expect(mail.listUnsubscribe).toEqual({ url: `${origin}/perfil/ajustes` });
+    const sent = nodemailerMessage("hola@alejandranails.es", mail);
+    expect(sent.list).toEqual({ unsubscribe: `${origin}/perfil/ajustes` });
+    // The settings need a sign-in: not a one-click URL.
     expect("headers" in sent).toBe(false);
+    expect(mail.text).toContain("puedes desactivarlos en Mi perfil › Configuración.");
+    expect(mail.text).not.toContain("/baja/");
   });
 
   it("adds List-Unsubscribe-Post only for a one-click URL", () => {

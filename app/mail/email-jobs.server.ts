@@ -19,6 +19,12 @@ export interface EmailContext {
   publicUrl: string;
   logger: Logger;
   now: Date;
+  /**
+   * Signs the one-click unsubscribe links (app/mail/unsubscribe-token.ts): the
+   * first session secret. Absent where jobs run without the config's secrets
+   * (some tests): a template then links to the settings page instead.
+   */
+  unsubscribeSecret?: string;
 }
 
 export interface EmailTemplate {
@@ -41,12 +47,18 @@ export function enqueueEmail(
 /** One job handler per template, for the worker. */
 export function emailJobHandlers(
   templates: Record<string, EmailTemplate>,
-  deps: { db: Db; mailer: Mailer; logger: Logger; publicUrl: string },
+  deps: { db: Db; mailer: Mailer; logger: Logger; publicUrl: string; unsubscribeSecret?: string },
 ): Record<string, JobHandler> {
   const handlers: Record<string, JobHandler> = {};
   for (const [name, template] of Object.entries(templates)) {
     handlers[`${EMAIL_JOB_PREFIX}${name}`] = async (payload, job) => {
-      const ctx: EmailContext = { db: deps.db, publicUrl: deps.publicUrl, logger: deps.logger, now: new Date() };
+      const ctx: EmailContext = {
+        db: deps.db,
+        publicUrl: deps.publicUrl,
+        logger: deps.logger,
+        now: new Date(),
+        unsubscribeSecret: deps.unsubscribeSecret,
+      };
       const message = await template.render(ctx, payload);
       if (!message || !message.to) {
         deps.logger.info({ jobId: job.id, template: name }, "mail: nothing to send");

@@ -5,7 +5,8 @@
  * when it runs and sends nothing when the enrolment has ended, the edition was
  * cancelled or has already started, the buyer turned the preference off, or the
  * edition moved to another date (that job is stale: `rescheduleEditionReminders`
- * queues one for the new date, keyed by it).
+ * queues one for the new date, keyed by it). Each one carries a one-click
+ * unsubscribe link (/baja/<token>, RFC 8058) for its buyer.
  */
 import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { DEFAULT_USER_SETTINGS } from "~/auth/user-settings.server.ts";
@@ -17,6 +18,7 @@ import { enqueueJob } from "~/jobs/queue.server.ts";
 import { EMAIL_JOB_PREFIX, type EmailTemplate } from "~/mail/email-jobs.server.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import type { MailMessage } from "~/mail/mailer.server.ts";
+import { COURSE_REMINDERS_TOPIC, makeUnsubscribeToken } from "~/mail/unsubscribe-token.ts";
 
 export const COURSE_REMINDER = "course-reminder";
 
@@ -97,6 +99,13 @@ export interface ReminderData {
   startsOn: string;
   endsOn: string | null;
   schedule: string;
+  /** The one-click unsubscribe link (`reminderUnsubscribeUrl`), or null when there is no secret to sign it. */
+  unsubscribeUrl: string | null;
+}
+
+/** The buyer's one-click link that turns the course reminders off (app/routes/baja.tsx). */
+export function reminderUnsubscribeUrl(publicUrl: string, secret: string, userId: string): string {
+  return `${publicUrl}/baja/${makeUnsubscribeToken(secret, COURSE_REMINDERS_TOPIC, userId)}`;
 }
 
 /** Spanish reminder: the course, its dates and hours, the address and the calendar link. */
@@ -113,7 +122,12 @@ export function buildReminderEmail(d: ReminderData, publicUrl: string): MailMess
   ];
   const outro = `Si no puedes venir o tienes cualquier duda, llámanos al ${site.phone.display} o escríbenos a ${site.email}.`;
   const optOut =
-    "Recibes este correo porque tienes activados los recordatorios de tus cursos; puedes desactivarlos en Mi perfil › Configuración.";
+    "Recibes este correo porque tienes activados los recordatorios de tus cursos; puedes desactivarlos en Mi perfil › Configuración";
+  const optOutLink = "Dejar de recibir recordatorios";
+  const optOutHtml = d.unsubscribeUrl
+    ? `${escapeHtml(optOut)} o desde este enlace: <a href="${escapeHtml(d.unsubscribeUrl)}" style="color:#6B5A62">${escapeHtml(optOutLink)}</a>.`
+    : `${escapeHtml(optOut)}.`;
+  const optOutText = d.unsubscribeUrl ? `${optOut} o desde este enlace: ${d.unsubscribeUrl}` : `${optOut}.`;
   const bodyHtml = `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:8px 0 16px">
@@ -122,7 +136,7 @@ ${facts.map(([k, v]) => `<tr><th scope="row" style="text-align:left;padding:4px 
 <p><a href="${escapeHtml(site.maps.directions)}" style="color:#5B1F3E">Cómo llegar</a></p>
 ${emailButton(calendarUrl, "Añadir a mi calendario")}
 <p>${escapeHtml(outro)}</p>
-<p style="color:#6B5A62;font-size:13px">${escapeHtml(optOut)}</p>`;
+<p style="color:#6B5A62;font-size:13px">${optOutHtml}</p>`;
   const bodyText = [
     greeting,
     "",
@@ -134,7 +148,7 @@ ${emailButton(calendarUrl, "Añadir a mi calendario")}
     "",
     outro,
     "",
-    optOut,
+    optOutText,
   ].join("\n");
   const { html, text } = renderEmail({
     title: `Tu curso empieza el ${formatLongDate(d.startsOn)}`,
@@ -147,8 +161,11 @@ ${emailButton(calendarUrl, "Añadir a mi calendario")}
     subject: `Recordatorio: «${d.courseTitle}» empieza el ${formatLongDate(d.startsOn)} · ${site.name}`,
     html,
     text,
-    // Not strictly transactional (it can be turned off): the settings page, after signing in.
-    listUnsubscribe: { url: `${publicUrl}/perfil/ajustes` },
+    // Not strictly transactional (it can be turned off): one POST to the signed link turns it
+    // off with no sign-in (RFC 8058); without that link, the settings page after signing in.
+    listUnsubscribe: d.unsubscribeUrl
+      ? { url: d.unsubscribeUrl, oneClick: true }
+      : { url: `${publicUrl}/perfil/ajustes` },
   };
 }
 
@@ -165,6 +182,7 @@ export const courseReminderTemplate: EmailTemplate = {
       .select([
         "enrollments.ended_at",
         "enrollments.order_id",
+        "users.id as user_id",
         "users.email",
         "users.first_name",
         "courses.id as course_id",
@@ -199,6 +217,9 @@ export const courseReminderTemplate: EmailTemplate = {
         startsOn: row.starts_on,
         endsOn: row.ends_on,
         schedule: row.schedule,
+        unsubscribeUrl: ctx.unsubscribeSecret
+          ? reminderUnsubscribeUrl(ctx.publicUrl, ctx.unsubscribeSecret, row.user_id)
+          : null,
       },
       ctx.publicUrl,
     );

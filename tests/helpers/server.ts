@@ -76,7 +76,8 @@ export async function startServer(
   env: Record<string, string> = {},
   opts: { seed?: boolean } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  // A given PORT (a run confined to a range of ports) is used as is.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "an-srv-"));
   const url = `http://localhost:${port}`;
   const childEnv = {
