@@ -5,6 +5,8 @@
  */
 import { useRouteLoaderData } from "react-router";
 import { SITE_BOOKING_PATH, type BookingLink } from "./domain/booking-settings-form.ts";
+import type { Locale } from "./i18n/locales.ts";
+import type { Messages } from "./i18n/messages.ts";
 
 /** Public fields of the signed-in user, known on the first paint. */
 export interface RootUser {
@@ -21,6 +23,9 @@ export interface RootLoaderData {
   origin: string;
   /** Where "RESERVA TU CITA" leads: /reservar, or the owner's external booking page (new tab). */
   booking: BookingLink;
+  /** The page's language (its URL's) and the frame's words in it (header, footer, error pages). */
+  locale: Locale;
+  messages: Messages;
 }
 
 /** The root loader's data; undefined only when the root loader itself failed. */

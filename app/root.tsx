@@ -8,6 +8,8 @@ import { SiteShell } from "./components/layout/site-shell.tsx";
 import { SmoothScrollGate } from "./components/layout/smooth-scroll-gate.tsx";
 import { isStaffPath, StaffShell } from "./components/staff/staff-shell.tsx";
 import { getServices } from "./context.server.ts";
+import { messagesFor } from "./i18n/catalogue.server.ts";
+import { localeOfPath, localeOfRequest } from "./i18n/locales.ts";
 import { useRootData, type RootLoaderData, type RootUser } from "./root-data.ts";
 import stylesHref from "./styles/app.css?url";
 import staffStylesHref from "./styles/staff-area.css?url";
@@ -27,20 +29,20 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     : null;
   // Canonical and og:url are built from PUBLIC_URL, never from the request's Host header.
   const origin = new URL(config.publicUrl).origin;
-  return { user, origin, booking };
+  const locale = localeOfRequest(request);
+  return { user, origin, booking, locale, messages: messagesFor(locale, ["common"]) };
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const signedIn = !!useRootData()?.user;
   // The back office's styles stay out of the shop's inlined sheet; every /gestion page
   // (its error pages and the steps before sign-in included) links them.
-  const staff = isStaffPath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const staff = isStaffPath(pathname);
   return (
-    <html lang="es">
+    <html lang={localeOfPath(pathname)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { CATALAN_READY, catalanPattern, type SpanishPattern } from "./i18n/paths.ts";
 
 // The route table, in three areas plus the resource routes. Each screen is one
 // module in app/routes/; each area's frame and middleware is a layout in app/layouts/.
@@ -8,6 +9,17 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 //   ├─ layouts/public     the shop's frame (header, footer, cart, chat) for every visitor page
 //   │  └─ layouts/account   middleware: a signed-in user, in context (getUser)
 //   └─ layouts/staff      /gestion, plain frame; middleware: a staff role
+/**
+ * A public page at its Spanish address and, once its Catalan version is ready
+ * (app/i18n/paths.ts), at its Catalan one: the same module, a second route id.
+ */
+function page(spanish: SpanishPattern, file: string) {
+  const es = spanish === "/" ? index(file) : route(spanish.slice(1), file);
+  if (!CATALAN_READY.has(spanish)) return [es];
+  const ca = catalanPattern(spanish);
+  return [es, route(ca.slice(1), file, { id: `catalan:${ca}` })];
+}
+
 export default [
   // — resource routes: no UI, so outside the layouts —
   route("sitemap.xml", "routes/sitemap-xml.ts"),
@@ -23,13 +35,13 @@ export default [
   // — public area: every visitor page inside the shop's frame —
   layout("layouts/public.tsx", [
     // salon pages
-    index("routes/home.tsx"),
-    route("equipo", "routes/equipo.tsx"),
-    route("contacto", "routes/contacto.tsx"),
-    route("privacy", "routes/privacy.tsx"),
-    route("terms", "routes/terms.tsx"),
-    route("aviso-legal", "routes/aviso-legal.tsx"),
-    route("cookies", "routes/cookies.tsx"),
+    ...page("/", "routes/home.tsx"),
+    ...page("/equipo", "routes/equipo.tsx"),
+    ...page("/contacto", "routes/contacto.tsx"),
+    ...page("/privacy", "routes/privacy.tsx"),
+    ...page("/terms", "routes/terms.tsx"),
+    ...page("/aviso-legal", "routes/aviso-legal.tsx"),
+    ...page("/cookies", "routes/cookies.tsx"),
     // [bookings: public]
     route("reservar", "routes/reservar.tsx"),
     route("reservar/pendiente", "routes/reservar.pendiente.tsx"),

@@ -3,13 +3,17 @@
 import type { MetaDescriptor } from "react-router";
 import { imageUrl } from "~/components/picture.tsx";
 import { site } from "~/content/site.ts";
+import { LOCALE_INFO, type Locale } from "~/i18n/locales.ts";
+import { localizedPath } from "~/i18n/paths.ts";
 
 interface PageMetaInput {
   /** Page title; " · Alejandra Nails" is appended unless it already names the salon. */
   title: string;
   description: string;
-  /** Site-absolute path of the canonical URL, e.g. "/contacto". */
+  /** Site-absolute path of the page's Spanish URL, e.g. "/contacto" (the Catalan one is derived from it). */
   path: string;
+  /** The page's language (its URL's); Spanish when not given. */
+  locale?: Locale;
   /** Absolute origin from the root loader (`rootOrigin(matches)`), e.g. "https://www.alejandranails.es". */
   origin: string;
   /** Site-absolute image path or absolute URL for og:image; defaults to the social card. */
@@ -39,9 +43,11 @@ export function pageMeta({
   image,
   type = "website",
   noindex = false,
+  locale = "es",
 }: PageMetaInput): MetaDescriptor[] {
   const titleText = fullTitle(title);
-  const url = absoluteUrl(origin, path);
+  const catalan = localizedPath(path, "ca");
+  const url = absoluteUrl(origin, locale === "ca" && catalan ? catalan : path);
   const imageAbsolute = absoluteUrl(origin, image ?? imageUrl("og-default"));
   const tags: MetaDescriptor[] = [
     { title: titleText },
@@ -52,10 +58,19 @@ export function pageMeta({
     { property: "og:url", content: url },
     { property: "og:type", content: type },
     { property: "og:image", content: imageAbsolute },
-    { property: "og:locale", content: "es_ES" },
+    { property: "og:locale", content: LOCALE_INFO[locale].ogLocale },
     { property: "og:site_name", content: site.name },
     { name: "twitter:card", content: "summary_large_image" },
   ];
+  if (catalan) {
+    // Both languages name each other; Spanish is the default for any other language.
+    tags.push(
+      { tagName: "link", rel: "alternate", hrefLang: "es", href: absoluteUrl(origin, path) },
+      { tagName: "link", rel: "alternate", hrefLang: "ca", href: absoluteUrl(origin, catalan) },
+      { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(origin, path) },
+      { property: "og:locale:alternate", content: LOCALE_INFO[locale === "ca" ? "es" : "ca"].ogLocale },
+    );
+  }
   if (noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }
