@@ -2,6 +2,7 @@
 // generated from data (course pages) add a provider to `sitemapProviders`.
 import { courseSitemapEntries } from "~/catalogue/queries.server.ts";
 import type { Db } from "~/db/db.server.ts";
+import { CATALAN_PATHS, localizedPath, type SpanishPattern } from "~/i18n/paths.ts";
 import { absoluteUrl } from "./seo.ts";
 
 interface SitemapEntry {
@@ -29,7 +30,10 @@ type SitemapProvider = (db: Db) => Promise<SitemapEntry[]>;
 /** Data-driven entries, e.g. the catalogue's course pages: add one line per provider. */
 const sitemapProviders: SitemapProvider[] = [courseSitemapEntries];
 
-export async function sitemapEntries(db: Db, providers: readonly SitemapProvider[] = sitemapProviders): Promise<SitemapEntry[]> {
+export async function sitemapEntries(
+  db: Db,
+  providers: readonly SitemapProvider[] = sitemapProviders,
+): Promise<SitemapEntry[]> {
   const extra = (await Promise.all(providers.map((provide) => provide(db)))).flat();
   const seen = new Set<string>();
   return [...sitemapPaths.map((path) => ({ path })), ...extra].filter((entry) => {
@@ -46,12 +50,27 @@ function escapeXml(value: string): string {
   );
 }
 
+/**
+ * The sitemap: every entry, and its Catalan version where it has one, each
+ * naming both languages and the default (Google's hreflang in sitemaps).
+ */
 export function renderSitemap(origin: string, entries: readonly SitemapEntry[]): string {
-  const urls = entries.map((entry) => {
+  const urls = entries.flatMap((entry) => {
     const lastmod = entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod)}</lastmod>` : "";
-    return `  <url><loc>${escapeXml(absoluteUrl(origin, entry.path))}</loc>${lastmod}</url>`;
+    const spanish = absoluteUrl(origin, entry.path);
+    const catalanPath = localizedPath(entry.path, "ca");
+    if (!catalanPath) return [`  <url><loc>${escapeXml(spanish)}</loc>${lastmod}</url>`];
+    const catalan = absoluteUrl(origin, catalanPath);
+    const alternates = [
+      ["es", spanish],
+      ["ca", catalan],
+      ["x-default", spanish],
+    ]
+      .map(([lang, href]) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(href!)}"/>`)
+      .join("");
+    return [spanish, catalan].map((loc) => `  <url><loc>${escapeXml(loc)}</loc>${lastmod}${alternates}</url>`);
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 /** Paths crawlers should skip: private, transactional or machine-only. */
@@ -66,8 +85,19 @@ const robotsDisallow: readonly string[] = [
   "/gestion",
 ];
 
+/** The same private paths at their Catalan addresses (the table's prefix of each). */
+function catalanDisallow(): string[] {
+  return robotsDisallow.flatMap((path) => {
+    const ca = (Object.entries(CATALAN_PATHS) as [SpanishPattern, string][]).find(
+      ([es]) => es === path || es.startsWith(`${path}/:`),
+    );
+    return ca ? [ca[1].replace(/\/:.*$/u, "")] : [];
+  });
+}
+
 export function renderRobots(origin: string): string {
-  const lines = ["User-agent: *", "Allow: /", ...robotsDisallow.map((path) => `Disallow: ${path}`), ""];
+  const disallow = [...new Set([...robotsDisallow, ...catalanDisallow()])];
+  const lines = ["User-agent: *", "Allow: /", ...disallow.map((path) => `Disallow: ${path}`), ""];
   lines.push(`Sitemap: ${absoluteUrl(origin, "/sitemap.xml")}`, "");
   return lines.join("\n");
 }

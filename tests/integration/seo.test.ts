@@ -67,15 +67,32 @@ describe("sitemap and robots rendering", () => {
     ]);
     expect(entries.map((e) => e.path)).toEqual([...sitemapPaths, "/formaciones/expert-nails"]);
     const xml = renderSitemap("https://salon.example", [...entries, { path: "/a?b=1&c=2" }]);
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    );
     expect(xml).toContain("<loc>https://salon.example/formaciones/expert-nails</loc><lastmod>2026-11-01</lastmod>");
-    expect(xml).toContain("<loc>https://salon.example/a?b=1&amp;c=2</loc>");
+    expect(xml).toContain("<loc>https://salon.example/a?b=1&amp;c=2</loc></url>");
+  });
+
+  it("lists a page with a Catalan version in both languages, each naming both and the default", () => {
+    const xml = renderSitemap("https://salon.example", [{ path: "/equipo" }, { path: "/gestion" }]);
+    const alternates =
+      '<xhtml:link rel="alternate" hreflang="es" href="https://salon.example/equipo"/>' +
+      '<xhtml:link rel="alternate" hreflang="ca" href="https://salon.example/ca/equip"/>' +
+      '<xhtml:link rel="alternate" hreflang="x-default" href="https://salon.example/equipo"/>';
+    expect(xml).toContain(`<url><loc>https://salon.example/equipo</loc>${alternates}</url>`);
+    expect(xml).toContain(`<url><loc>https://salon.example/ca/equip</loc>${alternates}</url>`);
+    expect(xml).toContain("<url><loc>https://salon.example/gestion</loc></url>");
   });
 
   it("allows everything but private paths and points at the absolute sitemap", () => {
     const txt = renderRobots("https://salon.example");
     expect(txt).toMatch(/^User-agent: \*\nAllow: \/\n/);
     for (const path of ["/perfil", "/checkout", "/mis-cursos", "/success", "/cancel", "/pago-demo", "/api", "/gestion"]) {
+      expect(txt).toContain(`Disallow: ${path}\n`);
+    }
+    // The same private pages at their Catalan addresses.
+    for (const path of ["/ca/perfil", "/ca/pagament", "/ca/els-meus-cursos", "/ca/compra-completada"]) {
       expect(txt).toContain(`Disallow: ${path}\n`);
     }
     expect(txt).toContain("Sitemap: https://salon.example/sitemap.xml");
