@@ -30,7 +30,21 @@ export default defineConfig({
       args: chromiumFlags,
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  // Two suites on one server: the journeys ("flows", part of `npm test`) and the layout sweep
+  // of every page at seven widths ("layout", `npm run test:layout`), split so that `npm test`
+  // stays well under 30 minutes on a two-core machine; `.ci/run` runs both.
+  projects: [
+    {
+      name: "flows",
+      testIgnore: /layout-harness\.spec\.ts/u,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    {
+      name: "layout",
+      testMatch: /layout-harness\.spec\.ts/u,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+  ],
   // The server's log must hold no secret path segment (tests/e2e/global-teardown.ts).
   globalTeardown: "./tests/e2e/global-teardown.ts",
   webServer: {
