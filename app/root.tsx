@@ -9,6 +9,7 @@ import { SmoothScrollGate } from "./components/layout/smooth-scroll-gate.tsx";
 import { isStaffPath, StaffShell } from "./components/staff/staff-shell.tsx";
 import { getServices } from "./context.server.ts";
 import { messagesFor } from "./i18n/catalogue.server.ts";
+import { WithFallbackMessages } from "./i18n/fallback-messages.tsx";
 import { localeOfPath, localeOfRequest } from "./i18n/locales.ts";
 import { useRootData, type RootLoaderData, type RootUser } from "./root-data.ts";
 import stylesHref from "./styles/app.css?url";
@@ -102,16 +103,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRootData();
   const { pathname } = useLocation();
   useHydratedMarker();
-  if (isStaffPath(pathname)) {
-    return (
-      <StaffShell>
-        <ErrorPage error={error} />
-      </StaffShell>
-    );
-  }
-  return (
+  const page = isStaffPath(pathname) ? (
+    <StaffShell>
+      <ErrorPage error={error} />
+    </StaffShell>
+  ) : (
     <SiteShell user={rootData?.user ?? null}>
       <ErrorPage error={error} />
     </SiteShell>
   );
+  // The root loader sends the frame's words (header, footer, this page; a 404 included). When it did
+  // not run, they come from the catalogue itself, fetched for this page only (fallback-messages.tsx).
+  if (rootData) return page;
+  return <WithFallbackMessages locale={localeOfPath(pathname)}>{page}</WithFallbackMessages>;
 }

@@ -43,34 +43,34 @@ export default [
     ...page("/aviso-legal", "routes/aviso-legal.tsx"),
     ...page("/cookies", "routes/cookies.tsx"),
     // [bookings: public]
-    route("reservar", "routes/reservar.tsx"),
-    route("reservar/pendiente", "routes/reservar.pendiente.tsx"),
-    route("reservar/confirmar/:token", "routes/reservar.confirmar.tsx"),
-    route("cita/:token", "routes/cita.tsx"),
+    ...page("/reservar", "routes/reservar.tsx"),
+    ...page("/reservar/pendiente", "routes/reservar.pendiente.tsx"),
+    ...page("/reservar/confirmar/:token", "routes/reservar.confirmar.tsx"),
+    ...page("/cita/:token", "routes/cita.tsx"),
     route("cita/:token/calendario.ics", "routes/cita.calendario.ts"),
-    route("servicios", "routes/servicios.tsx"),
+    ...page("/servicios", "routes/servicios.tsx"),
 
     // catalogue and cart
-    route("formaciones", "routes/formaciones.tsx"),
-    route("formaciones/:id", "routes/curso.tsx"),
+    ...page("/formaciones", "routes/formaciones.tsx"),
+    ...page("/formaciones/:id", "routes/curso.tsx"),
     // The waiting list's emailed confirmation link (a button confirms: scanners only GET).
-    route("lista-espera/confirmar/:token", "routes/lista-espera.confirmar.tsx"),
+    ...page("/lista-espera/confirmar/:token", "routes/lista-espera.confirmar.tsx"),
     // The course reminder's one-click unsubscribe link (RFC 8058): GET asks, POST turns them off.
-    route("baja/:token", "routes/baja.tsx"),
-    route("carrito", "routes/carrito.tsx"),
+    ...page("/baja/:token", "routes/baja.tsx"),
+    ...page("/carrito", "routes/carrito.tsx"),
 
     // sign-in and sign-up (open to visitors)
-    route("login", "routes/login.tsx"),
-    route("registro", "routes/registro.tsx"),
-    route("forgot-password", "routes/forgot-password.tsx"),
-    route("restablecer-contrasena", "routes/restablecer-contrasena.tsx"),
-    route("verificar-email", "routes/verificar-email.tsx"),
+    ...page("/login", "routes/login.tsx"),
+    ...page("/registro", "routes/registro.tsx"),
+    ...page("/forgot-password", "routes/forgot-password.tsx"),
+    ...page("/restablecer-contrasena", "routes/restablecer-contrasena.tsx"),
+    ...page("/verificar-email", "routes/verificar-email.tsx"),
 
     // payment outcome (a visitor may land here after the session expired)
-    route("success", "routes/success.tsx"),
-    route("cancel", "routes/cancel.tsx"),
+    ...page("/success", "routes/success.tsx"),
+    ...page("/cancel", "routes/cancel.tsx"),
     // The demo gateway's page: a course order's buyer signs in (its loader asks); an appointment's deposit is paid by its link.
-    route("pago-demo/:orderId", "routes/pago-demo.tsx"),
+    ...page("/pago-demo/:orderId", "routes/pago-demo.tsx"),
 
     // — account area: signed-in users only (middleware in layouts/account.tsx) —
     layout("layouts/account.tsx", [
@@ -85,7 +85,7 @@ export default [
       route("perfil/compras/:orderId/desistir", "routes/perfil.compras.desistir.tsx"),
       route("mis-cursos", "routes/mis-cursos.tsx"),
       // One page for one course (/checkout/:courseId) and for the cart (/checkout?cursos=…).
-      route("checkout/:courseId?", "routes/checkout.tsx"),
+      ...page("/checkout/:courseId?", "routes/checkout.tsx"),
       // The buyer's own invoices, as PDF (Historial de compras).
       route("perfil/compras/facturas/:invoiceId", "routes/perfil.compras.factura.ts"),
       // Resource routes about the user's own data: no UI, but the middleware guards them too.

@@ -1,7 +1,14 @@
 import { addDays, madridDate } from "../app/domain/calendar-dates.ts";
+import { localHref } from "../app/i18n/paths.ts";
 
-/** Every server-rendered public page, for the HTML checker and Lighthouse. */
-export const publicPages = [
+/** The Catalan version of each of these pages that has one (app/i18n/paths.ts), query kept. */
+function withCatalan(pages: readonly string[]): string[] {
+  const catalan = pages.map((p) => localHref("ca", p)).filter((p, i) => p !== pages[i]);
+  return [...pages, ...catalan];
+}
+
+/** Every server-rendered public page, Spanish and Catalan, for the HTML checker, the layout sweep and Lighthouse. */
+export const publicPages = withCatalan([
   "/",
   "/equipo",
   "/contacto",
@@ -30,14 +37,16 @@ export const publicPages = [
   "/terms",
   "/aviso-legal",
   "/cookies",
-];
+]);
 
-/** Pages that must answer 404 (still a full, valid Spanish page). */
+/** Pages that must answer 404 (still a full, valid page in their language). */
 export const notFoundPages = [
   "/esta-pagina-no-existe",
   "/formaciones/curso-inexistente",
   "/cita/enlace-que-no-existe",
   "/reservar/confirmar/enlace-que-no-existe",
+  // a Catalan address that does not exist: the 404 in Catalan
+  "/ca/pagina-inexistent",
 ];
 
 /**

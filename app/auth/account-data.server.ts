@@ -18,6 +18,7 @@ export async function exportAccountData(db: Db, userId: string) {
       "created_at",
       "last_login_at",
       "google_sub",
+      "locale",
     ])
     .where("id", "=", userId)
     .executeTakeFirst();
@@ -41,6 +42,8 @@ export async function exportAccountData(db: Db, userId: string) {
       createdAt: user.created_at,
       lastLoginAt: user.last_login_at,
       googleLinked: user.google_sub !== null,
+      // The language of her emails and documents (0027).
+      locale: user.locale,
     },
     // "Recordatorios de mis cursos", marketing consent and when it was given.
     settings: { ...settings, newsletterConsentAt },

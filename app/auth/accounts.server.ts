@@ -3,6 +3,7 @@ import type { Db } from "~/db/db.server.ts";
 import { isUniqueViolation } from "~/db/errors.server.ts";
 import type { UsersTable } from "~/db/schema.ts";
 import { billingColumns, type BillingDetails } from "~/domain/billing-details.ts";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
 import { requestEmailVerification } from "./email-verification.server.ts";
 import { DEFAULT_USER_SETTINGS, settingsColumns } from "./user-settings.server.ts";
@@ -44,6 +45,8 @@ interface NewUser {
   displayName?: string;
   /** When the address was proven (Google accounts); password sign-ups start unverified. */
   emailVerifiedAt?: string | null;
+  /** The language of the page she signed up on (her emails' and documents'); Spanish when not given. */
+  locale?: Locale;
 }
 
 /**
@@ -70,6 +73,7 @@ export async function createUser(db: Db, input: NewUser): Promise<string> {
           created_at: now,
           last_login_at: null,
           email_verified_at: input.emailVerifiedAt ?? null,
+          locale: input.locale ?? DEFAULT_LOCALE,
         })
         .execute();
       await trx
@@ -140,6 +144,17 @@ export async function saveBillingDetails(db: Db, userId: string, details: Billin
     .set(billingColumns(details))
     .where("id", "=", userId)
     .execute();
+}
+
+/** The account's language (users.locale), for what is written to her outside a page; Spanish when unknown. */
+export async function localeOfUser(db: Db, userId: string): Promise<Locale> {
+  const row = await db.selectFrom("users").select("locale").where("id", "=", userId).executeTakeFirst();
+  return row?.locale ?? DEFAULT_LOCALE;
+}
+
+/** Her choice in /perfil/ajustes: the language of her emails and documents from now on. */
+export async function setUserLocale(db: Db, userId: string, locale: Locale): Promise<void> {
+  await db.updateTable("users").set({ locale }).where("id", "=", userId).execute();
 }
 
 export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {

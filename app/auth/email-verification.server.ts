@@ -8,6 +8,9 @@
 import type { Db } from "~/db/db.server.ts";
 import { newToken, sha256 } from "~/lib/ids.server.ts";
 import { enqueueEmail, type EmailTemplate } from "~/mail/email-jobs.server.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import type { Locale } from "~/i18n/locales.ts";
+import { localHref } from "~/i18n/paths.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import type { MailMessage } from "~/mail/mailer.server.ts";
 import { clearLimit } from "./rate-limits.server.ts";
@@ -16,7 +19,6 @@ export const VERIFY_TTL_MS = 48 * 60 * 60 * 1000;
 export const VERIFY_PATH = "/verificar-email";
 /** Outbox template name (jobs "email:email-verification"). */
 export const EMAIL_VERIFICATION = "email-verification";
-
 
 /** Queues "send a verification link to this account" (payload: the user id only). */
 export function requestEmailVerification(db: Db, userId: string, now?: Date): Promise<boolean> {
@@ -47,11 +49,7 @@ export async function createVerificationToken(
 
 export type VerificationState = "valid" | "used" | "expired" | "unknown";
 
-export async function checkVerificationToken(
-  db: Db,
-  token: string,
-  now = new Date(),
-): Promise<VerificationState> {
+export async function checkVerificationToken(db: Db, token: string, now = new Date()): Promise<VerificationState> {
   const row = await db
     .selectFrom("email_verifications")
     .innerJoin("users", "users.id", "email_verifications.user_id")
@@ -121,31 +119,36 @@ export async function consumeVerificationToken(
   });
 }
 
-const verificationLink = (publicUrl: string, token: string): string =>
-  `${publicUrl}${VERIFY_PATH}?token=${encodeURIComponent(token)}`;
+/** The link in the account's language (/ca/verificar-correu for a Catalan account). */
+export const verificationLink = (publicUrl: string, token: string, locale: Locale = "es"): string =>
+  `${publicUrl}${localHref(locale, VERIFY_PATH)}?token=${encodeURIComponent(token)}`;
 
-function verificationEmail(to: string, firstName: string, link: string): MailMessage {
-  const greeting = firstName ? `Hola, ${firstName}:` : "Hola:";
+export function verificationEmail(to: string, firstName: string, link: string, locale: Locale = "es"): MailMessage {
+  const t = serverTranslator(locale);
+  const greeting = firstName ? t("email.common.greetingNamed", { name: firstName }) : t("email.common.greeting");
+  const expires = [t("email.verify.expiresBefore"), t("email.verify.expiresStrong"), t("email.verify.expiresAfter")];
+  const notYou = t("email.verify.notYou");
   const { html, text } = renderEmail({
-    title: "Confirma tu correo electrónico",
-    preheader: "Confirma que esta dirección es tuya. El enlace caduca en 48 horas.",
+    title: t("email.verify.title"),
+    preheader: t("email.verify.preheader"),
     bodyHtml: `<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>
-<p style="margin:0 0 12px">Gracias por crear tu cuenta en Alejandra Nails. Para confirmar que esta dirección de correo es tuya, pulsa el botón:</p>
-${emailButton(link, "Confirmar mi correo")}
-<p style="margin:0 0 12px;font-size:14px;color:#6B5A62">Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${escapeHtml(link)}" style="color:#5B1F3E;word-break:break-all">${escapeHtml(link)}</a></p>
-<p style="margin:0 0 12px">El enlace caduca en <strong>48 horas</strong> y solo sirve una vez.</p>
-<p style="margin:0">Si no has creado tú esta cuenta, no confirmes nada. Puedes recuperar el control de tu dirección entrando con Google o pidiendo un enlace para restablecer la contraseña.</p>`,
+<p style="margin:0 0 12px">${escapeHtml(t("email.verify.introHtml"))}</p>
+${emailButton(link, t("email.verify.button"))}
+<p style="margin:0 0 12px;font-size:14px;color:#6B5A62">${escapeHtml(t("email.common.copyLink"))}<br><a href="${escapeHtml(link)}" style="color:#5B1F3E;word-break:break-all">${escapeHtml(link)}</a></p>
+<p style="margin:0 0 12px">${escapeHtml(expires[0]!)} <strong>${escapeHtml(expires[1]!)}</strong> ${escapeHtml(expires[2]!)}</p>
+<p style="margin:0">${escapeHtml(notYou)}</p>`,
     bodyText: `${greeting}
 
-Gracias por crear tu cuenta en Alejandra Nails. Para confirmar que esta dirección de correo es tuya, abre este enlace:
+${t("email.verify.introText")}
 
 ${link}
 
-El enlace caduca en 48 horas y solo sirve una vez.
+${expires.join(" ")}
 
-Si no has creado tú esta cuenta, no confirmes nada. Puedes recuperar el control de tu dirección entrando con Google o pidiendo un enlace para restablecer la contraseña.`,
+${notYou}`,
+    locale,
   });
-  return { to, subject: "Confirma tu correo · Alejandra Nails", html, text };
+  return { to, subject: t("email.verify.subject"), html, text };
 }
 
 /**
@@ -158,11 +161,17 @@ export const emailVerificationTemplate: EmailTemplate = {
     const userId = typeof payload.userId === "string" ? payload.userId : "";
     const user = await ctx.db
       .selectFrom("users")
-      .select(["id", "email", "first_name", "email_verified_at"])
+      // locale (0027): the account's language, which this email is to be written in.
+      .select(["id", "email", "first_name", "email_verified_at", "locale"])
       .where("id", "=", userId)
       .executeTakeFirst();
     if (!user || user.email_verified_at) return null;
     const token = await createVerificationToken(ctx.db, user.id, user.email, ctx.now);
-    return verificationEmail(user.email, user.first_name, verificationLink(ctx.publicUrl, token));
+    return verificationEmail(
+      user.email,
+      user.first_name,
+      verificationLink(ctx.publicUrl, token, user.locale),
+      user.locale,
+    );
   },
 };

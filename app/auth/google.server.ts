@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import * as oidc from "openid-client";
 import type { Config } from "~/config.server.ts";
 import type { Db } from "~/db/db.server.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/locales.ts";
 import type { Logger } from "~/lib/logger.server.ts";
 import { createUser, findUserByEmail, findUserByGoogleSub, linkGoogle, voidPendingLinks } from "./accounts.server.ts";
 import { clearLimit } from "./rate-limits.server.ts";
@@ -20,6 +21,11 @@ interface OidcTransaction {
   verifier: string;
   redirectTo: string;
   intent: GoogleIntent;
+  /**
+   * The language of the page that started the sign-in (the callback's URL has
+   * none): a new account gets it. Absent in cookies made before it existed.
+   */
+  locale?: Locale;
 }
 
 type GoogleServices = { config: Config; db: Db; logger: Logger };
@@ -89,7 +95,7 @@ export function openOidcCookie(config: Config, cookieHeader: string | null): Oid
 /** Authorization URL (code + PKCE S256, state, nonce) and the cookie that remembers them. */
 export async function startGoogleSignIn(
   services: GoogleServices,
-  opts: { redirectTo: string; intent: GoogleIntent },
+  opts: { redirectTo: string; intent: GoogleIntent; locale?: Locale },
 ): Promise<{ url: string; setCookie: string }> {
   const { config } = services;
   if (!config.google) throw new GoogleSignInError("Google is not configured", opts.intent);
@@ -100,6 +106,7 @@ export async function startGoogleSignIn(
     verifier: oidc.randomPKCECodeVerifier(),
     redirectTo: opts.redirectTo,
     intent: opts.intent,
+    locale: opts.locale ?? DEFAULT_LOCALE,
   };
   const url = oidc.buildAuthorizationUrl(client, {
     redirect_uri: `${config.publicUrl}${GOOGLE_CALLBACK_PATH}`,
@@ -200,6 +207,8 @@ export async function finishGoogleSignIn(
     passwordHash: null,
     googleSub: identity.sub,
     emailVerifiedAt: new Date().toISOString(),
+    // Signed by us, but re-checked: only "es" or "ca" is ever stored.
+    locale: isLocale(tx.locale) ? tx.locale : DEFAULT_LOCALE,
   });
   return { userId, redirectTo: tx.redirectTo, created: true };
 }

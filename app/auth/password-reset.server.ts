@@ -1,5 +1,8 @@
 import type { Db } from "~/db/db.server.ts";
 import { newToken, sha256 } from "~/lib/ids.server.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import type { Locale } from "~/i18n/locales.ts";
+import { localHref } from "~/i18n/paths.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
 import type { MailMessage } from "~/mail/mailer.server.ts";
@@ -91,32 +94,37 @@ export async function consumeResetToken(db: Db, token: string, newPassword: stri
   });
 }
 
-export function resetEmail(to: string, firstName: string, link: string): MailMessage {
-  const greeting = firstName ? `Hola, ${firstName}:` : "Hola:";
+export function resetEmail(to: string, firstName: string, link: string, locale: Locale = "es"): MailMessage {
+  const t = serverTranslator(locale);
+  const greeting = firstName ? t("email.common.greetingNamed", { name: firstName }) : t("email.common.greeting");
+  const expires = [t("email.reset.expiresBefore"), t("email.reset.expiresStrong"), t("email.reset.expiresAfter")];
+  const notYou = t("email.reset.notYou");
   const { html, text } = renderEmail({
-    title: "Restablece tu contraseña",
-    preheader: "Usa este enlace en la próxima hora para elegir una contraseña nueva.",
+    title: t("email.reset.title"),
+    preheader: t("email.reset.preheader"),
     bodyHtml: `<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>
-<p style="margin:0 0 12px">Hemos recibido una solicitud para restablecer la contraseña de tu cuenta en Alejandra Nails. Pulsa el botón para elegir una nueva:</p>
-${emailButton(link, "Elegir nueva contraseña")}
-<p style="margin:0 0 12px;font-size:14px;color:#6B5A62">Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${escapeHtml(link)}" style="color:#5B1F3E;word-break:break-all">${escapeHtml(link)}</a></p>
-<p style="margin:0 0 12px">El enlace caduca en <strong>1 hora</strong> y solo sirve una vez. Al usarlo se cerrará la sesión en todos tus dispositivos.</p>
-<p style="margin:0">Si no has sido tú, ignora este correo: tu contraseña no cambiará.</p>`,
+<p style="margin:0 0 12px">${escapeHtml(t("email.reset.introHtml"))}</p>
+${emailButton(link, t("email.reset.button"))}
+<p style="margin:0 0 12px;font-size:14px;color:#6B5A62">${escapeHtml(t("email.common.copyLink"))}<br><a href="${escapeHtml(link)}" style="color:#5B1F3E;word-break:break-all">${escapeHtml(link)}</a></p>
+<p style="margin:0 0 12px">${escapeHtml(expires[0]!)} <strong>${escapeHtml(expires[1]!)}</strong> ${escapeHtml(expires[2]!)}</p>
+<p style="margin:0">${escapeHtml(notYou)}</p>`,
     bodyText: `${greeting}
 
-Hemos recibido una solicitud para restablecer la contraseña de tu cuenta en Alejandra Nails. Abre este enlace para elegir una nueva:
+${t("email.reset.introText")}
 
 ${link}
 
-El enlace caduca en 1 hora y solo sirve una vez. Al usarlo se cerrará la sesión en todos tus dispositivos.
+${expires.join(" ")}
 
-Si no has sido tú, ignora este correo: tu contraseña no cambiará.`,
+${notYou}`,
+    locale,
   });
-  return { to, subject: "Restablece tu contraseña · Alejandra Nails", html, text };
+  return { to, subject: t("email.reset.subject"), html, text };
 }
 
-export const resetLink = (publicUrl: string, token: string): string =>
-  `${publicUrl}${RESET_PATH}?token=${encodeURIComponent(token)}`;
+/** The link in the account's language (/ca/restablir-contrasenya for a Catalan account). */
+export const resetLink = (publicUrl: string, token: string, locale: Locale = "es"): string =>
+  `${publicUrl}${localHref(locale, RESET_PATH)}?token=${encodeURIComponent(token)}`;
 
 export const PASSWORD_RESET = "password-reset";
 
@@ -131,11 +139,12 @@ export const passwordResetTemplate: EmailTemplate = {
     if (typeof payload.userId !== "string") return null;
     const user = await ctx.db
       .selectFrom("users")
-      .select(["id", "email", "first_name"])
+      // locale (0027): the account's language, which this email is to be written in.
+      .select(["id", "email", "first_name", "locale"])
       .where("id", "=", payload.userId)
       .executeTakeFirst();
     if (!user) return null;
     const token = await createResetToken(ctx.db, user.id, ctx.now);
-    return resetEmail(user.email, user.first_name, resetLink(ctx.publicUrl, token));
+    return resetEmail(user.email, user.first_name, resetLink(ctx.publicUrl, token, user.locale), user.locale);
   },
 };

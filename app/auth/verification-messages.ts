@@ -4,9 +4,3 @@ export const verificationMessages = {
   expired: "Este enlace ha caducado: solo es válido durante 48 horas. Pide uno nuevo.",
   unknown: "Este enlace de verificación no es válido. Comprueba que lo has copiado entero o pide uno nuevo.",
 } as const;
-
-export const verificationNotices = {
-  sent: "Te hemos enviado un enlace para confirmar tu correo",
-  pending: "Tu correo aún no está confirmado",
-  verified: "Tu correo electrónico está confirmado.",
-} as const;

@@ -1,5 +1,5 @@
 /**
- * The Spanish appointment emails, built from the appointment as it is now
+ * The appointment emails, in the booking's language (appointments.locale), built from the appointment as it is now
  * (appointment-mail-data.server.ts) and the links made for this message. No
  * database access here: appointment-emails.server.ts decides whether to send
  * and makes the links.
@@ -7,6 +7,8 @@
 import { site } from "~/content/site.ts";
 import { addDays, madridDate } from "~/domain/calendar-dates.ts";
 import { formatAppointmentTime, formatDayLong, formatTime, wallClockOf } from "~/domain/salon-time.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import type { Translate } from "~/i18n/messages.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import type { MailAttachment, MailMessage } from "~/mail/mailer.server.ts";
 import {
@@ -36,7 +38,7 @@ interface Body {
 const para = (text: string) => ({ html: `<p>${escapeHtml(text)}</p>`, text });
 
 function compose(d: Appointment, b: Body): MailMessage {
-  const greeting = greetingOf(d.clientName);
+  const greeting = greetingOf(d.clientName, d.locale);
   const bodyHtml = [
     `<p>${escapeHtml(greeting)}</p>`,
     ...b.intro.map((p) => `<p>${escapeHtml(p)}</p>`),
@@ -53,7 +55,13 @@ function compose(d: Appointment, b: Body): MailMessage {
     ...(b.button ? [`${b.button.label}: ${b.button.href}`, ""] : []),
     ...b.after.filter((a) => a.text).flatMap((a) => [a.text, ""]),
   ].join("\n");
-  const { html, text } = renderEmail({ title: b.title, preheader: b.preheader, bodyHtml, bodyText });
+  const { html, text } = renderEmail({
+    title: b.title,
+    preheader: b.preheader,
+    bodyHtml,
+    bodyText,
+    locale: d.locale,
+  });
   return {
     to: d.clientEmail,
     subject: `${b.subject} · ${site.name}`,
@@ -63,51 +71,55 @@ function compose(d: Appointment, b: Body): MailMessage {
   };
 }
 
+/** The words of the appointment's language (appointments.locale, issue 34). */
+const tOf = (d: Appointment): Translate => serverTranslator(d.locale);
 /** For subjects: "viernes, 4 de diciembre, 10:30". */
-const whenOf = (d: Appointment) => formatAppointmentTime(new Date(d.startsAt));
+const whenOf = (d: Appointment) => formatAppointmentTime(new Date(d.startsAt), d.locale);
 /** Inside sentences: "viernes, 4 de diciembre, a las 10:30". */
-const whenIn = (d: Appointment) => whenInWords(d.startsAt);
+const whenIn = (d: Appointment) => whenInWords(d.startsAt, d.locale);
 
-function directions() {
+function directions(t: Translate) {
   return {
-    html: `<p>${linkHtml(site.maps.directions, "Cómo llegar al salón")}</p>`,
-    text: `Cómo llegar: ${site.maps.directions}`,
+    html: `<p>${linkHtml(site.maps.directions, t("email.appointment.directionsLink"))}</p>`,
+    text: t("email.appointment.directionsText", { url: site.maps.directions }),
   };
 }
 
-function whatsapp(d: Appointment) {
+function whatsapp(d: Appointment, t: Translate) {
   const href = whatsappLinkFor(d);
+  const link = linkHtml(href, t("email.appointment.whatsappLink"));
   return {
-    html: `<p>¿Prefieres WhatsApp? ${linkHtml(href, "Escríbenos con los datos de tu cita")} y te atendemos por ahí.</p>`,
-    text: `¿Prefieres WhatsApp? Escríbenos: ${href}`,
+    html: `<p>${escapeHtml(t("email.appointment.whatsappBefore"))} ${link} ${escapeHtml(t("email.appointment.whatsappAfter"))}</p>`,
+    text: t("email.appointment.whatsappText", { url: href }),
   };
 }
 
-function changePolicy(cancelHours: number) {
+function changePolicy(d: Appointment, cancelHours: number) {
   return para(
-    `Puedes cambiar o cancelar tu cita desde el enlace ${windowText(cancelHours)}. Después, llámanos al ${site.phone.display}.`,
+    tOf(d)("email.appointment.changePolicy", {
+      window: windowText(cancelHours, d.locale),
+      phone: site.phone.display,
+    }),
   );
 }
 
 /** Guest booking: the slot is held until she confirms with the link. */
 export function buildHoldEmail(d: Appointment, links: { confirm: string }): MailMessage {
+  const t = tOf(d);
   const until = d.holdExpiresAt ? formatTime(wallClockOf(new Date(d.holdExpiresAt)).minutes) : null;
   return compose(d, {
-    title: "Confirma tu cita",
-    subject: "Confirma tu cita",
-    preheader: `Pulsa el enlace para confirmar tu cita del ${whenIn(d)}.`,
-    intro: [
-      "¡Gracias por reservar! Para que la cita sea tuya, confírmala con el botón de abajo.",
-      ...(until ? [`Te guardamos el hueco hasta las ${until}; si no la confirmas antes, quedará libre otra vez.`] : []),
-    ],
+    title: t("email.appointment.hold.title"),
+    subject: t("email.appointment.hold.title"),
+    preheader: t("email.appointment.hold.preheader", { when: whenIn(d) }),
+    intro: [t("email.appointment.hold.intro"), ...(until ? [t("email.appointment.hold.until", { time: until })] : [])],
     facts: appointmentFacts(d),
-    button: { href: links.confirm, label: "Confirmar mi cita" },
+    button: { href: links.confirm, label: t("email.appointment.hold.button") },
     after: [
       {
-        html: `<p style="font-size:14px;color:#6B5A62">Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${escapeHtml(links.confirm)}" style="color:#5B1F3E;word-break:break-all">${escapeHtml(links.confirm)}</a></p>`,
+        html: `<p style="font-size:14px;color:#6B5A62">${escapeHtml(t("email.appointment.hold.copyLink"))}<br><a href="${escapeHtml(links.confirm)}" style="color:#5B1F3E;word-break:break-all">${escapeHtml(links.confirm)}</a></p>`,
         text: "",
       },
-      para("Si no has pedido esta cita, ignora este correo: el hueco se liberará solo."),
+      para(t("email.appointment.hold.notYou")),
     ],
   });
 }
@@ -119,18 +131,23 @@ export function buildConfirmedEmail(
   cancelHours: number,
   calendar: MailAttachment,
 ): MailMessage {
+  const t = tOf(d);
   return compose(d, {
-    title: "¡Tu cita está confirmada!",
-    subject: `Cita confirmada: ${whenOf(d)}`,
-    preheader: `${serviceNames(d)} con ${d.professionalName}, el ${whenIn(d)}.`,
-    intro: [`Te esperamos el ${whenIn(d)} en ${site.name}.`],
+    title: t("email.appointment.confirmed.title"),
+    subject: t("email.appointment.confirmed.subject", { when: whenOf(d) }),
+    preheader: t("email.appointment.confirmed.preheader", {
+      services: serviceNames(d, d.locale),
+      professional: d.professionalName,
+      when: whenIn(d),
+    }),
+    intro: [t("email.appointment.confirmed.intro", { when: whenIn(d), salon: site.name })],
     facts: appointmentFacts(d),
-    button: { href: links.manage, label: "Ver, cambiar o cancelar mi cita" },
+    button: { href: links.manage, label: t("email.appointment.manageButton") },
     after: [
-      changePolicy(cancelHours),
-      para("Te adjuntamos la cita en un archivo de calendario (.ics) para que la añadas a tu agenda."),
-      whatsapp(d),
-      directions(),
+      changePolicy(d, cancelHours),
+      para(t("email.appointment.confirmed.calendar")),
+      whatsapp(d, t),
+      directions(t),
     ],
     attachments: [calendar],
   });
@@ -143,19 +160,15 @@ export function buildMovedEmail(
   cancelHours: number,
   calendar: MailAttachment,
 ): MailMessage {
+  const t = tOf(d);
   return compose(d, {
-    title: "Tu cita tiene nueva fecha",
-    subject: `Cita cambiada: ${whenOf(d)}`,
-    preheader: `Ahora te esperamos el ${whenIn(d)}.`,
-    intro: [`Tu cita ha cambiado. Ahora te esperamos el ${whenIn(d)}.`],
+    title: t("email.appointment.moved.title"),
+    subject: t("email.appointment.moved.subject", { when: whenOf(d) }),
+    preheader: t("email.appointment.moved.preheader", { when: whenIn(d) }),
+    intro: [t("email.appointment.moved.intro", { when: whenIn(d) })],
     facts: appointmentFacts(d),
-    button: { href: links.manage, label: "Ver, cambiar o cancelar mi cita" },
-    after: [
-      changePolicy(cancelHours),
-      para("Te adjuntamos el calendario actualizado (.ics): sustituye la cita anterior en tu agenda."),
-      whatsapp(d),
-      directions(),
-    ],
+    button: { href: links.manage, label: t("email.appointment.manageButton") },
+    after: [changePolicy(d, cancelHours), para(t("email.appointment.moved.calendar")), whatsapp(d, t), directions(t)],
     attachments: [calendar],
   });
 }
@@ -166,33 +179,33 @@ export function buildMovedEmail(
  * booking page (where "RESERVA TU CITA" leads when the email is rendered).
  */
 export function buildCancelledEmail(d: Appointment, bookAgainUrl: string, calendar: MailAttachment): MailMessage {
+  const t = tOf(d);
   const bySalon = d.cancelledBy === "staff";
   return compose(d, {
-    title: "Tu cita está cancelada",
-    subject: `Cita cancelada: ${whenOf(d)}`,
-    preheader: bySalon ? "Sentimos tener que cancelar tu cita." : "Hemos cancelado tu cita, como nos pediste.",
+    title: t("email.appointment.cancelled.title"),
+    subject: t("email.appointment.cancelled.subject", { when: whenOf(d) }),
+    preheader: t(
+      bySalon ? "email.appointment.cancelled.preheaderSalon" : "email.appointment.cancelled.preheaderClient",
+    ),
     intro: [
       bySalon
-        ? `Sentimos mucho tener que cancelar tu cita del ${whenIn(d)}. Si quieres, llámanos al ${site.phone.display} y te buscamos otro hueco.`
-        : `Como nos pediste, hemos cancelado tu cita del ${whenIn(d)}.`,
+        ? t("email.appointment.cancelled.introSalon", { when: whenIn(d), phone: site.phone.display })
+        : t("email.appointment.cancelled.introClient", { when: whenIn(d) }),
     ],
     facts: appointmentFacts(d, { price: false }),
-    button: { href: bookAgainUrl, label: "Reservar otra cita" },
-    after: [
-      para("El archivo de calendario adjunto (.ics) quita la cita de tu agenda."),
-      para("¡Esperamos verte pronto!"),
-    ],
+    button: { href: bookAgainUrl, label: t("email.appointment.cancelled.button") },
+    after: [para(t("email.appointment.cancelled.calendar")), para(t("email.appointment.cancelled.seeYou"))],
     attachments: [calendar],
   });
 }
 
 /** "mañana", "hoy" or the weekday and date of the appointment, seen from `now`. */
-function dayWord(startsAt: string, now: Date): string {
+function dayWord(startsAt: string, now: Date, t: Translate): string {
   const day = madridDate(new Date(startsAt));
   const today = madridDate(now);
-  if (day === today) return "hoy";
-  if (day === addDays(today, 1)) return "mañana";
-  return `el ${formatDayLong(day)}`;
+  if (day === today) return t("email.appointment.reminder.today");
+  if (day === addDays(today, 1)) return t("email.appointment.reminder.tomorrow");
+  return t("email.appointment.reminder.onDay", { day: formatDayLong(day, t.locale) });
 }
 
 /** 24 hours before: when and where, and how to change it (or to call, once the window has passed). */
@@ -201,23 +214,26 @@ export function buildReminderEmail(
   links: { manage: string },
   opts: { now: Date; cancelHours: number; mayChange: boolean },
 ): MailMessage {
+  const t = tOf(d);
   const time = formatTime(wallClockOf(new Date(d.startsAt)).minutes);
-  const day = dayWord(d.startsAt, opts.now);
+  const day = dayWord(d.startsAt, opts.now, t);
+  const values = { day, time, services: serviceNames(d, d.locale), professional: d.professionalName };
   return compose(d, {
-    title: `Te esperamos ${day} a las ${time}`,
-    subject: `Recordatorio: tu cita es ${day} a las ${time}`,
-    preheader: `${serviceNames(d)} con ${d.professionalName}, ${day} a las ${time}.`,
-    intro: [`Te recordamos tu cita de ${serviceNames(d)} con ${d.professionalName}, ${day} a las ${time}.`],
+    title: t("email.appointment.reminder.title", values),
+    subject: t("email.appointment.reminder.subject", values),
+    preheader: t("email.appointment.reminder.preheader", values),
+    intro: [t("email.appointment.reminder.intro", values)],
     facts: appointmentFacts(d),
-    button: { href: links.manage, label: opts.mayChange ? "Ver, cambiar o cancelar mi cita" : "Ver mi cita" },
+    button: {
+      href: links.manage,
+      label: t(opts.mayChange ? "email.appointment.manageButton" : "email.appointment.reminder.viewButton"),
+    },
     after: [
       opts.mayChange
-        ? changePolicy(opts.cancelHours)
-        : para(
-            `Si no puedes venir, avísanos cuanto antes: llámanos al ${site.phone.display} o escríbenos por WhatsApp.`,
-          ),
-      whatsapp(d),
-      directions(),
+        ? changePolicy(d, opts.cancelHours)
+        : para(t("email.appointment.reminder.cannotCome", { phone: site.phone.display })),
+      whatsapp(d, t),
+      directions(t),
     ],
   });
 }

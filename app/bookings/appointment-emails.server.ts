@@ -24,6 +24,7 @@ import {
   buildMovedEmail,
   buildReminderEmail,
 } from "./appointment-email-render.server.ts";
+import { localHref } from "~/i18n/paths.ts";
 import { createAppointmentLink, confirmUrl, manageUrl } from "./appointment-links.server.ts";
 import { calendarAttachment } from "./appointment-mail-data.server.ts";
 import { getAppointment, type Appointment } from "./queries.server.ts";
@@ -129,7 +130,7 @@ async function cancelHoursOf(db: Db): Promise<number> {
 }
 
 async function withManageLink(ctx: EmailContext, d: Appointment) {
-  return manageUrl(ctx.publicUrl, await createAppointmentLink(ctx.db, d.id, "manage", ctx.now));
+  return manageUrl(ctx.publicUrl, await createAppointmentLink(ctx.db, d.id, "manage", ctx.now), d.locale);
 }
 
 const holdTemplate: EmailTemplate = {
@@ -140,7 +141,7 @@ const holdTemplate: EmailTemplate = {
       return null;
     });
     if (!d) return null;
-    const confirm = confirmUrl(ctx.publicUrl, await createAppointmentLink(ctx.db, d.id, "confirm", ctx.now));
+    const confirm = confirmUrl(ctx.publicUrl, await createAppointmentLink(ctx.db, d.id, "confirm", ctx.now), d.locale);
     return buildHoldEmail(d, { confirm });
   },
 };
@@ -176,7 +177,7 @@ const cancelledTemplate: EmailTemplate = {
     if (!d) return null;
     // "Reservar otra cita" leads where every booking button does now: /reservar, or the external page.
     const booking = await getBookingLink(ctx.db);
-    const bookAgain = booking.external ? booking.href : `${ctx.publicUrl}${booking.href}`;
+    const bookAgain = booking.external ? booking.href : `${ctx.publicUrl}${localHref(d.locale, booking.href)}`;
     return buildCancelledEmail(d, bookAgain, calendarAttachment(d, null, ctx.now));
   },
 };

@@ -7,6 +7,9 @@
  * Pure and deterministic (the caller passes `now`): unit-tested byte for byte.
  */
 import { site } from "~/content/site.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import type { Locale } from "~/i18n/locales.ts";
+import type { Translate } from "~/i18n/messages.ts";
 import { escapeIcsText, foldLine } from "~/orders/ics.ts";
 import { wallClockOf } from "~/domain/salon-time.ts";
 
@@ -51,16 +54,17 @@ export function appointmentSequence(createdAt: string, updatedAt: string): numbe
 export const appointmentIcsMethod = (cancelled: boolean): "PUBLISH" | "CANCEL" => (cancelled ? "CANCEL" : "PUBLISH");
 
 /** "Cita en Alejandra Nails: Manicura semipermanente, Pedicura spa". */
-function appointmentSummary(services: readonly string[]): string {
-  return `Cita en ${site.name}: ${services.join(", ")}`;
+function appointmentSummary(services: readonly string[], t: Translate): string {
+  return t("ics.appointment.summary", { salon: site.name, services: services.join(", ") });
 }
 
 /** A complete VCALENDAR with the appointment's one VEVENT. */
-export function buildAppointmentCalendar(a: AppointmentCalendarInput, now: Date): string {
+export function buildAppointmentCalendar(a: AppointmentCalendarInput, now: Date, locale: Locale = "es"): string {
+  const t = serverTranslator(locale);
   const description = [
-    `Con ${a.professional}.`,
-    `${site.address.full}. Tel. ${site.phone.display}.`,
-    ...(a.manageUrl ? [`Ver, cambiar o cancelar tu cita: ${a.manageUrl}`] : []),
+    t("ics.appointment.with", { professional: a.professional }),
+    t("ics.appointment.where", { address: site.address.full, phone: site.phone.display }),
+    ...(a.manageUrl ? [t("ics.appointment.manage", { url: a.manageUrl })] : []),
   ].join("\n");
   const lines = [
     "BEGIN:VCALENDAR",
@@ -75,7 +79,7 @@ export function buildAppointmentCalendar(a: AppointmentCalendarInput, now: Date)
     `DTEND:${icsUtc(a.endsAt)}`,
     `SEQUENCE:${a.sequence}`,
     `STATUS:${a.cancelled ? "CANCELLED" : "CONFIRMED"}`,
-    `SUMMARY:${escapeIcsText(appointmentSummary(a.services))}`,
+    `SUMMARY:${escapeIcsText(appointmentSummary(a.services, t))}`,
     `LOCATION:${escapeIcsText(site.address.full)}`,
     `DESCRIPTION:${escapeIcsText(description)}`,
     `ORGANIZER;CN=${site.name}:mailto:${site.email}`,
@@ -88,7 +92,7 @@ export function buildAppointmentCalendar(a: AppointmentCalendarInput, now: Date)
       "TRANSP:OPAQUE",
       "BEGIN:VALARM",
       "ACTION:DISPLAY",
-      `DESCRIPTION:${escapeIcsText(appointmentSummary(a.services))}`,
+      `DESCRIPTION:${escapeIcsText(appointmentSummary(a.services, t))}`,
       "TRIGGER:-PT24H",
       "END:VALARM",
     );

@@ -7,6 +7,8 @@
  * the hold lasts, which the confirming code checks on the appointment itself.
  */
 import type { Db } from "~/db/db.server.ts";
+import type { Locale } from "~/i18n/locales.ts";
+import { localHref } from "~/i18n/paths.ts";
 import { isTokenShaped, newToken, sha256 } from "~/lib/ids.server.ts";
 
 type AppointmentLinkPurpose = "confirm" | "manage";
@@ -42,8 +44,10 @@ export async function findAppointmentIdByToken(
   return row?.appointment_id ?? null;
 }
 
-/** The guest's "confirm my booking" page. */
-export const confirmUrl = (publicUrl: string, token: string): string => `${publicUrl}/reservar/confirmar/${token}`;
+/** The guest's "confirm my booking" page, in the booking's language (/ca/reserva/confirmar/… for Catalan). */
+export const confirmUrl = (publicUrl: string, token: string, locale: Locale = "es"): string =>
+  `${publicUrl}${localHref(locale, `/reservar/confirmar/${token}`)}`;
 
-/** The client's page to see, move or cancel her appointment. */
-export const manageUrl = (publicUrl: string, token: string): string => `${publicUrl}/cita/${token}`;
+/** The client's page to see, move or cancel her appointment, in the booking's language (/ca/cita/…). */
+export const manageUrl = (publicUrl: string, token: string, locale: Locale = "es"): string =>
+  `${publicUrl}${localHref(locale, `/cita/${token}`)}`;

@@ -4,7 +4,11 @@
  * the facts table, the price line, the cancellation window in words, the
  * WhatsApp deep link and the .ics attachment.
  */
-import { depositStateText, depositTowardPrice, paymentSplitText } from "~/domain/deposit.ts";
+import { depositStateText, depositTowardPrice, paymentSplitText, type DepositState } from "~/domain/deposit.ts";
+import { formatEuros } from "~/domain/pricing.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import type { Locale } from "~/i18n/locales.ts";
+import type { MessageKey, Translate } from "~/i18n/messages.ts";
 import { site } from "~/content/site.ts";
 import type { Appointment } from "./queries.server.ts";
 import { formatDuration } from "~/domain/service-text.ts";
@@ -19,32 +23,68 @@ import {
   type AppointmentCalendarInput,
 } from "./appointment-ics.ts";
 
-/** The price and what is paid when: a señal still to pay or paid is charged online, the rest at the salon. */
-function priceAndPayment(d: Pick<Appointment, "priceCents" | "priceFrom" | "deposit">): string {
-  return paymentSplitText(d.priceCents, d.priceFrom, depositTowardPrice(d.deposit));
+const DEPOSIT_STATE_KEYS = {
+  unpaid: "email.appointment.deposit.unpaid",
+  paid: "email.appointment.deposit.paid",
+  "refund-pending": "email.appointment.deposit.refundPending",
+  refunded: "email.appointment.deposit.refunded",
+} as const satisfies Record<DepositState, MessageKey>;
+
+/**
+ * The price and what is paid when: a señal still to pay or paid is charged online, the rest at the salon.
+ * Spanish is the shared wording of app/domain/deposit.ts; Catalan comes from the catalogue.
+ */
+function priceAndPayment(d: Pick<Appointment, "priceCents" | "priceFrom" | "deposit" | "locale">): string {
+  const depositCents = depositTowardPrice(d.deposit);
+  if (d.locale === "es") return paymentSplitText(d.priceCents, d.priceFrom, depositCents);
+  const t = serverTranslator(d.locale);
+  const price = d.priceFrom
+    ? t("email.appointment.price.from", { amount: formatEuros(d.priceCents) })
+    : formatEuros(d.priceCents);
+  if (depositCents <= 0) return t("email.appointment.price.atSalon", { price });
+  const rest = Math.max(0, d.priceCents - depositCents);
+  if (rest === 0 && !d.priceFrom) return t("email.appointment.price.wholeDeposit", { price });
+  const restText = d.priceFrom
+    ? t("email.appointment.price.restFrom", { amount: formatEuros(rest) })
+    : formatEuros(rest);
+  return t("email.appointment.price.split", { price, deposit: formatEuros(depositCents), rest: restText });
+}
+
+/** "10,00 €, pagada en la web; se descuenta del precio" in the booking's language. */
+function depositText(deposit: { cents: number; state: DepositState }, locale: Locale): string {
+  if (locale === "es") return depositStateText(deposit);
+  return `${formatEuros(deposit.cents)}, ${serverTranslator(locale)(DEPOSIT_STATE_KEYS[deposit.state])}`;
 }
 
 /** "Hola, Lucía:" from the name she gave. */
-export function greetingOf(clientName: string): string {
+export function greetingOf(clientName: string, locale: Locale = "es"): string {
+  const t = serverTranslator(locale);
   const first = clientName.trim().split(/\s+/)[0] ?? "";
-  return first ? `Hola, ${first}:` : "Hola:";
+  return first ? t("email.common.greetingNamed", { name: first }) : t("email.common.greeting");
 }
 
 /** The cancellation window in words: "hasta 24 horas antes". */
-export function windowText(cancelHours: number): string {
-  if (cancelHours <= 0) return "hasta la hora de la cita";
-  return cancelHours === 1 ? "hasta 1 hora antes" : `hasta ${cancelHours} horas antes`;
+export function windowText(cancelHours: number, locale: Locale = "es"): string {
+  const t: Translate = serverTranslator(locale);
+  if (cancelHours <= 0) return t("email.appointment.window.untilStart");
+  return t("email.appointment.window.hours", { n: cancelHours });
 }
 
-/** The rows every appointment email shows. */
+/** The rows every appointment email shows, in the booking's language. */
 export function appointmentFacts(d: Appointment, opts: { price?: boolean } = {}): [string, string][] {
+  const t = serverTranslator(d.locale);
   return [
-    ["Cuándo", formatAppointmentTime(new Date(d.startsAt))],
-    ["Servicios", d.services.map((s) => `${s.name} (${formatDuration(s.durationMin)})`).join(" + ")],
-    ["Con", d.professionalName],
-    ...(opts.price === false ? [] : [["Precio", priceAndPayment(d)] as [string, string]]),
-    ...(d.deposit ? [["Señal", depositStateText(d.deposit)] as [string, string]] : []),
-    ["Dónde", site.address.full],
+    [t("email.appointment.facts.when"), formatAppointmentTime(new Date(d.startsAt), d.locale)],
+    [
+      t("email.appointment.facts.services"),
+      d.services.map((s) => `${s.name} (${formatDuration(s.durationMin)})`).join(" + "),
+    ],
+    [t("email.appointment.facts.with"), d.professionalName],
+    ...(opts.price === false ? [] : [[t("email.appointment.facts.price"), priceAndPayment(d)] as [string, string]]),
+    ...(d.deposit
+      ? [[t("email.appointment.facts.deposit"), depositText(d.deposit, d.locale)] as [string, string]]
+      : []),
+    [t("email.appointment.facts.where"), site.address.full],
   ];
 }
 
@@ -78,7 +118,7 @@ export function calendarAttachment(d: Appointment, manageLink: string | null, no
   const input = calendarInputOf(d, manageLink);
   return {
     filename: appointmentIcsFileName(d.startsAt),
-    content: buildAppointmentCalendar(input, now),
+    content: buildAppointmentCalendar(input, now, d.locale),
     contentType: `text/calendar; charset=utf-8; method=${appointmentIcsMethod(input.cancelled)}`,
   };
 }

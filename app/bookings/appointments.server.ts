@@ -24,6 +24,7 @@
 import type { Db } from "~/db/db.server.ts";
 import { inTransaction } from "~/db/db.server.ts";
 import type { BookingRules } from "~/domain/booking-rules.ts";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { recordAudit, type AuditActor } from "~/audit/audit.server.ts";
 import { depositFor } from "~/domain/deposit.ts";
@@ -65,6 +66,8 @@ export interface BookRequest {
    * for a client who phoned) no deposit is asked.
    */
   deposit?: { provider: string };
+  /** The language of the page it was booked on (its emails' and its deposit order's); Spanish when not given. */
+  locale?: Locale;
 }
 
 type BookResult =
@@ -124,6 +127,7 @@ async function insertAppointment(db: Db, req: BookRequest, services: MenuService
         confirmed_at: holdMs ? null : nowIso,
         cancelled_at: null,
         cancelled_by: null,
+        locale: req.locale ?? DEFAULT_LOCALE,
       })
       .execute();
     await trx
@@ -163,6 +167,7 @@ async function insertAppointment(db: Db, req: BookRequest, services: MenuService
           at: req.at,
           provider: deposit.provider,
           now: req.now,
+          locale: req.locale ?? DEFAULT_LOCALE,
         })
       : null;
     // With a deposit, paying confirms it (and its email goes then): no confirm-by-email link.

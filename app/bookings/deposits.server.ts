@@ -19,6 +19,7 @@
 import type { Db } from "~/db/db.server.ts";
 import { depositPagePath } from "~/domain/booking-request.ts";
 import { depositLineTitle } from "~/domain/deposit.ts";
+import type { Locale } from "~/i18n/locales.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { depositKind } from "~/orders/kinds/deposit.server.ts";
 import { attachSession } from "~/orders/orders.server.ts";
@@ -43,6 +44,8 @@ export async function createDepositOrder(
     at: number;
     provider: string;
     now: Date;
+    /** The booking page's language: the deposit's emails and documents follow it. */
+    locale: Locale;
   },
 ): Promise<string> {
   const lines = input.services.filter((s) => s.depositCents && s.depositCents > 0);
@@ -74,6 +77,7 @@ export async function createDepositOrder(
       billing_address: null,
       billing_postal_code: null,
       billing_city: null,
+      locale: input.locale,
     })
     .execute();
   await trx

@@ -17,6 +17,9 @@ import { addDays, madridDate } from "~/domain/calendar-dates.ts";
 import { clientMayChange } from "~/domain/booking-rules.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import { isDate } from "~/domain/salon-time.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import type { Locale } from "~/i18n/locales.ts";
+import type { MessageKey } from "~/i18n/messages.ts";
 import { cancelAppointment, moveAppointment } from "./appointment-changes.server.ts";
 import { loadAvailability } from "./availability.server.ts";
 import { hitAppointmentEmailLimits } from "./booking-limits.server.ts";
@@ -86,61 +89,62 @@ export type ManageActionData = { message: string; ok: boolean; confirmCancel?: b
 export const CANCEL_CONFIRM_FIELD = "confirmar";
 
 const MESSAGES = {
-  cancelled: "Tu cita está anulada. Te hemos enviado un correo de confirmación.",
-  cancelledWithRefund: (euros: string) =>
-    `Tu cita está anulada y te devolvemos la señal de ${euros} con el mismo método de pago. Te hemos enviado un correo de confirmación.`,
-  confirmCancel: "¿Seguro que quieres anular la cita? Confírmalo abajo.",
-  moved: "Tu cita está cambiada. Te hemos enviado un correo con la nueva hora.",
-  window: "Ya no se puede cambiar ni anular en línea: llámanos o escríbenos por WhatsApp.",
-  gone: "Esta cita ya no está activa.",
-  unavailable: "Esa hora ya no está libre. Elige otra, por favor.",
-  taken: "Vaya, alguien acaba de reservar esa hora. Elige otra, por favor.",
-  invalid: "No hemos entendido la petición. Vuelve a intentarlo.",
-  emailLimited: "Has cambiado esta cita muchas veces en poco tiempo. Inténtalo dentro de un rato o llámanos.",
-} as const;
+  cancelled: "booking.manage.result.cancelled",
+  cancelledWithRefund: "booking.manage.result.cancelledWithRefund",
+  confirmCancel: "booking.manage.result.confirmCancel",
+  moved: "booking.manage.result.moved",
+  window: "booking.manage.result.window",
+  gone: "booking.manage.result.gone",
+  unavailable: "booking.notice.timeGone",
+  taken: "booking.error.taken",
+  invalid: "booking.manage.result.invalid",
+  emailLimited: "booking.manage.result.emailLimited",
+} as const satisfies Record<string, MessageKey>;
 
 /**
  * What she asked of an appointment the caller has read (and checked is hers).
- * `visitor.network`: the network asking (clientNetwork), for the email limits of a move.
+ * `visitor.network`: the network asking (clientNetwork), for the email limits of a move;
+ * `visitor.locale`: the page's language, which the outcome is worded in (Spanish without).
  */
 export async function manageAction(
   db: Db,
   appointment: Appointment,
   form: FormData,
   now: Date,
-  visitor: { network: string },
+  visitor: { network: string; locale?: Locale },
 ) {
+  const t = serverTranslator(visitor.locale ?? "es");
   const appointmentId = appointment.id;
   const { rules } = await getBookingSettings(db);
   const intent = form.get("intent");
   if (intent === "cancel") {
     // Asked once: a cancellation without its confirmation (an old page, a stray post) changes nothing.
     if (form.get(CANCEL_CONFIRM_FIELD) !== "1") {
-      return data<ManageActionData>({ ok: false, confirmCancel: true, message: MESSAGES.confirmCancel });
+      return data<ManageActionData>({ ok: false, confirmCancel: true, message: t(MESSAGES.confirmCancel) });
     }
     const r = await cancelAppointment(db, appointmentId, { by: "client", now, rules });
-    if (!r.ok) return data<ManageActionData>({ ok: false, message: MESSAGES[r.reason] }, 409);
+    if (!r.ok) return data<ManageActionData>({ ok: false, message: t(MESSAGES[r.reason]) }, 409);
     const refund = r.depositRefundCents ?? 0;
     return data<ManageActionData>({
       ok: true,
-      message: refund > 0 ? MESSAGES.cancelledWithRefund(formatEuros(refund)) : MESSAGES.cancelled,
+      message: refund > 0 ? t(MESSAGES.cancelledWithRefund, { amount: formatEuros(refund) }) : t(MESSAGES.cancelled),
     });
   }
   if (intent === "move") {
     const at = Number(form.get("at"));
     if (!Number.isSafeInteger(at) || at <= 0)
-      return data<ManageActionData>({ ok: false, message: MESSAGES.invalid }, 400);
+      return data<ManageActionData>({ ok: false, message: t(MESSAGES.invalid) }, 400);
     const address = appointment.clientEmail;
     if (address) {
       const limit = await hitAppointmentEmailLimits(db, { network: visitor.network, address });
       if (!limit.allowed) {
-        return data<ManageActionData>({ ok: false, message: MESSAGES.emailLimited }, tooManyRequests(limit));
+        return data<ManageActionData>({ ok: false, message: t(MESSAGES.emailLimited) }, tooManyRequests(limit));
       }
     }
     const r = await moveAppointment(db, appointmentId, { at }, { by: "client", now, rules });
     return r.ok
-      ? data<ManageActionData>({ ok: true, message: MESSAGES.moved })
-      : data<ManageActionData>({ ok: false, message: MESSAGES[r.reason] }, 409);
+      ? data<ManageActionData>({ ok: true, message: t(MESSAGES.moved) })
+      : data<ManageActionData>({ ok: false, message: t(MESSAGES[r.reason]) }, 409);
   }
-  return data<ManageActionData>({ ok: false, message: MESSAGES.invalid }, 400);
+  return data<ManageActionData>({ ok: false, message: t(MESSAGES.invalid) }, 400);
 }

@@ -8,6 +8,7 @@
 import type { Db } from "~/db/db.server.ts";
 import type { ServicesTable } from "~/db/schema.ts";
 import { isServiceCategory, type ServiceCategoryId } from "~/domain/service-categories.ts";
+import type { Locale } from "~/i18n/locales.ts";
 
 export interface MenuService {
   id: string;
@@ -21,6 +22,11 @@ export interface MenuService {
   /** The señal paid online when booking it; null for none. */
   depositCents: number | null;
   bookableOnline: boolean;
+  /**
+   * Read in Catalan and the service has no Catalan name or description yet: the
+   * Spanish text is shown in its place. Only staff-facing UI mentions it.
+   */
+  untranslated?: true;
 }
 
 export interface MenuProfessional {
@@ -42,15 +48,32 @@ const serviceColumns = [
   "price_from",
   "deposit_cents",
   "bookable_online",
+  "name_ca",
+  "description_ca",
 ] as const;
 
-/** A `services` row as the menu reads it (the staff's reads add what only they see). */
-export function toService(r: Pick<ServicesTable, (typeof serviceColumns)[number]>): MenuService {
+type ServiceRow = Pick<ServicesTable, Exclude<(typeof serviceColumns)[number], "name_ca" | "description_ca">> &
+  Partial<Pick<ServicesTable, "name_ca" | "description_ca">>;
+
+/** The text a visitor reads in `locale`: the Catalan one when written, else the Spanish one. */
+function serviceTexts(r: ServiceRow, locale: Locale): Pick<MenuService, "name" | "description" | "untranslated"> {
+  if (locale === "es") return { name: r.name, description: r.description };
+  const name = r.name_ca?.trim() ? r.name_ca : null;
+  // A service without a description needs none in Catalan either.
+  const description = r.description_ca?.trim() ? r.description_ca : r.description.trim() ? null : r.description;
+  return {
+    name: name ?? r.name,
+    description: description ?? r.description,
+    ...(name === null || description === null ? { untranslated: true as const } : {}),
+  };
+}
+
+/** A `services` row as the menu reads it, in `locale` (the staff's reads add what only they see). */
+export function toService(r: ServiceRow, locale: Locale = "es"): MenuService {
   return {
     id: r.id,
-    name: r.name,
+    ...serviceTexts(r, locale),
     category: isServiceCategory(r.category) ? r.category : "manos",
-    description: r.description,
     durationMin: Number(r.duration_min),
     bufferMin: Number(r.buffer_min),
     priceCents: Number(r.price_cents),
@@ -60,8 +83,11 @@ export function toService(r: Pick<ServicesTable, (typeof serviceColumns)[number]
   };
 }
 
-/** Every active service, in the menu's order (the public menu shows those not bookable online too). */
-export async function listActiveServices(db: Db): Promise<MenuService[]> {
+/**
+ * Every active service, in the menu's order (the public menu shows those not
+ * bookable online too), with its texts in `locale`.
+ */
+export async function listActiveServices(db: Db, locale: Locale = "es"): Promise<MenuService[]> {
   const rows = await db
     .selectFrom("services")
     .select(serviceColumns)
@@ -69,7 +95,7 @@ export async function listActiveServices(db: Db): Promise<MenuService[]> {
     .orderBy("sort_order")
     .orderBy("name")
     .execute();
-  return rows.map(toService);
+  return rows.map((r) => toService(r, locale));
 }
 
 /**
@@ -79,7 +105,7 @@ export async function listActiveServices(db: Db): Promise<MenuService[]> {
 export async function servicesInOrder(
   db: Db,
   ids: readonly string[],
-  opts: { online: boolean },
+  opts: { online: boolean; locale?: Locale },
 ): Promise<MenuService[] | null> {
   if (ids.length === 0 || new Set(ids).size !== ids.length) return null;
   const rows = await db
@@ -88,7 +114,7 @@ export async function servicesInOrder(
     .where("id", "in", [...ids])
     .where("active", "=", 1)
     .execute();
-  const byId = new Map(rows.map((r) => [r.id, toService(r)]));
+  const byId = new Map(rows.map((r) => [r.id, toService(r, opts.locale)]));
   const out: MenuService[] = [];
   for (const id of ids) {
     const s = byId.get(id);

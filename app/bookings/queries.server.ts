@@ -8,6 +8,7 @@
 import type { Db } from "~/db/db.server.ts";
 import { isOpenStatus } from "~/domain/appointment-status.ts";
 import type { DepositState } from "~/domain/deposit.ts";
+import type { Locale } from "~/i18n/locales.ts";
 
 interface AppointmentService {
   serviceId: string;
@@ -45,6 +46,8 @@ export interface Appointment {
   services: AppointmentService[];
   /** The señal paid (or to pay) online for it; null when none was asked (0013). */
   deposit: AppointmentDeposit | null;
+  /** The language it was booked in (0027): its emails are to be written in it. */
+  locale: Locale;
 }
 
 interface AppointmentDeposit {
@@ -134,6 +137,7 @@ async function withServices(db: Db, rows: Row[]): Promise<Appointment[]> {
     confirmedAt: r.confirmed_at,
     cancelledAt: r.cancelled_at,
     cancelledBy: r.cancelled_by,
+    locale: r.locale,
     services: services
       .filter((s) => s.appointment_id === r.id)
       .map((s) => ({

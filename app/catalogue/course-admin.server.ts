@@ -28,6 +28,11 @@ function courseValues(input: CourseInput) {
     class_size: input.classSize,
     highlighted: input.highlighted ? 1 : 0,
     vat_treatment: input.vatTreatment,
+    title_ca: input.titleCa,
+    level_ca: input.levelCa,
+    description_ca: input.descriptionCa,
+    features_ca: input.featuresCa ? JSON.stringify(input.featuresCa) : null,
+    duration_ca: input.durationCa,
   };
 }
 

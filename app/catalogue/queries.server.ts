@@ -16,12 +16,15 @@ import {
   type CourseCategory,
   type CourseEdition,
 } from "~/domain/course.ts";
+import type { Locale } from "~/i18n/locales.ts";
 
 interface CatalogueOptions {
   /** YYYY-MM-DD; defaults to today in Madrid. Editions before it are past. */
   today?: string;
   /** The moment seat holds are judged at (defaults to now): expired holds free their seat. */
   now?: Date;
+  /** The language of the texts (default "es"); Catalan falls back to Spanish where none is written. */
+  locale?: Locale;
 }
 
 /** Today's date in the salon's time zone, YYYY-MM-DD. */
@@ -54,7 +57,26 @@ function editionsQuery(db: Db, now: Date) {
     );
 }
 
-function toEdition(row: EditionRow): CourseEdition {
+/** `catalan` when written, else `spanish` (and `missing` says so). */
+function pick(spanish: string, catalan: string | null | undefined, locale: Locale): { text: string; missing: boolean } {
+  if (locale === "es") return { text: spanish, missing: false };
+  if (catalan?.trim()) return { text: catalan, missing: false };
+  // An empty Spanish text (no schedule, say) needs no Catalan one.
+  return { text: spanish, missing: spanish.trim() !== "" };
+}
+
+function parseFeatures(json: string | null): string[] | null {
+  if (json === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (Array.isArray(parsed)) return parsed.filter((f): f is string => typeof f === "string");
+  } catch {
+    // A malformed features column must not take the page down; the course still sells.
+  }
+  return [];
+}
+
+function toEdition(row: EditionRow, locale: Locale = "es"): CourseEdition {
   const status = (EDITION_STATUSES as readonly string[]).includes(row.status)
     ? (row.status as CourseEdition["status"])
     : "closed";
@@ -66,31 +88,34 @@ function toEdition(row: EditionRow): CourseEdition {
     seats: row.seats,
     seatsLeft: seatsLeft(row.seats, Number(row.seats_taken) + Number(row.live_holds ?? 0)),
     status,
-    schedule: row.schedule,
+    schedule: pick(row.schedule, row.schedule_ca, locale).text,
   };
 }
 
-function toCourse(row: Selectable<CoursesTable>, nextEdition: CourseEdition | null): Course {
-  let features: string[] = [];
-  try {
-    const parsed: unknown = JSON.parse(row.features);
-    if (Array.isArray(parsed)) features = parsed.filter((f): f is string => typeof f === "string");
-  } catch {
-    // A malformed features column must not take the page down; the course still sells.
-  }
+function toCourse(row: Selectable<CoursesTable>, nextEdition: CourseEdition | null, locale: Locale = "es"): Course {
+  const spanishFeatures = parseFeatures(row.features) ?? [];
+  const catalanFeatures = locale === "ca" ? parseFeatures(row.features_ca) : null;
+  const featuresMissing = locale === "ca" && spanishFeatures.length > 0 && !catalanFeatures?.length;
+  const features = catalanFeatures?.length ? catalanFeatures : spanishFeatures;
+  const title = pick(row.title, row.title_ca, locale);
+  const description = pick(row.description, row.description_ca, locale);
+  const duration = pick(row.duration, row.duration_ca, locale);
+  const level = pick(row.level, row.level_ca, locale);
+  const untranslated = [title, description, duration, level].some((t) => t.missing) || featuresMissing;
   return {
     id: row.id,
-    title: row.title,
+    title: title.text,
     // Unknown categories are a data error; show them under "iniciacion" rather than hide a course.
     category: isCourseCategory(row.category) ? row.category : "iniciacion",
-    description: row.description,
+    description: description.text,
     priceCents: Number(row.price_cents),
     originalPriceCents: Number(row.original_price_cents),
-    duration: row.duration,
+    duration: duration.text,
     classSize: Number(row.class_size),
-    level: row.level,
+    level: level.text,
     // rating/reviews columns are not read: no review exists, and none is ever shown.
     features,
+    ...(untranslated ? { untranslated: true as const } : {}),
     image: row.image,
     highlighted: Number(row.highlighted) === 1,
     active: Number(row.active) === 1,
@@ -99,7 +124,13 @@ function toCourse(row: Selectable<CoursesTable>, nextEdition: CourseEdition | nu
 }
 
 /** Upcoming editions (from `today`, not cancelled) of the given courses, by start date; bookable or not. */
-async function upcomingEditions(db: Db, courseIds: string[], today: string, now: Date): Promise<CourseEdition[]> {
+async function upcomingEditions(
+  db: Db,
+  courseIds: string[],
+  today: string,
+  now: Date,
+  locale: Locale = "es",
+): Promise<CourseEdition[]> {
   if (courseIds.length === 0) return [];
   const rows = await editionsQuery(db, now)
     .where("course_editions.course_id", "in", courseIds)
@@ -108,12 +139,18 @@ async function upcomingEditions(db: Db, courseIds: string[], today: string, now:
     .orderBy("course_editions.starts_on")
     .orderBy("course_editions.id")
     .execute();
-  return rows.map(toEdition);
+  return rows.map((r) => toEdition(r, locale));
 }
 
 /** Bookable editions (open, from `today`, with seats left) of the given courses, by start date. */
-async function bookableEditions(db: Db, courseIds: string[], today: string, now: Date): Promise<CourseEdition[]> {
-  return (await upcomingEditions(db, courseIds, today, now)).filter(isBookable);
+async function bookableEditions(
+  db: Db,
+  courseIds: string[],
+  today: string,
+  now: Date,
+  locale: Locale = "es",
+): Promise<CourseEdition[]> {
+  return (await upcomingEditions(db, courseIds, today, now, locale)).filter(isBookable);
 }
 
 async function withNextEditions(
@@ -121,16 +158,18 @@ async function withNextEditions(
   rows: Selectable<CoursesTable>[],
   today: string,
   now = new Date(),
+  locale: Locale = "es",
 ): Promise<Course[]> {
   const editions = await bookableEditions(
     db,
     rows.map((r) => r.id),
     today,
     now,
+    locale,
   );
   const next = new Map<string, CourseEdition>();
   for (const e of editions) if (!next.has(e.courseId)) next.set(e.courseId, e);
-  return rows.map((r) => toCourse(r, next.get(r.id) ?? null));
+  return rows.map((r) => toCourse(r, next.get(r.id) ?? null, locale));
 }
 
 /** Active courses in display order, each with its next bookable edition. */
@@ -142,7 +181,7 @@ export async function listCourses(
   let query = db.selectFrom("courses").selectAll().where("active", "=", 1);
   if (options.category) query = query.where("category", "=", options.category);
   const rows = await query.orderBy("sort_order").orderBy("id").execute();
-  return withNextEditions(db, rows, today, options.now);
+  return withNextEditions(db, rows, today, options.now, options.locale);
 }
 
 /** One active course, or null (unknown or withdrawn). */
@@ -159,7 +198,7 @@ export async function getCourseIncludingInactive(
 ): Promise<Course | null> {
   const row = await db.selectFrom("courses").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
-  const [course] = await withNextEditions(db, [row], options.today ?? todayInMadrid(), options.now);
+  const [course] = await withNextEditions(db, [row], options.today ?? todayInMadrid(), options.now, options.locale);
   return course ?? null;
 }
 
@@ -174,7 +213,7 @@ export async function getCoursesByIds(db: Db, ids: string[], options: CatalogueO
     .orderBy("sort_order")
     .orderBy("id")
     .execute();
-  return withNextEditions(db, rows, options.today ?? todayInMadrid(), options.now);
+  return withNextEditions(db, rows, options.today ?? todayInMadrid(), options.now, options.locale);
 }
 
 /** Bookable editions of one course (open, from today on, with seats left), earliest first. */
@@ -183,7 +222,7 @@ export async function listUpcomingEditions(
   courseId: string,
   options: CatalogueOptions = {},
 ): Promise<CourseEdition[]> {
-  return bookableEditions(db, [courseId], options.today ?? todayInMadrid(), options.now ?? new Date());
+  return bookableEditions(db, [courseId], options.today ?? todayInMadrid(), options.now ?? new Date(), options.locale);
 }
 
 /**
@@ -196,7 +235,7 @@ export async function listEditionChoices(
   courseIds: string[],
   options: CatalogueOptions = {},
 ): Promise<CourseEdition[]> {
-  return upcomingEditions(db, courseIds, options.today ?? todayInMadrid(), options.now ?? new Date());
+  return upcomingEditions(db, courseIds, options.today ?? todayInMadrid(), options.now ?? new Date(), options.locale);
 }
 
 /** Editions by id, whatever their status or date (to judge what a buyer chose). */
@@ -205,7 +244,7 @@ export async function getEditionsByIds(db: Db, ids: string[], options: Pick<Cata
   const rows = await editionsQuery(db, options.now ?? new Date())
     .where("course_editions.id", "in", ids)
     .execute();
-  return rows.map(toEdition);
+  return rows.map((r) => toEdition(r));
 }
 
 /** The active courses as the cart sees them: its fields and the bookable editions, earliest first. */

@@ -27,6 +27,12 @@ interface StaffCourse {
   published: boolean;
   sortOrder: number;
   updatedAt: string | null;
+  /** The Catalan texts (issue 34); null: not written, the Catalan pages show the Spanish one. */
+  titleCa: string | null;
+  levelCa: string | null;
+  descriptionCa: string | null;
+  featuresCa: string[] | null;
+  durationCa: string | null;
 }
 
 type EditionStatus = CourseEdition["status"];
@@ -82,7 +88,19 @@ function toStaffCourse(row: Selectable<CoursesTable>): StaffCourse {
     published: Number(row.active) === 1,
     sortOrder: Number(row.sort_order),
     updatedAt: row.updated_at,
+    titleCa: row.title_ca,
+    levelCa: row.level_ca,
+    descriptionCa: row.description_ca,
+    featuresCa: row.features_ca === null ? null : parseFeatures(row.features_ca),
+    durationCa: row.duration_ca,
   };
+}
+
+/** A course some of whose visitor texts have no Catalan version yet (Gestión's list says so). */
+export function lacksCatalan(
+  c: Pick<StaffCourse, "titleCa" | "levelCa" | "descriptionCa" | "featuresCa" | "durationCa">,
+): boolean {
+  return !c.titleCa || !c.levelCa || !c.descriptionCa || !c.featuresCa?.length || !c.durationCa;
 }
 
 const STATUSES: readonly string[] = ["open", "full", "closed", "cancelled"];

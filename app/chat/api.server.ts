@@ -1,6 +1,7 @@
 /**
- * POST /chatbot/chat, the widget's public contract: `{ message, session_id, topic? }` →
- * `{ response, confidence, topic }`. `topic` is the previous reply's, echoed back so
+ * POST /chatbot/chat, the widget's public contract: `{ message, session_id, topic?, language? }` →
+ * `{ response, confidence, topic }`. `language` is the page's ("es" or "ca", issue 34; Spanish
+ * when absent); the answer is in the question's language when it is clearly one, else in the page's. `topic` is the previous reply's, echoed back so
  * a follow-up ("¿y los sábados?") is read in context (conversation-topic.ts); an
  * unknown one is ignored.
  * Every refusal is a 4xx with a Spanish `{ message }`; nothing here answers 500.
@@ -13,6 +14,7 @@ import { readBodyText } from "~/lib/read-body.server.ts";
 import type { AppServices } from "~/services.server.ts";
 import { MAX_TOPIC_CHARS, parseTopic } from "./conversation-topic.ts";
 import { MAX_MESSAGE_CHARS } from "./messages.ts";
+import { LOCALES } from "~/i18n/locales.ts";
 
 /** Enough for a 500-character message with JSON escaping; anything bigger is not a chat message. */
 const MAX_BODY_BYTES = 8 * 1024;
@@ -32,6 +34,7 @@ const bodySchema = z.object({
     .max(MAX_TOPIC_CHARS, "topic es demasiado largo.")
     .nullable()
     .optional(),
+  language: z.enum(LOCALES, { error: "language debe ser «es» o «ca»." }).optional(),
 });
 
 const noStore = { "Cache-Control": "no-store" };
@@ -81,7 +84,10 @@ export async function handleChatRequest(
       return refuse(400, `El mensaje es demasiado largo: como máximo ${MAX_MESSAGE_CHARS} caracteres.`);
     }
 
-    const reply = await assistant.answer(db, message, { topic: parseTopic(parsed.data.topic) });
+    const reply = await assistant.answer(db, message, {
+      topic: parseTopic(parsed.data.topic),
+      pageLanguage: parsed.data.language ?? "es",
+    });
     return Response.json(
       { response: reply.response, confidence: reply.confidence, topic: reply.topic },
       { headers: noStore },

@@ -4,6 +4,8 @@ import type { Logger } from "~/lib/logger.server.ts";
 import { composeAnswer, fallbackAnswer, type AnswerOptions } from "./answers.server.ts";
 import { formatTopic, topicOf, type Topic } from "./conversation-topic.ts";
 import type { Intent } from "./corpus.ts";
+import type { Locale } from "~/i18n/locales.ts";
+import { replyLanguage } from "./language.ts";
 import { trainClassifier, type Classifier } from "./nlp.server.ts";
 
 interface AssistantReply {
@@ -13,12 +15,19 @@ interface AssistantReply {
   intent: Intent;
   /** What this answer was about, for the widget to send back with the next question; null for none. */
   topic: string | null;
+  /** The language of the answer: the question's when it is clear, else the page's. */
+  language: Locale;
 }
 
-interface AskOptions extends AnswerOptions {
+interface AskOptions extends Omit<AnswerOptions, "locale"> {
   /** The topic of the previous answer (already checked by parseTopic). */
   topic?: Topic | null;
+  /** The language of the page the widget is on (already checked by isLocale); Spanish by default. */
+  pageLanguage?: Locale;
 }
+
+/** One classifier per language (training.ts says why); each may still be training. */
+export type Classifiers = Record<Locale, Classifier | Promise<Classifier>>;
 
 export interface Assistant {
   answer(db: Db, message: string, options?: AskOptions): Promise<AssistantReply>;
@@ -58,8 +67,13 @@ export async function purgeOldChatQuestions(db: Db, now = new Date()): Promise<n
   return Number(result.numDeletedRows ?? 0);
 }
 
-/** `classifier` may still be training: answers wait for it. */
-export function createAssistant(classifier: Classifier | Promise<Classifier>, logger: Logger): Assistant {
+/** `classifiers` may still be training: answers wait for them. One classifier serves both languages in tests. */
+export function createAssistant(
+  classifiers: Classifiers | Classifier | Promise<Classifier>,
+  logger: Logger,
+): Assistant {
+  const byLanguage: Classifiers =
+    "es" in classifiers && "ca" in classifiers ? classifiers : { es: classifiers, ca: classifiers };
   let lastPurge = Date.now();
 
   async function remember(db: Db, message: string, guess: string, score: number) {
@@ -82,17 +96,24 @@ export function createAssistant(classifier: Classifier | Promise<Classifier>, lo
   }
 
   return {
-    async answer(db, message, { topic = null, ...options } = {}) {
-      const understood = await (await classifier).classify(message, topic);
+    async answer(db, message, { topic = null, pageLanguage = "es", ...options } = {}) {
+      const language = replyLanguage(message, pageLanguage);
+      const understood = await (await byLanguage[language]).classify(message, topic);
       if (understood.intent === "None") {
         await remember(db, message, understood.guess, understood.score);
         // Not understood: the conversation keeps its topic for the next try.
-        return { response: fallbackAnswer(), confidence: 0, intent: "None", topic: topic ? formatTopic(topic) : null };
+        return {
+          response: fallbackAnswer(language),
+          confidence: 0,
+          intent: "None",
+          topic: topic ? formatTopic(topic) : null,
+          language,
+        };
       }
       const response = await composeAnswer(
         db,
         { intent: understood.intent, courseIds: understood.courseIds, text: understood.text },
-        options,
+        { ...options, locale: language },
       );
       const next = topicOf(understood);
       return {
@@ -100,6 +121,7 @@ export function createAssistant(classifier: Classifier | Promise<Classifier>, lo
         confidence: Math.round(understood.score * 1000) / 1000,
         intent: understood.intent,
         topic: next ? formatTopic(next) : null,
+        language,
       };
     },
   };
@@ -111,19 +133,21 @@ export function createAssistant(classifier: Classifier | Promise<Classifier>, lo
  * requests wait for it. Also purges expired questions. One log line.
  */
 export function startAssistant(db: Db, logger: Logger): Assistant {
-  const classifier = trainClassifier();
-  classifier.then(
-    async (c) => {
+  const classifier = trainClassifier({}, "es");
+  // Trained after the Spanish one, so Spanish answers are ready first.
+  const catalan = classifier.then(() => trainClassifier({}, "ca"));
+  Promise.all([classifier, catalan]).then(
+    async ([c, ca]) => {
       const purged = await purgeOldChatQuestions(db).catch((err: unknown) => {
         logger.warn({ err }, "asistente: no se pudieron borrar las preguntas caducadas");
         return 0;
       });
       logger.info(
-        { intents: c.intentCount, trainingMs: c.trainingMs, purged },
-        `asistente: NLP.js entrenado en ${c.trainingMs} ms (${c.intentCount} intenciones + None)`,
+        { intents: c.intentCount, trainingMs: c.trainingMs, trainingMsCa: ca.trainingMs, purged },
+        `asistente: NLP.js entrenado en ${c.trainingMs} ms (castellano) y ${ca.trainingMs} ms (catalán), ${c.intentCount} intenciones + None`,
       );
     },
     (err: unknown) => logger.error({ err }, "asistente: no se pudo entrenar el modelo; el chat responderá 503"),
   );
-  return createAssistant(classifier, logger);
+  return createAssistant({ es: classifier, ca: catalan }, logger);
 }

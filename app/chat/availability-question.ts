@@ -40,18 +40,24 @@ const fold = (text: string) =>
  * most specific first: "quitar el semi" is a removal, "relleno de gel" a refill.
  */
 const SERVICE_WORDS: readonly [string, RegExp][] = [
-  ["retirada", /\b(retirad[ao]s?|retirar(me)?|quitar(me)?|quitad?|quitarse)\b/],
-  ["pedicura-semipermanente", /\bpedicuras? (con |de |en )?(semi|semipermanente|esmaltado permanente)\b/],
-  ["relleno", /\b(rellenos?|rellenar(me)?)\b/],
-  ["semipermanente", /\b(semi|semis|semipermanentes?|esmaltado permanente|permanente)\b/],
+  ["retirada", /\b(retirad[ao]s?|retirar(me)?|quitar(me)?|quitad?|quitarse|treure|traieu)\b/],
+  [
+    "pedicura-semipermanente",
+    /\bpedicuras? (con |de |en |amb )?(semi|semipermanent|semipermanente|esmaltado permanente|esmalt permanent)\b/,
+  ],
+  ["relleno", /\b(rellenos?|rellenar(me)?|reomplir|reomplert)\b/],
+  [
+    "semipermanente",
+    /\b(semi|semis|semipermanentes?|esmaltado permanente|permanente|semipermanents?|esmalt permanent|permanent)\b/,
+  ],
   ["unas-gel", /\bgel\b/],
-  ["acrilico", /\b(acrilic[oa]s?|esculpidas?)\b/],
-  ["nail-art", /\b(nail ?art|decoracion(es)?|decorar(me)?|dibujos?)\b/],
-  ["pedicura", /\b(pedicuras?|pies)\b/],
-  ["cejas", /\bcejas?\b/],
+  ["acrilico", /\b(acrilic[oa]s?|esculpidas?|acrilics?|acriliques)\b/],
+  ["nail-art", /\b(nail ?art|decoracion(es)?|decorar(me)?|dibujos?|decoracions?|dibuixos?)\b/],
+  ["pedicura", /\b(pedicuras?|pies|peus)\b/],
+  ["cejas", /\b(cejas?|celles|cella)\b/],
   ["facial-hidratante", /\b(hidratante|hidratacion)\b/],
   ["limpieza-facial", /\b(facial(es)?|limpiezas?|cutis|cara)\b/],
-  ["manicura", /\b(manicuras?|manos)\b/],
+  ["manicura", /\b(manicuras?|manos|mans)\b/],
 ];
 
 /** Words of a service's name that do not tell one service from another. */
@@ -90,6 +96,16 @@ const WEEKDAYS: Record<string, number> = {
   sabados: 6,
   domingo: 7,
   domingos: 7,
+  // Catalan.
+  dilluns: 1,
+  dimarts: 2,
+  dimecres: 3,
+  dijous: 4,
+  divendres: 5,
+  dissabte: 6,
+  dissabtes: 6,
+  diumenge: 7,
+  diumenges: 7,
 };
 
 /** The next `weekday` from `today` (today itself when it is that day). */
@@ -130,10 +146,14 @@ function dayAsked(q: string, today: string): string | null {
   const slashed = /\b(\d{1,2})\/(\d{1,2})\b/.exec(q);
   if (slashed) return nextDayOfMonth(today, Number(slashed[2]), Number(slashed[1]));
   const numbered =
-    /\b(?:el|dia|lunes|martes|miercoles|jueves|viernes|sabado|domingo) (\d{1,2})\b(?! ?(?:h|horas?|00)\b)/.exec(q);
+    /\b(?:el|dia|lunes|martes|miercoles|jueves|viernes|sabado|domingo|dilluns|dimarts|dimecres|dijous|divendres|dissabte|diumenge) (\d{1,2})\b(?! ?(?:h|horas?|hores|00)\b)/.exec(
+      q,
+    );
   if (numbered) return nextDayNumber(today, Number(numbered[1]));
-  if (/\bpasado manana\b/.test(q)) return addDays(today, 2);
-  if (/\bhoy\b|\besta (manana|tarde)\b/.test(q)) return today;
+  // Catalan "demà passat" / "passat demà".
+  if (/\bpasado manana\b|\bdema passat\b|\bpassat dema\b/.test(q)) return addDays(today, 2);
+  if (/\bhoy\b|\besta (manana|tarde)\b|\bavui\b|\baquesta tarda\b|\baquest mati\b/.test(q)) return today;
+  if (/\bdema\b/.test(q)) return addDays(today, 1);
   const words = q.split(" ");
   const tomorrow = words.some(
     (w, i) => w === "manana" && !["la", "las", "esta", "pasado"].includes(words[i - 1] ?? ""),
@@ -142,16 +162,16 @@ function dayAsked(q: string, today: string): string | null {
   const named = words.findIndex((w) => w in WEEKDAYS);
   if (named >= 0) {
     const date = nextWeekday(today, WEEKDAYS[words[named]]);
-    const nextWeek = /\b(proximo|que viene|siguiente)\b/.test(q) && date === today;
+    const nextWeek = /\b(proximo|que viene|siguiente|que ve|seguent)\b/.test(q) && date === today;
     return nextWeek ? addDays(date, 7) : date;
   }
-  if (/\b(fin de semana|finde)\b/.test(q)) return nextWeekday(today, 6);
+  if (/\b(fin de semana|finde|cap de setmana)\b/.test(q)) return nextWeekday(today, 6);
   return null;
 }
 
 function partAsked(q: string): DayPart | null {
-  if (/\b(la|las) mananas?\b|\besta manana\b|\bmananas\b|\bmatinal\b/.test(q)) return "morning";
-  if (/\b(?<!buenas )tardes?\b/.test(q)) return "afternoon";
+  if (/\b(la|las) mananas?\b|\besta manana\b|\bmananas\b|\bmatinal\b|\bmatins?\b/.test(q)) return "morning";
+  if (/\b(?<!buenas )tardes?\b|\b(?<!bona )tarda\b/.test(q)) return "afternoon";
   return null;
 }
 

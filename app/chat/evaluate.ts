@@ -1,4 +1,6 @@
+import type { Locale } from "~/i18n/locales.ts";
 import { topicOf } from "./conversation-topic.ts";
+import { replyLanguage } from "./language.ts";
 import type { Classifier } from "./nlp.server.ts";
 import { findServiceTerms } from "./service-mentions.ts";
 import type { EvalCase } from "./eval-set.ts";
@@ -20,6 +22,18 @@ export interface EvalReport {
   p50Ms: number;
   p95Ms: number;
   failures: EvalFailure[];
+}
+
+/**
+ * The classifier the assistant uses for each question on a page in `pageLanguage`
+ * (assistant.server.ts does the same): the question's language when it is clear.
+ */
+export function routedClassifier(classifiers: Record<Locale, Classifier>, pageLanguage: Locale): Classifier {
+  return {
+    intentCount: classifiers[pageLanguage].intentCount,
+    trainingMs: classifiers[pageLanguage].trainingMs,
+    classify: (text, topic) => classifiers[replyLanguage(text, pageLanguage)].classify(text, topic),
+  };
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -1,5 +1,5 @@
 /** Salutations a message opens with, set apart from the question that follows them. Pure. */
-import { greetingOpeners } from "./corpus.ts";
+import { greetingOpeners as spanishOpeners } from "./corpus.ts";
 
 const foldText = (text: string) => text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
 
@@ -8,7 +8,9 @@ const foldText = (text: string) => text.toLowerCase().normalize("NFD").replace(/
  * message opens with (corpus.ts `greetingOpeners`, each optionally followed by
  * "guapa", "chicas"…), or the text unchanged when it opens with none.
  */
-export function greetingStripper(): (text: string) => string {
+export function greetingStripper(
+  greetingOpeners: { openers: readonly string[]; vocatives: readonly string[] } = spanishOpeners,
+): (text: string) => string {
   const alt = (words: readonly string[]) =>
     words
       .map(foldText)

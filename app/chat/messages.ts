@@ -1,5 +1,9 @@
-/** Chat texts and contracts shared by the widget (browser) and its tests. */
+/**
+ * Chat contracts shared by the widget (browser) and its tests. The widget's words
+ * are in the catalogue ("common.chat.*", sent by the root loader), in the page's language.
+ */
 import { site } from "~/content/site.ts";
+import type { Locale } from "~/i18n/locales.ts";
 import { instagramLink, phoneLink } from "./reply-format.ts";
 
 /** One message of the conversation, as the widget stores and shows it. */
@@ -23,24 +27,26 @@ export const MAX_MESSAGE_CHARS = 500;
 /** Older messages are dropped from storage beyond this. */
 const MAX_STORED_MESSAGES = 60;
 
-const GREETING = `¡Hola! Soy la asistente virtual de ${site.name}. Pregúntame por nuestros servicios y precios, cómo reservar cita, las formaciones y sus próximas fechas, el horario o cómo llegar.`;
+/** The suggested questions (catalogue "common.chat.quick.*"): booking, the service menu, courses and their dates, hours, location. */
+export const QUICK_QUESTIONS = ["book", "services", "courses", "hours", "location"] as const;
 
-/** The suggested questions: booking, the service menu, courses and their dates, hours, location. */
-export const QUICK_QUESTIONS = [
-  "Reservar cita",
-  "Servicios y precios",
-  "Próximos cursos",
-  "Horario",
-  "¿Dónde estáis?",
-] as const;
+/** Their catalogue keys, written out (the catalogue check finds every key in the sources). */
+export const QUICK_QUESTION_KEYS = {
+  book: "common.chat.quick.book",
+  services: "common.chat.quick.services",
+  courses: "common.chat.quick.courses",
+  hours: "common.chat.quick.hours",
+  location: "common.chat.quick.location",
+} as const satisfies Record<(typeof QUICK_QUESTIONS)[number], string>;
 
-/** When the request fails: an apology, the salon phone and the Instagram handle. */
-export function technicalProblemsMessage(): string {
-  return `Lo siento, ahora mismo tengo problemas técnicos. Llámanos al ${phoneLink()} o escríbenos en Instagram ${instagramLink()} y te atendemos enseguida.`;
-}
+/** The values of the catalogue's "common.chat.greeting". */
+export const greetingValues = () => ({ name: site.name });
 
-function greetingMessage(now = Date.now()): ChatMessage {
-  return { text: GREETING, sender: "bot", timestamp: now };
+/** The values of the catalogue's "common.chat.technicalProblems": the salon phone and the Instagram handle. */
+export const technicalProblemsValues = () => ({ phone: phoneLink(), instagram: instagramLink() });
+
+function greetingMessage(greeting: string, now = Date.now()): ChatMessage {
+  return { text: greeting, sender: "bot", timestamp: now };
 }
 
 function isChatMessage(value: unknown): value is ChatMessage {
@@ -55,16 +61,27 @@ function isChatMessage(value: unknown): value is ChatMessage {
   );
 }
 
-/** The stored conversation, or just the greeting when there is none or it is unreadable. */
-export function parseStoredConversation(raw: string | null): ChatMessage[] {
-  if (!raw) return [greetingMessage()];
+/**
+ * The stored conversation, or just the greeting (`greeting`, in the page's
+ * language) when there is none, it is unreadable, or nothing was asked yet (so
+ * the greeting follows the page's language after a switch).
+ */
+export function parseStoredConversation(raw: string | null, greeting: string): ChatMessage[] {
+  if (!raw) return [greetingMessage(greeting)];
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (Array.isArray(parsed) && parsed.length > 0 && parsed.every(isChatMessage)) return parsed;
+    if (Array.isArray(parsed) && parsed.length > 0 && parsed.every(isChatMessage)) {
+      return parsed.some((m) => m.sender === "user") ? parsed : [greetingMessage(greeting)];
+    }
   } catch {
     // Corrupt storage: start over.
   }
-  return [greetingMessage()];
+  return [greetingMessage(greeting)];
+}
+
+/** The body the widget posts to CHAT_ENDPOINT. */
+export function chatRequestBody(message: string, topic: string | undefined, language: Locale): string {
+  return JSON.stringify({ message, session_id: WEB_SESSION_ID, topic, language });
 }
 
 /** The topic to send with the next question: the last reply's, if it had one. */

@@ -1,13 +1,15 @@
 import nlpCore, { type NlpContainer } from "@nlpjs/core";
 import nlpNlp from "@nlpjs/nlp";
 import nlpLangEs from "@nlpjs/lang-es";
-import { corpus, courseAliases, fillerWords, materialWords, type Intent } from "./corpus.ts";
+import type { Intent } from "./corpus.ts";
 import { withoutOpener, type Topic } from "./conversation-topic.ts";
 import { courseMatcher, replaceMentions } from "./course-mentions.ts";
 import { readInContext, type Reading } from "./follow-up.ts";
 import { greetingStripper } from "./greeting-stripper.ts";
 import { normalizeMessage } from "./normalize.ts";
 import { serviceReading } from "./service-intent.ts";
+import type { Locale } from "~/i18n/locales.ts";
+import { plainCatalan, trainingData } from "./training.ts";
 import { isKnownWord, typoFixer } from "./typo-fix.ts";
 import { findServiceTerms } from "./service-mentions.ts";
 
@@ -130,10 +132,11 @@ interface NlpEngine {
 }
 
 /**
- * Trains the Spanish model from the corpus in memory (nothing is read from or
+ * Trains the model of one language (training.ts: Catalan's also knows the Spanish corpus) in memory (nothing is read from or
  * written to disk). Takes well under a second on this corpus.
  */
-export async function trainClassifier(tuning: Partial<NluTuning> = {}): Promise<Classifier> {
+export async function trainClassifier(tuning: Partial<NluTuning> = {}, language: Locale = "es"): Promise<Classifier> {
+  const { corpus, courseAliases, fillerWords, materialWords, greetingOpeners } = trainingData(language);
   const nluSettings = { ...NLU_SETTINGS, ...tuning };
   const nluProcessSettings = {
     // Off by default: words never seen in training push the answer towards None.
@@ -170,7 +173,7 @@ export async function trainClassifier(tuning: Partial<NluTuning> = {}): Promise<
   }
   const fillerStems = new Set(contentStems(fillerWords.join(" "), true));
   for (const stem of fillerStems) onTopicVocabulary.add(stem);
-  const withoutGreeting = greetingStripper();
+  const withoutGreeting = greetingStripper(greetingOpeners);
   const fixTypos = typoFixer(
     Object.values(corpus)
       .flat()
@@ -285,7 +288,7 @@ export async function trainClassifier(tuning: Partial<NluTuning> = {}): Promise<
     intentCount,
     trainingMs,
     async classify(text, topic = null) {
-      const clean = fixTypos(normalizeMessage(text.slice(0, MAX_CHARS)));
+      const clean = fixTypos(normalizeMessage(plainCatalan(text.slice(0, MAX_CHARS))));
       if (!clean) return { ...NOTHING, text };
       // "¿y el precio?": the opening "y" ties it to the conversation; the question is what follows it
       // (unless that alone means nothing: "y si al final no puedo ir…").

@@ -12,6 +12,8 @@
  */
 import { site } from "~/content/site.ts";
 import { SITE_BOOKING_PATH, type BookingLink } from "~/domain/booking-settings-form.ts";
+import type { Locale } from "~/i18n/locales.ts";
+import { localHref } from "~/i18n/paths.ts";
 
 /** `[label](href)`; brackets in the label would end it early, so they are dropped. */
 export function link(label: string, href: string): string {
@@ -42,6 +44,20 @@ export function followBookingLink(text: string, booking: BookingLink): string {
   return text.replace(SITE_BOOKING_LINK, () => `](${booking.href})`);
 }
 export const directionsLink = (label = "Cómo llegar (Google Maps)") => link(label, site.maps.directions);
+
+/** A site path inside a reply's link: "](/formaciones/expert-nails)", "](/reservar?servicio=…)". */
+const SITE_PATH_LINK = /\]\((\/(?!\/)[^)\s]*)\)/g;
+
+/**
+ * Every site link of a reply led to the page in `locale` (issue 34): on a Catalan
+ * answer "/reservar" becomes "/ca/reserva" once that page has its Catalan version
+ * (localHref; a page without one keeps its Spanish address). Run after
+ * followBookingLink, which matches the Spanish booking path.
+ */
+export function localizeLinks(text: string, locale: Locale): string {
+  if (locale === "es") return text;
+  return text.replace(SITE_PATH_LINK, (_, href: string) => `](${localHref(locale, href)})`);
+}
 
 type LinkKind = "internal" | "external" | "tel";
 

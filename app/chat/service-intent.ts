@@ -8,9 +8,9 @@
 import type { Intent } from "./corpus.ts";
 import { findServiceTerms, fold, serviceAspect } from "./service-mentions.ts";
 
-/** Words that make a question about the academy even when it names a service ("curso de manicura"). */
+/** Words that make a question about the academy even when it names a service ("curso de manicura", Catalan "curs"). */
 const COURSE_WORDS =
-  /\b(curso|cursos|formacion|formaciones|clase|clases|alumn\w*|academia|aprender|ensenais|ensenan|intensivo|iniciacion|edicion|convocatorias?|plazas|certificado|temario|dias|semanas)\b/;
+  /\b(curso|cursos|formacion|formaciones|clase|clases|alumn\w*|academia|aprender|ensenais|ensenan|intensivo|iniciacion|edicion|convocatorias?|plazas|certificado|temario|dias|semanas|curs|formacio|formacions|classe|classes|aprendre|ensenyeu|intensiu|iniciacio|edicio|places|certificat|temari|dies|setmanes)\b/;
 
 /** Course intents a service question is mistaken for. */
 const COURSE_READINGS: ReadonlySet<Intent> = new Set([
@@ -21,8 +21,9 @@ const COURSE_READINGS: ReadonlySet<Intent> = new Set([
   "courses.list",
 ]);
 
-/** "¿hacéis…?", "¿tenéis…?": asking whether the salon offers something. */
-const OFFER_VERBS = /\b(haceis|hacen|haces|teneis|tienen|ofreceis|ofrecen|poneis|quitais|trabajais|hay)\b/;
+/** "¿hacéis…?", "¿tenéis…?" (Catalan "feu…?", "teniu…?"): asking whether the salon offers something. */
+const OFFER_VERBS =
+  /\b(haceis|hacen|haces|teneis|tienen|ofreceis|ofrecen|poneis|quitais|trabajais|hay|feu|fan|teniu|oferiu|poseu|traieu|treballeu)\b/;
 
 /** Menu words of services the seeded menu lacks: a "curso de pestañas" is none of the academy's. */
 const OFF_MENU_TERMS: ReadonlySet<string> = new Set([

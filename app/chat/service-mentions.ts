@@ -19,23 +19,51 @@ const SERVICE_TERMS: Record<string, readonly string[]> = {
     "esmaltado permanente",
     "esmalte permanente",
     "shellac",
+    // Catalan.
+    "semipermanent",
+    "semipermanents",
+    "esmalt permanent",
   ],
-  manicura: ["manicura", "manicuras", "mani", "manicure", "manos"],
-  pedicura: ["pedicura", "pedicuras", "pedi", "pedicure", "pies"],
+  manicura: ["manicura", "manicuras", "mani", "manicure", "manos", "mans", "manicures"],
+  pedicura: ["pedicura", "pedicuras", "pedi", "pedicure", "pies", "peus", "pedicures"],
   gel: ["gel", "geles"],
-  acrilico: ["acrilico", "acrilicos", "acrilica", "acrilicas"],
-  relleno: ["relleno", "rellenos", "rellenar", "rellenarme", "mantenimiento"],
-  "nail art": ["nail art", "nailart", "decoracion", "decoraciones", "dibujos", "dibujitos", "pedreria", "cromado"],
-  retirada: ["retirada", "retirar", "retirarme", "quitar", "quitarme", "quitan", "quitais", "quitado"],
-  limpieza: ["limpieza", "limpiezas", "cutis"],
-  facial: ["facial", "faciales", "cara", "rostro"],
-  hidratante: ["hidratante", "hidratacion"],
-  cejas: ["ceja", "cejas"],
+  acrilico: ["acrilico", "acrilicos", "acrilica", "acrilicas", "acrilic", "acrilics", "acriliques"],
+  relleno: ["relleno", "rellenos", "rellenar", "rellenarme", "mantenimiento", "reomplert", "reomplir", "manteniment"],
+  "nail art": [
+    "nail art",
+    "nailart",
+    "decoracion",
+    "decoraciones",
+    "dibujos",
+    "dibujitos",
+    "pedreria",
+    "cromado",
+    "decoracio",
+    "decoracions",
+    "dibuixos",
+  ],
+  retirada: [
+    "retirada",
+    "retirar",
+    "retirarme",
+    "quitar",
+    "quitarme",
+    "quitan",
+    "quitais",
+    "quitado",
+    "treure",
+    "traieu",
+    "treuen",
+  ],
+  limpieza: ["limpieza", "limpiezas", "cutis", "neteja"],
+  facial: ["facial", "faciales", "cara", "rostro", "facials"],
+  hidratante: ["hidratante", "hidratacion", "hidratant", "hidratacio"],
+  cejas: ["ceja", "cejas", "cella", "celles"],
   // Asked for, but not on the seeded menu: they match only if the staff adds such a service.
-  pestanas: ["pestana", "pestanas", "lifting"],
-  depilacion: ["depilacion", "depilar", "depilarme", "cera", "laser"],
-  masaje: ["masaje", "masajes"],
-  maquillaje: ["maquillaje", "maquillar", "maquillarme"],
+  pestanas: ["pestana", "pestanas", "lifting", "pestanya", "pestanyes"],
+  depilacion: ["depilacion", "depilar", "depilarme", "cera", "laser", "depilacio"],
+  masaje: ["masaje", "masajes", "massatge", "massatges"],
+  maquillaje: ["maquillaje", "maquillar", "maquillarme", "maquillatge"],
   micropigmentacion: ["micropigmentacion", "microblading"],
   porcelana: ["porcelana"],
 };
@@ -56,10 +84,21 @@ const TERM_LABELS: Record<string, string> = {
  * "uñas", "uña", "uñitas", or "unas" typed without ñ (before folding: folded, "una" is also the article).
  * Counts half a menu word: "uñas de gel" is the set of gel nails rather than the removal of gel.
  */
-const NAILS = /(?<!\p{L})(?:uñ\p{L}*|unas|unitas)(?!\p{L})/iu;
+const NAILS = /(?<!\p{L})(?:uñ\p{L}*|unas|unitas|ungles|ungla)(?!\p{L})/iu;
 /** "quitar" is a removal only of nails or polish ("quitarme el gel"), not of anything ("quitar una muela"). */
-const REMOVAL_VERBS = new Set(["quitar", "quitarme", "quitan", "quitais", "quitado", "retirar", "retirarme"]);
-const POLISH_WORDS = new Set(["esmalte", "esmaltado", "pintauñas", "pintaunas"]);
+const REMOVAL_VERBS = new Set([
+  "quitar",
+  "quitarme",
+  "quitan",
+  "quitais",
+  "quitado",
+  "retirar",
+  "retirarme",
+  "treure",
+  "traieu",
+  "treuen",
+]);
+const POLISH_WORDS = new Set(["esmalte", "esmaltado", "pintauñas", "pintaunas", "esmalt"]);
 
 export const SERVICE_TERM_KEYS: readonly string[] = Object.keys(SERVICE_TERMS);
 
@@ -111,9 +150,11 @@ export function areServiceTerms(terms: readonly string[]): boolean {
 
 export type ServiceAspect = "price" | "duration" | "both" | "offer";
 
+// Catalan too: "quant costa", "quant val", "preu", "quant dura", "quant temps".
 const PRICE_WORDS =
-  /\b(cuestan?|valen?|precios?|cobrais|cobran|sale|salen|tarifas?|euros?|pagar|cuanto es|cuanto seria)\b|€/;
-const DURATION_WORDS = /\b(duran?|tardan?|tardais|tarda[sr]?|tiempo|rato|minutos|horas?|cuanto se tarda)\b/;
+  /\b(cuestan?|valen?|precios?|cobrais|cobran|sale|salen|tarifas?|euros?|pagar|cuanto es|cuanto seria|costa|costen|val|preus?|cobreu)\b|€/;
+const DURATION_WORDS =
+  /\b(duran?|tardan?|tardais|tarda[sr]?|tiempo|rato|minutos|horas?|cuanto se tarda|duren|temps|minuts|hores)\b/;
 
 /** What a question about a service asks: its price, how long it takes, both, or whether the salon offers it. */
 export function serviceAspect(text: string): ServiceAspect {

@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { renderWithMessages } from "../../tests/helpers/with-messages.tsx";
 import { ZoomableImage } from "./image-modal.tsx";
 
 afterEach(cleanup);
 
 function setup() {
-  render(<ZoomableImage name="salon" alt="Interior del salón" sizes="100vw" />);
+  renderWithMessages(<ZoomableImage name="salon" alt="Interior del salón" sizes="100vw" />);
   return screen.getByRole("button", { name: "Ampliar imagen: Interior del salón" });
 }
 

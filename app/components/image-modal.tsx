@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Picture, type ImageSource, type PictureProps } from "~/components/picture.tsx";
+import { useT } from "~/i18n/react.tsx";
 
 interface ImageModalProps {
   name: ImageSource;
@@ -14,6 +15,7 @@ interface ImageModalProps {
  * while open, so the large rendition is never downloaded before it is wanted.
  */
 function ImageModal({ name, alt, onClose }: ImageModalProps) {
+  const t = useT();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -68,7 +70,7 @@ function ImageModal({ name, alt, onClose }: ImageModalProps) {
         <button
           type="button"
           className="image-modal__close"
-          aria-label="Cerrar imagen"
+          aria-label={t("common.imageModal.close")}
           onClick={() => dialogRef.current && closeDialog(dialogRef.current)}
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
@@ -98,6 +100,7 @@ interface ZoomableImageProps extends Pick<PictureProps, "sizes" | "className" | 
 
 /** A photo that opens full-screen in the image modal when activated. */
 export function ZoomableImage({ name, alt, sizes, className, priority, deferred }: ZoomableImageProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   return (
@@ -105,7 +108,7 @@ export function ZoomableImage({ name, alt, sizes, className, priority, deferred 
       <button
         type="button"
         className="zoomable"
-        aria-label={`Ampliar imagen: ${alt}`}
+        aria-label={t("common.imageModal.zoom", { alt })}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >

@@ -2,13 +2,21 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { site } from "~/content/site.ts";
+import { frameAt } from "../../tests/helpers/frame.tsx";
 import { WHATSAPP_APPEAR_MS, WHATSAPP_TOOLTIP_MS, WhatsAppFloat } from "./whatsapp-float.tsx";
 
 const TOOLTIP_TEXT = /¿Tienes dudas\?/;
 
+/** The button as a Spanish page (or the page at `path`) shows it: under the root route's words. */
+function renderFloat(path = "/") {
+  return render(frameAt(path, () => <WhatsAppFloat />));
+}
+
 /** happy-dom's own handle on the window (not in the DOM typings): sets the viewport matchMedia reads. */
 function setViewport(width: number, height: number) {
-  (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height });
+  (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport(
+    { width, height },
+  );
 }
 
 beforeEach(() => {
@@ -34,7 +42,7 @@ describe("WhatsAppFloat", () => {
   });
 
   it("renders nothing before 2 s, then the button and its tooltip", () => {
-    render(<WhatsAppFloat />);
+    renderFloat();
     expect(screen.queryByRole("link")).toBeNull();
     advance(1999);
     expect(screen.queryByRole("link")).toBeNull();
@@ -47,7 +55,7 @@ describe("WhatsAppFloat", () => {
   });
 
   it("hides the tooltip 5 s after it appears, keeping the button", () => {
-    render(<WhatsAppFloat />);
+    renderFloat();
     advance(2000);
     advance(4999);
     expect(screen.queryByText(TOOLTIP_TEXT)).not.toBeNull();
@@ -57,7 +65,7 @@ describe("WhatsAppFloat", () => {
   });
 
   it("hides the tooltip at once with its close button", () => {
-    render(<WhatsAppFloat />);
+    renderFloat();
     advance(2000);
     fireEvent.click(screen.getByRole("button", { name: "Cerrar aviso de WhatsApp" }));
     expect(screen.queryByText(TOOLTIP_TEXT)).toBeNull();
@@ -68,11 +76,11 @@ describe("WhatsAppFloat", () => {
   });
 
   it("shows the tooltip once per session", () => {
-    const first = render(<WhatsAppFloat />);
+    const first = renderFloat();
     advance(2000);
     expect(screen.queryByText(TOOLTIP_TEXT)).not.toBeNull();
     first.unmount();
-    render(<WhatsAppFloat />);
+    renderFloat();
     advance(2000);
     expect(screen.getByRole("link", { name: /Escríbenos por WhatsApp/ })).toBeTruthy();
     expect(screen.queryByText(TOOLTIP_TEXT)).toBeNull();
@@ -80,7 +88,7 @@ describe("WhatsAppFloat", () => {
 
   it("shows no tooltip on a phone-width screen, only the button", () => {
     setViewport(390, 844);
-    render(<WhatsAppFloat />);
+    renderFloat();
     advance(2000);
     expect(screen.getByRole("link", { name: /Escríbenos por WhatsApp/ })).toBeTruthy();
     expect(screen.queryByText(TOOLTIP_TEXT)).toBeNull();
@@ -88,10 +96,12 @@ describe("WhatsAppFloat", () => {
 
   it("hides the tooltip as soon as the person focuses or taps something else", () => {
     render(
-      <>
-        <input aria-label="Nombre" />
-        <WhatsAppFloat />
-      </>,
+      frameAt("/", () => (
+        <>
+          <input aria-label="Nombre" />
+          <WhatsAppFloat />
+        </>
+      )),
     );
     advance(2000);
     expect(screen.queryByText(TOOLTIP_TEXT)).not.toBeNull();
@@ -99,8 +109,19 @@ describe("WhatsAppFloat", () => {
     expect(screen.queryByText(TOOLTIP_TEXT)).toBeNull();
   });
 
+  it("speaks Catalan on a Catalan page, its greeting included", () => {
+    renderFloat("/ca/contacte");
+    advance(2000);
+    expect(screen.getByText("Tens dubtes? Escriu-nos per WhatsApp i et responem de seguida.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Tanca l’avís de WhatsApp" })).toBeTruthy();
+    const link = screen.getByRole("link", { name: "Escriu-nos per WhatsApp (s’obre en una pestanya nova)" });
+    expect(link.getAttribute("href")).toBe(
+      site.whatsapp.link("Hola, Alejandra Nails! M’agradaria demanar informació."),
+    );
+  });
+
   it("clears its timers when unmounted", () => {
-    const { unmount } = render(<WhatsAppFloat />);
+    const { unmount } = renderFloat();
     unmount();
     expect(vi.getTimerCount()).toBe(0);
   });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { site } from "~/content/site.ts";
+import { useT } from "~/i18n/react.tsx";
 import { CloseIcon, WhatsAppIcon } from "./layout/icons.tsx";
 
 /** The button appears 2 s after the page loads; its tooltip hides 5 s after that. */
@@ -26,6 +27,7 @@ export function WhatsAppFloat() {
   const [visible, setVisible] = useState(false);
   const [tooltip, setTooltip] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
+  const t = useT();
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
@@ -58,19 +60,19 @@ export function WhatsAppFloat() {
     <div className="whatsapp-float" ref={rootRef}>
       {tooltip ? (
         <div className="whatsapp-float__tooltip">
-          <p>¿Tienes dudas? Escríbenos por WhatsApp y te respondemos enseguida.</p>
+          <p>{t("common.whatsapp.tooltip")}</p>
           <button type="button" className="whatsapp-float__close" onClick={() => setTooltip(false)}>
             <CloseIcon size={16} />
-            <span className="visually-hidden">Cerrar aviso de WhatsApp</span>
+            <span className="visually-hidden">{t("common.whatsapp.closeTooltip")}</span>
           </button>
         </div>
       ) : null}
       <a
         className="whatsapp-float__button"
-        href={site.whatsapp.link(site.whatsapp.defaultMessage)}
+        href={site.whatsapp.link(t("common.whatsapp.defaultMessage", { name: site.name }))}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label="Escríbenos por WhatsApp (se abre en una pestaña nueva)"
+        aria-label={`${t("common.whatsapp.write")} ${t("common.a11y.newTab")}`}
       >
         <WhatsAppIcon size={30} />
       </a>

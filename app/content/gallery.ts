@@ -1,51 +1,46 @@
 import type { ImageEntry, ImageName } from "~/content/image-names.ts";
+import type { MessageKey, Translate } from "~/i18n/messages.ts";
 
-/** A picture in the home gallery: artwork or an uploaded photo, Spanish alt text and caption title. */
+/** A picture in the home gallery: artwork or an uploaded photo, with its alt text and caption title. */
 export interface GalleryImage {
   name: ImageName | ImageEntry;
   title: string;
   alt: string;
 }
 
-export const galleryImages: readonly GalleryImage[] = [
+/** The artwork shown while no photo is uploaded; its words live in the catalogue (home.gallery.artwork.*). */
+const artwork: readonly { name: ImageName; title: MessageKey; alt: MessageKey }[] = [
   {
     name: "gallery-01",
-    title: "Francesa clásica",
-    alt: "Ilustración de cinco uñas ovaladas con manicura francesa clásica: punta blanca sobre base rosada natural",
+    title: "home.gallery.artwork.frenchClassic.title",
+    alt: "home.gallery.artwork.frenchClassic.alt",
   },
   {
     name: "gallery-02",
-    title: "Flores a mano alzada",
-    alt: "Ilustración de uñas en tono nude, dos de ellas con pequeñas flores blancas y rosas pintadas a mano alzada",
+    title: "home.gallery.artwork.freehandFlowers.title",
+    alt: "home.gallery.artwork.freehandFlowers.alt",
   },
-  {
-    name: "gallery-03",
-    title: "Semipermanente en burdeos",
-    alt: "Ilustración de uñas almendradas en burdeos intenso con acabado brillante, junto a su esmalte",
-  },
-  {
-    name: "gallery-04",
-    title: "Baby boomer",
-    alt: "Ilustración de uñas cuadradas baby boomer con degradado suave del rosa al blanco",
-  },
-  {
-    name: "gallery-05",
-    title: "Detalles dorados",
-    alt: "Ilustración de uñas en rosa empolvado, dos con líneas finas doradas geométricas",
-  },
+  { name: "gallery-03", title: "home.gallery.artwork.burgundyGel.title", alt: "home.gallery.artwork.burgundyGel.alt" },
+  { name: "gallery-04", title: "home.gallery.artwork.babyBoomer.title", alt: "home.gallery.artwork.babyBoomer.alt" },
+  { name: "gallery-05", title: "home.gallery.artwork.goldDetails.title", alt: "home.gallery.artwork.goldDetails.alt" },
   {
     name: "gallery-06",
-    title: "Esculpidas en acrílico",
-    alt: "Ilustración de uñas largas esculpidas con forma almendrada en color malva",
+    title: "home.gallery.artwork.acrylicSculpted.title",
+    alt: "home.gallery.artwork.acrylicSculpted.alt",
   },
   {
     name: "gallery-07",
-    title: "Efecto espejo",
-    alt: "Ilustración de uñas almendradas con efecto espejo cromado en tono champán",
+    title: "home.gallery.artwork.mirrorEffect.title",
+    alt: "home.gallery.artwork.mirrorEffect.alt",
   },
   {
     name: "gallery-08",
-    title: "Pedicura con color",
-    alt: "Ilustración de las uñas de un pie pintadas en coral, con su esmalte, cantos rodados y flores",
+    title: "home.gallery.artwork.colourPedicure.title",
+    alt: "home.gallery.artwork.colourPedicure.alt",
   },
 ];
+
+/** The artwork gallery in the page's language. */
+export function galleryImages(t: Translate): GalleryImage[] {
+  return artwork.map((a) => ({ name: a.name, title: t(a.title), alt: t(a.alt) }));
+}

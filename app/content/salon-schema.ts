@@ -4,14 +4,15 @@ import { imageUrl } from "~/components/picture.tsx";
 import { absoluteUrl } from "~/lib/seo.ts";
 import { site } from "./site.ts";
 
-export function salonJsonLd(origin: string) {
+/** `description` is the page's own, in its language (the Spanish one by default). */
+export function salonJsonLd(origin: string, description: string = site.description) {
   const { address, geo, rating, social } = site;
   return {
     "@context": "https://schema.org",
     "@type": "NailSalon",
     "@id": absoluteUrl(origin, "/#salon"),
     name: site.name,
-    description: site.description,
+    description,
     url: absoluteUrl(origin, "/"),
     image: [absoluteUrl(origin, imageUrl("salon", 1280, "jpeg")), absoluteUrl(origin, imageUrl("hero", 1280, "jpeg"))],
     logo: absoluteUrl(origin, "/favicon.svg"),

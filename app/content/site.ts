@@ -32,9 +32,9 @@ export const site = {
   },
   email: "hola@alejandranails.es",
   hours: [
-    { days: "Lunes a viernes", schemaDays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "21:00" },
-    { days: "Sábado", schemaDays: ["Saturday"], opens: "09:00", closes: "17:00" },
-    { days: "Domingo", schemaDays: ["Sunday"], opens: null, closes: null },
+    { id: "weekdays", days: "Lunes a viernes", schemaDays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "21:00" },
+    { id: "saturday", days: "Sábado", schemaDays: ["Saturday"], opens: "09:00", closes: "17:00" },
+    { id: "sunday", days: "Domingo", schemaDays: ["Sunday"], opens: null, closes: null },
   ],
   social: {
     instagram: { url: "https://www.instagram.com/alejandranails.molins", handle: "@alejandranails.molins" },
@@ -79,7 +79,21 @@ export const site = {
 
 } as const;
 
-/** "Lunes a viernes: 09:00 - 21:00" lines, the same everywhere. */
-export function hoursLines(): string[] {
-  return site.hours.map((h) => (h.opens ? `${h.days}: ${h.opens} - ${h.closes}` : `${h.days}: cerrado`));
+export type HoursId = (typeof site.hours)[number]["id"];
+
+/** The words of the opening hours in a page's language (the times are facts and stay as they are). */
+export interface HoursWords {
+  days: (id: HoursId) => string;
+  closed: string;
+}
+
+/**
+ * "Lunes a viernes: 09:00 - 21:00" lines, the same everywhere; a Catalan page
+ * passes its words ("De dilluns a divendres", "tancat") from the catalogue.
+ */
+export function hoursLines(words?: HoursWords): string[] {
+  return site.hours.map((h) => {
+    const days = words ? words.days(h.id) : h.days;
+    return h.opens ? `${days}: ${h.opens} - ${h.closes}` : `${days}: ${words ? words.closed : "cerrado"}`;
+  });
 }

@@ -1,85 +1,125 @@
+/**
+ * The people of /equipo. The facts (who, which portrait, which row in
+ * `professionals`) live here; every word about them (role, bio, specialties,
+ * the cards' alt texts) is in the catalogues under "team.*", so each language
+ * reads its own and a page ships only its language (issue 34). The fields
+ * ending in `Key` name those messages.
+ */
 import type { ImageName } from "~/content/image-names.ts";
+import type { MessageKey } from "~/i18n/messages.ts";
 import { site } from "./site.ts";
 
+interface Founder {
+  name: string;
+  professionalId: string;
+  image: ImageName;
+  roleKey: MessageKey;
+  /** Values: {name} (hers), {salon}. */
+  altKey: MessageKey;
+  /** Values: {years}. */
+  experienceKey: MessageKey;
+  /** Values: {name}, {salon}. */
+  descriptionKeys: readonly MessageKey[];
+  specialtyKeys: readonly MessageKey[];
+  certificationKeys: readonly MessageKey[];
+}
+
 /** The founder block of /equipo. */
-export const founder = {
+export const founder: Founder = {
   name: site.founder.name,
-  role: "Fundadora y formadora principal",
   /** Her row in `professionals` (app/db/seed-salon.server.ts): a portrait uploaded in Gestión → Fotos replaces the card. */
   professionalId: "alejandra",
-  image: "founder" as ImageName,
-  alt: `Tarjeta con el monograma de ${site.founder.name}, fundadora de ${site.name}: sus iniciales, un pincel fino y una uña ciruela con pan de oro`,
-  experience: `Más de ${site.founder.yearsExperience.replace("+", "")} años de experiencia`,
-  description: [
-    `${site.founder.name} abrió ${site.name} con una idea sencilla: que cada clienta salga del salón sintiéndose cuidada y con unas uñas que duren. Empezó atendiendo en una mesa junto a la ventana y hoy dirige un equipo de cinco profesionales y una academia por la que han pasado cientos de alumnas.`,
-    "Le encanta enseñar. En sus formaciones explica cada paso con paciencia, corrige la postura de la mano y comparte los trucos que solo da la experiencia.",
+  image: "founder",
+  roleKey: "team.founder.role",
+  altKey: "team.founder.alt",
+  experienceKey: "team.founder.experience",
+  descriptionKeys: ["team.founder.description.origin", "team.founder.description.teaching"],
+  specialtyKeys: [
+    "team.founder.specialties.sculpted",
+    "team.founder.specialties.nailArt",
+    "team.founder.specialties.russianManicure",
+    "team.founder.specialties.training",
   ],
-  specialties: [
-    "Uñas esculpidas en acrílico y gel",
-    "Nail art y diseños a mano alzada",
-    "Manicura rusa y cuidado de cutícula",
-    "Formación de técnicas de uñas",
+  certificationKeys: [
+    "team.founder.certifications.technician",
+    "team.founder.certifications.sculpted",
+    "team.founder.certifications.nailArtTrainer",
+    "team.founder.certifications.hygiene",
   ],
-  certifications: [
-    "Técnica superior en manicura y pedicura",
-    "Certificación internacional en uñas esculpidas",
-    "Formadora acreditada en nail art",
-    "Curso de higiene y esterilización en estética",
-  ],
-} as const;
+};
 
 interface TeamMember {
   /** Their row in `professionals` (app/db/seed-salon.server.ts): a portrait uploaded in Gestión → Fotos replaces the card. */
   professionalId: string;
   name: string;
-  role: string;
+  roleKey: MessageKey;
   image: ImageName;
-  alt: string;
-  specialties: readonly string[];
+  altKey: MessageKey;
+  specialtyKeys: readonly MessageKey[];
   /** A specialty shown with a badge: what the salon is known for. */
-  highlight?: string;
+  highlightKey?: MessageKey;
 }
 
 export const teamMembers: readonly TeamMember[] = [
   {
     professionalId: "laura",
     name: "Laura Martínez",
-    role: "Técnica de uñas sénior",
+    roleKey: "team.members.laura.role",
     image: "team-1",
-    alt: "Tarjeta con el monograma de Laura Martínez, técnica de uñas: sus iniciales, una uña francesa, otra baby boomer y un esmalte",
-    specialties: ["Manicura semipermanente", "Uñas de gel", "Francesa y baby boomer"],
+    altKey: "team.members.laura.alt",
+    specialtyKeys: [
+      "team.members.laura.specialties.semipermanent",
+      "team.members.laura.specialties.gel",
+      "team.members.laura.specialties.frenchBabyBoomer",
+    ],
   },
   {
     professionalId: "sofia",
     name: "Sofía Romero",
-    role: "Artista de nail art",
+    roleKey: "team.members.sofia.role",
     image: "team-2",
-    alt: "Tarjeta con el monograma de Sofía Romero, artista de nail art: sus iniciales, un pincel fino y una uña con flores pintadas",
-    specialties: ["Diseños personalizados", "Efecto espejo y cromados", "Pedrería y encapsulados"],
-    highlight: "Decoración de uñas a mano alzada",
+    altKey: "team.members.sofia.alt",
+    specialtyKeys: [
+      "team.members.sofia.specialties.customDesigns",
+      "team.members.sofia.specialties.mirrorChrome",
+      "team.members.sofia.specialties.rhinestones",
+    ],
+    highlightKey: "team.members.sofia.highlight",
   },
   {
     professionalId: "marta",
     name: "Marta Vidal",
-    role: "Especialista en pedicura",
+    roleKey: "team.members.marta.role",
     image: "team-3",
-    alt: "Tarjeta con el monograma de Marta Vidal, especialista en pedicura: sus iniciales, cantos rodados y una flor",
-    specialties: ["Pedicura completa", "Cuidado de durezas", "Masaje de pies y piernas"],
+    altKey: "team.members.marta.alt",
+    specialtyKeys: [
+      "team.members.marta.specialties.fullPedicure",
+      "team.members.marta.specialties.calluses",
+      "team.members.marta.specialties.massage",
+    ],
   },
   {
     professionalId: "carla",
     name: "Carla Sánchez",
-    role: "Esteticista facial",
+    roleKey: "team.members.carla.role",
     image: "team-4",
-    alt: "Tarjeta con el monograma de Carla Sánchez, esteticista facial: sus iniciales, un sérum con cuentagotas y eucalipto",
-    specialties: ["Limpieza facial profunda", "Hidratación y luminosidad", "Diseño de cejas"],
+    altKey: "team.members.carla.alt",
+    specialtyKeys: [
+      "team.members.carla.specialties.deepCleansing",
+      "team.members.carla.specialties.hydration",
+      "team.members.carla.specialties.brows",
+    ],
   },
   {
     professionalId: "paula",
     name: "Paula Ortega",
-    role: "Técnica de uñas y formadora",
+    roleKey: "team.members.paula.role",
     image: "team-5",
-    alt: "Tarjeta con el monograma de Paula Ortega, técnica de uñas y formadora: sus iniciales, una tip de práctica y un pincel de acrílico",
-    specialties: ["Uñas esculpidas en acrílico", "Manicura rusa", "Apoyo en la academia"],
+    altKey: "team.members.paula.alt",
+    specialtyKeys: [
+      "team.members.paula.specialties.acrylic",
+      "team.members.paula.specialties.russianManicure",
+      "team.members.paula.specialties.academy",
+    ],
   },
 ];

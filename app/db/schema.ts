@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { Locale } from "~/i18n/locales.ts";
 
 /* One interface per table. Booleans are integers 0/1 on both
    databases; timestamps are ISO-8601 UTC text written by the app; money is cents. */
@@ -26,6 +27,8 @@ export interface UsersTable {
   billing_address: string | null;
   billing_postal_code: string | null;
   billing_city: string | null;
+  /** The language of her emails and documents (0027): the page she signed up on, then her choice in /perfil/ajustes. */
+  locale: Generated<Locale>;
 }
 
 interface EmailVerificationsTable {
@@ -86,6 +89,13 @@ export interface CoursesTable {
   updated_at: string | null;
   /** "standard" (21 % VAT included in the price) or "exempt" (art. 20.Uno.9º LIVA) (0011). */
   vat_treatment: Generated<string>;
+  /** Catalan texts (0028); null: not translated, the Catalan pages show the Spanish one. */
+  title_ca: string | null;
+  description_ca: string | null;
+  level_ca: string | null;
+  duration_ca: string | null;
+  /** JSON array of strings, like `features`. */
+  features_ca: string | null;
 }
 
 export interface CourseEditionsTable {
@@ -104,6 +114,8 @@ export interface CourseEditionsTable {
   schedule: Generated<string>;
   updated_at: string | null;
   cancelled_at: string | null;
+  /** `schedule` in Catalan (0028); null: not translated. */
+  schedule_ca: string | null;
 }
 
 export interface OrdersTable {
@@ -146,6 +158,8 @@ export interface OrdersTable {
   kind: Generated<string>;
   /** The appointment a deposit order is for (0013); null for the shop's orders. */
   appointment_id: string | null;
+  /** The language of the page the order was made on (0027): its emails and documents'. */
+  locale: Generated<Locale>;
 }
 
 export interface OrderItemsTable {
@@ -541,6 +555,8 @@ interface WaitlistEntriesTable {
   // offer_token_hash (0008) is still in the table, always null: an offer's email links to the course page.
   /** pending (unconfirmed; dropped after 48 h) | waiting | offered | taken | lapsed | removed */
   status: string;
+  /** The language of the page she joined on (0027): her confirmation and offer emails'. */
+  locale: Generated<Locale>;
 }
 
 /**
@@ -577,6 +593,9 @@ export interface ServicesTable {
   updated_at: string;
   /** The señal paid online when booking it (0013); null for none. */
   deposit_cents: number | null;
+  /** Catalan texts (0028); null: not translated, the Catalan pages show the Spanish one. */
+  name_ca: string | null;
+  description_ca: string | null;
 }
 
 /** The people who perform services (0012), optionally linked to a staff account. */
@@ -648,6 +667,8 @@ interface AppointmentsTable {
   cancelled_at: string | null;
   /** client | staff */
   cancelled_by: string | null;
+  /** The language of the page it was booked on (0027; "es" when the staff book it): its emails'. */
+  locale: Generated<Locale>;
 }
 
 /** The services of an appointment, in order, as they were booked (0012). */

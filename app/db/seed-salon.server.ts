@@ -12,6 +12,7 @@
  * until the owner saves it.
  */
 import { founder, teamMembers } from "~/content/team.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
 import { inTransaction, type Db } from "./db.server.ts";
 
@@ -163,6 +164,9 @@ const FACE = ["limpieza-facial", "facial-hidratante", "cejas"];
 type Range = [number, string, string];
 const weekdays = (from: string, to: string, days = [1, 2, 3, 4, 5]): Range[] => days.map((d) => [d, from, to]);
 
+/** The professionals' titles are seeded in Spanish, the staff's language (their texts live in the catalogues). */
+const spanish = serverTranslator("es");
+
 interface SeedProfessional {
   id: string;
   name: string;
@@ -175,42 +179,42 @@ export const seedProfessionals: readonly SeedProfessional[] = [
   {
     id: "alejandra",
     name: founder.name,
-    title: founder.role,
+    title: spanish(founder.roleKey),
     services: [...HANDS, ...SCULPT],
     hours: [...weekdays("10:00", "14:00"), ...weekdays("16:00", "20:00", [1, 3])],
   },
   {
     id: "laura",
     name: teamMembers[0]!.name,
-    title: teamMembers[0]!.role,
+    title: spanish(teamMembers[0]!.roleKey),
     services: [...HANDS, ...SCULPT],
     hours: [...weekdays("09:00", "14:00"), ...weekdays("15:00", "18:00")],
   },
   {
     id: "sofia",
     name: teamMembers[1]!.name,
-    title: teamMembers[1]!.role,
+    title: spanish(teamMembers[1]!.roleKey),
     services: [...HANDS, ...SCULPT],
     hours: [...weekdays("12:00", "21:00", [2, 3, 4, 5]), [6, "09:00", "17:00"]],
   },
   {
     id: "marta",
     name: teamMembers[2]!.name,
-    title: teamMembers[2]!.role,
+    title: spanish(teamMembers[2]!.roleKey),
     services: [...FEET, "manicura", "semipermanente", "retirada"],
     hours: [...weekdays("09:00", "15:00"), [6, "09:00", "14:00"]],
   },
   {
     id: "carla",
     name: teamMembers[3]!.name,
-    title: teamMembers[3]!.role,
+    title: spanish(teamMembers[3]!.roleKey),
     services: FACE,
     hours: [...weekdays("14:00", "21:00"), [6, "10:00", "17:00"]],
   },
   {
     id: "paula",
     name: teamMembers[4]!.name,
-    title: teamMembers[4]!.role,
+    title: spanish(teamMembers[4]!.roleKey),
     services: [...HANDS, ...SCULPT, ...FEET],
     hours: [...weekdays("15:00", "21:00"), [6, "09:00", "15:00"]],
   },

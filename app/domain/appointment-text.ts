@@ -3,18 +3,20 @@
  * emails (issue 15). Pure.
  */
 import { site } from "~/content/site.ts";
+import type { Locale } from "~/i18n/locales.ts";
 import { formatDayLong, formatTime, wallClockOf } from "./salon-time.ts";
 
-/** "Manicura semipermanente y Pedicura spa". */
-export function serviceNames(a: { services: readonly { name: string }[] }): string {
+/** "Manicura semipermanente y Pedicura spa" (in Catalan, "… i …"). */
+export function serviceNames(a: { services: readonly { name: string }[] }, locale: Locale = "es"): string {
   const names = a.services.map((s) => s.name);
-  return names.length <= 1 ? (names[0] ?? "tu cita") : `${names.slice(0, -1).join(", ")} y ${names.at(-1)}`;
+  const [none, and] = locale === "ca" ? ["la teva cita", "i"] : ["tu cita", "y"];
+  return names.length <= 1 ? (names[0] ?? none) : `${names.slice(0, -1).join(", ")} ${and} ${names.at(-1)}`;
 }
 
-/** "viernes, 4 de diciembre, a las 10:30": the start inside a sentence. */
-export function whenInWords(startsAt: string): string {
+/** "viernes, 4 de diciembre, a las 10:30" ("divendres, 4 de desembre, a les 10:30"): the start inside a sentence. */
+export function whenInWords(startsAt: string, locale: Locale = "es"): string {
   const { date, minutes } = wallClockOf(new Date(startsAt));
-  return `${formatDayLong(date)}, a las ${formatTime(minutes)}`;
+  return `${formatDayLong(date, locale)}, ${locale === "ca" ? "a les" : "a las"} ${formatTime(minutes)}`;
 }
 
 /** wa.me link with a message naming the services, the day, the time and the professional. */

@@ -5,6 +5,7 @@
  * the page and its action, and unit-tested; nothing here is trusted further
  * than its shape (services, professionals and times are looked up again).
  */
+import type { MessageKey } from "~/i18n/messages.ts";
 import { formatTime, isDate, parseTime } from "./salon-time.ts";
 
 /** At most this many services booked in a row. */
@@ -67,15 +68,26 @@ interface ClientDetails {
   comment: string;
 }
 
-export type ClientDetailsErrors = Partial<Record<"name" | "email" | "phone" | "comment" | "consent", string>>;
+type ClientDetailsField = "name" | "email" | "phone" | "comment" | "consent";
+
+/** The form's errors as the page shows them (in its language). */
+export type ClientDetailsErrors = Partial<Record<ClientDetailsField, string>>;
+
+/** The errors as catalogue keys: the action words them in the page's language (translateErrors). */
+export type ClientDetailsErrorKeys = Partial<Record<ClientDetailsField, MessageKey>>;
 
 const CLIENT_DETAILS_MESSAGES = {
-  name: "Escribe tu nombre (entre 2 y 100 caracteres).",
-  email: "Escribe un correo electrónico válido: te enviaremos el enlace para confirmar la cita.",
-  phone: "Escribe un móvil válido, por ejemplo 612 345 678 o +34 612 345 678.",
-  comment: "El comentario puede tener como máximo 500 caracteres.",
-  consent: "Para reservar, acepta que usemos tus datos para gestionar la cita.",
-} as const;
+  name: "booking.validation.name",
+  email: "booking.validation.email",
+  phone: "booking.validation.phone",
+  comment: "booking.validation.comment",
+  consent: "booking.validation.consent",
+} as const satisfies Record<ClientDetailsField, MessageKey>;
+
+/** The errors' words, through a translate function of the page's language. */
+export function translateErrors(errors: ClientDetailsErrorKeys, t: (key: MessageKey) => string): ClientDetailsErrors {
+  return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, t(key)]));
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -97,8 +109,8 @@ const text = (v: FormDataEntryValue | null | undefined) => (typeof v === "string
 export function parseClientDetails(
   form: { get(name: string): FormDataEntryValue | null },
   fromAccount?: { name: string; email: string; phone: string },
-): { ok: true; value: ClientDetails } | { ok: false; errors: ClientDetailsErrors } {
-  const errors: ClientDetailsErrors = {};
+): { ok: true; value: ClientDetails } | { ok: false; errors: ClientDetailsErrorKeys } {
+  const errors: ClientDetailsErrorKeys = {};
   const name = fromAccount?.name.trim() || text(form.get("nombre"));
   if (name.length < 2 || name.length > 100) errors.name = CLIENT_DETAILS_MESSAGES.name;
   const email = (fromAccount?.email || text(form.get("email"))).toLowerCase();

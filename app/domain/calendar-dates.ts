@@ -54,25 +54,25 @@ const madridWallFormat = lazy(
     }),
 );
 
-const madridDateTimeFormat = lazy(
-  () =>
-    new Intl.DateTimeFormat("es-ES", {
-      timeZone: "Europe/Madrid",
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }),
-);
+const dateTimeOptions: Intl.DateTimeFormatOptions = {
+  timeZone: "Europe/Madrid",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+};
+const madridDateTimeFormat = lazy(() => new Intl.DateTimeFormat("es-ES", dateTimeOptions));
+/** The Catalan pages' (issue 34): "12 de gener de 2027, 14:05". */
+const catalanDateTimeFormat = lazy(() => new Intl.DateTimeFormat("ca-ES", dateTimeOptions));
 
 /**
  * An instant as people in Madrid read it, "12 de enero de 2027, 14:05" (ICU writes
  * " a las " instead of ", " in newer versions): order lists, expiry dates, emails.
  */
-export function madridDateTimeText(instant: Date | number): string {
-  return madridDateTimeFormat().format(instant);
+export function madridDateTimeText(instant: Date | number, locale: "es" | "ca" = "es"): string {
+  return (locale === "ca" ? catalanDateTimeFormat() : madridDateTimeFormat()).format(instant);
 }
 
 const HOUR_MS = 3_600_000;

@@ -20,6 +20,22 @@ const errorsOf = (schema: typeof courseFormSchema | typeof editionFormSchema, in
 };
 
 describe("courseFormSchema", () => {
+  it("keeps the Catalan texts, trimmed, and refuses one too long", () => {
+    const parsed = courseFormSchema.parse({
+      ...course,
+      titleCa: "  Ungles acríliques ",
+      featuresCa: "Preparació de l’ungla\n\nEscultura en motlle",
+      durationCa: "",
+    });
+    expect(parsed).toMatchObject({
+      titleCa: "Ungles acríliques",
+      featuresCa: ["Preparació de l’ungla", "Escultura en motlle"],
+      durationCa: null,
+    });
+    const long = courseFormSchema.safeParse({ ...course, titleCa: "x".repeat(121) });
+    expect(long.success).toBe(false);
+  });
+
   it("turns the form into a course: cents, feature lines, checkbox", () => {
     const parsed = courseFormSchema.parse({ ...course, highlighted: "on" });
     expect(parsed).toEqual({
@@ -35,6 +51,12 @@ describe("courseFormSchema", () => {
       classSize: 12,
       highlighted: true,
       vatTreatment: "standard",
+      // No Catalan text written: the Catalan pages show the Spanish one.
+      titleCa: null,
+      levelCa: null,
+      descriptionCa: null,
+      featuresCa: null,
+      durationCa: null,
     });
     expect(courseFormSchema.parse(course).highlighted).toBe(false);
     expect(courseFormSchema.parse({ ...course, vatTreatment: "exempt" }).vatTreatment).toBe("exempt");

@@ -57,6 +57,18 @@ const wholeNumber = (message: string, min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, message);
 
+/**
+ * An optional Catalan text (issue 34): trimmed, at most `max` characters; empty
+ * → null ("not translated": the Catalan page shows the Spanish text).
+ */
+const catalan = (max: number, tooLong: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").trim())
+    .refine((value) => value.length <= max, tooLong)
+    .transform((value) => (value === "" ? null : value));
+
 /** Textarea lines → the features list: trimmed, blank lines dropped. */
 export function featureLines(value: string): string[] {
   return value
@@ -134,6 +146,29 @@ export const courseFormSchema = z
       .transform((value) => value === "on" || value === "1"),
     /** How the price carries VAT on the invoice (issue 13): 21 % included, or exempt (art. 20.Uno.9º LIVA). */
     vatTreatment: z.enum(["standard", "exempt"], { error: "Elige cómo lleva el IVA el precio" }).default("standard"),
+    titleCa: catalan(COURSE_LIMITS.titleMax, `El título admite como mucho ${COURSE_LIMITS.titleMax} caracteres`),
+    levelCa: catalan(COURSE_LIMITS.levelMax, `El nivel admite como mucho ${COURSE_LIMITS.levelMax} caracteres`),
+    descriptionCa: catalan(
+      COURSE_LIMITS.descriptionMax,
+      `La descripción admite como mucho ${COURSE_LIMITS.descriptionMax} caracteres`,
+    ),
+    featuresCa: z
+      .string()
+      .optional()
+      .transform((value) => featureLines(value ?? ""))
+      .refine(
+        (lines) => lines.length <= COURSE_LIMITS.featuresMax,
+        `El temario admite como mucho ${COURSE_LIMITS.featuresMax} líneas`,
+      )
+      .refine(
+        (lines) => lines.every((line) => line.length <= COURSE_LIMITS.featureMax),
+        `Cada línea del temario admite como mucho ${COURSE_LIMITS.featureMax} caracteres`,
+      )
+      .transform((lines) => (lines.length === 0 ? null : lines)),
+    durationCa: catalan(
+      COURSE_LIMITS.durationMax,
+      `La duración admite como mucho ${COURSE_LIMITS.durationMax} caracteres`,
+    ),
   })
   .superRefine((course, ctx) => {
     if (course.originalPrice !== 0 && course.originalPrice < course.price) {
@@ -158,6 +193,11 @@ export const courseFormSchema = z
     classSize: c.classSize,
     highlighted: c.highlighted,
     vatTreatment: c.vatTreatment,
+    titleCa: c.titleCa,
+    levelCa: c.levelCa,
+    descriptionCa: c.descriptionCa,
+    featuresCa: c.featuresCa,
+    durationCa: c.durationCa,
   }));
 
 export type CourseInput = z.output<typeof courseFormSchema>;
@@ -228,6 +268,11 @@ export function courseFormValues(c: {
   classSize: number;
   highlighted: boolean;
   vatTreatment: "standard" | "exempt";
+  titleCa?: string | null;
+  levelCa?: string | null;
+  descriptionCa?: string | null;
+  featuresCa?: readonly string[] | null;
+  durationCa?: string | null;
 }): Record<string, string> {
   return {
     id: c.id,
@@ -242,6 +287,11 @@ export function courseFormValues(c: {
     classSize: String(c.classSize),
     highlighted: c.highlighted ? "on" : "",
     vatTreatment: c.vatTreatment,
+    titleCa: c.titleCa ?? "",
+    levelCa: c.levelCa ?? "",
+    descriptionCa: c.descriptionCa ?? "",
+    featuresCa: c.featuresCa?.join("\n") ?? "",
+    durationCa: c.durationCa ?? "",
   };
 }
 

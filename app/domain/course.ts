@@ -31,6 +31,11 @@ export interface Course {
   active: boolean;
   /** Next open edition from today on, or null when none is scheduled. */
   nextEdition: CourseEdition | null;
+  /**
+   * Read in Catalan and some of its texts have no Catalan version yet (the
+   * Spanish one is shown): only staff-facing UI mentions it.
+   */
+  untranslated?: true;
 }
 
 export const COURSE_CATEGORIES: readonly CourseCategory[] = ["iniciacion", "profesional", "experto", "intensivo"];

@@ -34,6 +34,23 @@ export const MONTH_NAMES: readonly string[] = [
 /** In the order of Date#getUTCDay: Sunday first. */
 const WEEKDAYS = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"] as const;
 
+/** The Catalan pages' months and weekdays (issue 34), in the same orders. */
+const CATALAN_MONTH_NAMES: readonly string[] = [
+  "gener",
+  "febrer",
+  "març",
+  "abril",
+  "maig",
+  "juny",
+  "juliol",
+  "agost",
+  "setembre",
+  "octubre",
+  "novembre",
+  "desembre",
+];
+const CATALAN_WEEKDAYS = ["diumenge", "dilluns", "dimarts", "dimecres", "dijous", "divendres", "dissabte"] as const;
+
 /** The true minus sign of a negative amount ("−82,64 €"), as the invoices print it. */
 export const MINUS_SIGN = "\u2212";
 
@@ -82,12 +99,28 @@ interface DateTextParts {
  * A calendar day (a Date at that day's UTC midnight) as es-ES writes it: the month
  * always, with the parts asked for: "noviembre de 2026", "24 de noviembre de 2026",
  * "martes, 24 de noviembre de 2026", "martes, 24 de noviembre". An invalid
- * date throws a RangeError, as Intl's format does.
+ * date throws a RangeError, as Intl's format does. In Catalan ("ca"), as
+ * ca-ES writes it: "dimarts, 24 de novembre de 2026", "4 d’abril de 2026".
  */
-export function dateText(day: Date, parts: DateTextParts): string {
+export function dateText(day: Date, parts: DateTextParts, locale: "es" | "ca" = "es"): string {
   if (Number.isNaN(day.getTime())) throw new RangeError("Invalid time value");
+  if (locale === "ca") return catalanDateText(day, parts);
   const weekday = parts.weekday ? `${WEEKDAYS[day.getUTCDay()]}, ` : "";
   const dayOfMonth = parts.day ? `${day.getUTCDate()} de ` : "";
   const year = parts.year ? ` de ${day.getUTCFullYear()}` : "";
   return `${weekday}${dayOfMonth}${MONTH_NAMES[day.getUTCMonth()]}${year}`;
+}
+
+/** Catalan elides "de" before a vowel: "d’abril", "d’agost", "d’octubre". */
+function catalanOf(word: string): string {
+  return /^[aeiouàèéíòóú]/u.test(word) ? `d’${word}` : `de ${word}`;
+}
+
+function catalanDateText(day: Date, parts: DateTextParts): string {
+  const month = CATALAN_MONTH_NAMES[day.getUTCMonth()]!;
+  const weekday = parts.weekday ? `${CATALAN_WEEKDAYS[day.getUTCDay()]}, ` : "";
+  // "novembre de 2026" without the day; with it, "30 de novembre", "4 d’abril".
+  const dayAndMonth = parts.day ? `${day.getUTCDate()} ${catalanOf(month)}` : month;
+  const year = parts.year ? ` de ${day.getUTCFullYear()}` : "";
+  return `${weekday}${dayAndMonth}${year}`;
 }

@@ -45,16 +45,16 @@ function parseIsoDate(isoDate: string): Date {
 }
 
 /** "2027-02-09" → "febrero de 2027". */
-export function formatMonthYear(isoDate: string): string {
-  return dateText(parseIsoDate(isoDate), { year: true });
+export function formatMonthYear(isoDate: string, locale: "es" | "ca" = "es"): string {
+  return dateText(parseIsoDate(isoDate), { year: true }, locale);
 }
 
-/** "2027-02-09" → "9 de febrero de 2027". */
-export function formatLongDate(isoDate: string): string {
-  return dateText(parseIsoDate(isoDate), { day: true, year: true });
+/** "2027-02-09" → "9 de febrero de 2027" ("9 de febrer de 2027" in Catalan). */
+export function formatLongDate(isoDate: string, locale: "es" | "ca" = "es"): string {
+  return dateText(parseIsoDate(isoDate), { day: true, year: true }, locale);
 }
 
-/** "2027-02-09" → "martes, 9 de febrero de 2027". */
-export function formatWeekdayDate(isoDate: string): string {
-  return dateText(parseIsoDate(isoDate), { weekday: true, day: true, year: true });
+/** "2027-02-09" → "martes, 9 de febrero de 2027" ("dimarts, 9 de febrer de 2027" in Catalan). */
+export function formatWeekdayDate(isoDate: string, locale: "es" | "ca" = "es"): string {
+  return dateText(parseIsoDate(isoDate), { weekday: true, day: true, year: true }, locale);
 }

@@ -12,3 +12,14 @@ describe("weekday capitalisation", () => {
     expect(formatAppointmentLabel(instant)).toBe("Viernes, 4 de diciembre, 10:30");
   });
 });
+
+describe("days and times in Catalan", () => {
+  it("writes Catalan weekdays and months, eliding «de» before a vowel", () => {
+    expect(formatDayLong("2026-11-30", "ca")).toBe("dilluns, 30 de novembre");
+    expect(formatDayLabel("2027-04-04", "ca")).toBe("Diumenge, 4 d’abril");
+    expect(formatDayLong("2026-10-02", "ca")).toBe("divendres, 2 d’octubre");
+    const instant = Date.parse("2026-12-04T09:30:00Z");
+    expect(formatAppointmentLabel(instant, "ca")).toBe("Divendres, 4 de desembre, 10:30");
+    expect(formatAppointmentTime(instant)).toBe("viernes, 4 de diciembre, 10:30");
+  });
+});

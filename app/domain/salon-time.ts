@@ -4,6 +4,7 @@
  * five-minute slots appointments occupy. Pure: no clock.
  */
 import { madridTimeToInstant, madridWallClock } from "./calendar-dates.ts";
+import type { Locale } from "../i18n/locales.ts";
 import { dateText } from "./es-format.ts";
 
 /** Appointments occupy whole five-minute slots; durations are multiples of 5. */
@@ -56,11 +57,15 @@ export function parseTime(value: string): number | null {
   return m ? Number(m[1]) * 60 + Number(m[2]) : null;
 }
 
-/** "2026-11-27" → "viernes, 27 de noviembre". */
-export function formatDayLong(date: string): string {
+/** "2026-11-27" → "viernes, 27 de noviembre" (in Catalan: "divendres, 27 de novembre"). */
+export function formatDayLong(date: string, locale: Locale = "es"): string {
   const m = DATE.exec(date);
   if (!m) return date;
-  return dateText(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))), { weekday: true, day: true });
+  return dateText(
+    new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))),
+    { weekday: true, day: true },
+    locale,
+  );
 }
 
 /** Text that stands on its own (a label, a heading, a table cell): its first letter upper case. */
@@ -72,17 +77,17 @@ function asLabel(text: string): string {
  * "2026-11-27" → "Viernes, 27 de noviembre": a day standing on its own (a
  * label, a heading). Inside a sentence the weekday stays lower case: formatDayLong.
  */
-export function formatDayLabel(date: string): string {
-  return asLabel(formatDayLong(date));
+export function formatDayLabel(date: string, locale: Locale = "es"): string {
+  return asLabel(formatDayLong(date, locale));
 }
 
 /** An instant as Madrid's "Viernes, 27 de noviembre, 10:30", standing on its own. */
-export function formatAppointmentLabel(instant: number | Date): string {
-  return asLabel(formatAppointmentTime(instant));
+export function formatAppointmentLabel(instant: number | Date, locale: Locale = "es"): string {
+  return asLabel(formatAppointmentTime(instant, locale));
 }
 
 /** An instant as Madrid's "viernes, 27 de noviembre, 10:30". */
-export function formatAppointmentTime(instant: number | Date): string {
+export function formatAppointmentTime(instant: number | Date, locale: Locale = "es"): string {
   const { date, minutes } = wallClockOf(instant);
-  return `${formatDayLong(date)}, ${formatTime(minutes)}`;
+  return `${formatDayLong(date, locale)}, ${formatTime(minutes)}`;
 }

@@ -1,8 +1,7 @@
 /**
  * The Spanish texts of the "Avísame si queda una plaza" form: its consent line,
- * its errors and the answer to each result of `joinWaitlist`, and the answers
- * of the confirmation link's page; with the few rules they state (the 48 h, the
- * cap per address, which entries are live). No zod here, so the course page's
+ * its errors and the answer to each result of `joinWaitlist`; with the few
+ * rules they state (the 48 h, the cap per address, which entries are live). No zod here, so the course page's
  * form can use them without shipping the validation library.
  */
 export const WAITLIST_CONSENT_TEXT =
@@ -42,13 +41,8 @@ export const WAITLIST_RESULT_MESSAGES: Record<WaitlistJoinResult, string> = {
   unavailable: "Esta convocatoria ya no admite lista de espera. Mira las otras fechas o escríbenos.",
 };
 
-/** What the emailed confirmation link's page can say (it never tells anything about other entries). */
+/**
+ * What the emailed confirmation link's page can say (it never tells anything
+ * about other entries). Its words are in the catalogues ("waitlist.confirm.*").
+ */
 export type WaitlistConfirmState = "valid" | "confirmed" | "already" | "invalid";
-
-export const WAITLIST_CONFIRM_MESSAGES = {
-  confirmed:
-    "¡Listo! Has confirmado tu correo y ya estás en la lista de espera. Te avisaremos por correo si queda una plaza.",
-  already: "Tu inscripción en la lista de espera ya estaba confirmada. Te avisaremos por correo si queda una plaza.",
-  invalid:
-    "Este enlace ha caducado o no es válido. Si todavía quieres que te avisemos, vuelve a apuntarte en la página del curso.",
-} as const;

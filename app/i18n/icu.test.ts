@@ -34,6 +34,8 @@ describe("formatText", () => {
       { tag: "b", children: ["5 €"] },
       " avui",
     ]);
+    // Tags may have any name, "end" and "brace" included.
+    expect(formatText("ca", "De <end>dilluns</end> a <brace>dijous</brace>")).toBe("De dilluns a dijous");
   });
 });
 

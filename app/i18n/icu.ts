@@ -27,6 +27,9 @@ export type MessageNode =
 export class MessageSyntaxError extends Error {}
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*/u;
+/** Where a run of nodes stops, besides a tag's name: never a name a tag can have. */
+const END = "<end of message>";
+const BRACE = "<end of branch>";
 
 /** Parses one message; throws MessageSyntaxError with the position on a malformed one. */
 export function parseMessage(source: string): MessageNode[] {
@@ -43,8 +46,8 @@ export function parseMessage(source: string): MessageNode[] {
     at += m[0].length;
     return m[0];
   };
-  /** Nodes up to `}` (inside a branch), `</` (inside a tag) or the end. */
-  const nodes = (inPlural: boolean, closing: "end" | "brace" | string): MessageNode[] => {
+  /** Nodes up to `}` (inside a branch), `</` (inside a tag) or the end (sentinels no tag name can be). */
+  const nodes = (inPlural: boolean, closing: typeof END | typeof BRACE | string): MessageNode[] => {
     const out: MessageNode[] = [];
     let text = "";
     const flush = () => {
@@ -72,11 +75,11 @@ export function parseMessage(source: string): MessageNode[] {
         continue;
       }
       if (c === "}") {
-        if (closing !== "brace") return fail("unexpected }");
+        if (closing !== BRACE) return fail("unexpected }");
         break;
       }
       if (c === "<" && source[at + 1] === "/") {
-        if (closing === "end" || closing === "brace") return fail("unexpected closing tag");
+        if (closing === END || closing === BRACE) return fail("unexpected closing tag");
         break;
       }
       if (c === "<" && NAME.test(source.slice(at + 1))) {
@@ -107,7 +110,7 @@ export function parseMessage(source: string): MessageNode[] {
       text += c;
       at++;
     }
-    if (closing !== "end" && at >= source.length) fail("unclosed message");
+    if (closing !== END && at >= source.length) fail("unclosed message");
     flush();
     return out;
   };
@@ -140,13 +143,13 @@ export function parseMessage(source: string): MessageNode[] {
       skipSpaces();
       if (source[at] !== "{") return fail("expected {");
       at++;
-      options[m[0]] = nodes(kind === "plural", "brace");
+      options[m[0]] = nodes(kind === "plural", BRACE);
       at++; // the branch's }
     }
     if (!options.other) return fail(`${kind} without an other branch`);
     return { type: kind, name: arg, options };
   };
-  const result = nodes(false, "end");
+  const result = nodes(false, END);
   return result;
 }
 

@@ -3,7 +3,7 @@
  * `useT`, which reads the slices of the catalogue the matched routes' loaders
  * sent (messages.ts). `Rich` renders a message whose tags become elements.
  */
-import { Fragment, useMemo, type ReactNode } from "react";
+import { createContext, Fragment, useContext, useMemo, type ReactNode } from "react";
 import { useLocation, useMatches } from "react-router";
 import type { MessagePart, MessageValues } from "./icu.ts";
 import { localeOfPath, type Locale } from "./locales.ts";
@@ -15,16 +15,23 @@ export function useLocale(): Locale {
   return localeOfPath(useLocation().pathname);
 }
 
+/**
+ * Messages given from outside loader data: the root error page's, when no loader
+ * ran (a middleware refused first, or the root loader failed; fallback-messages.tsx).
+ */
+export const FallbackMessages = createContext<Messages | null>(null);
+
 /** The translate function over every matched route's slice of the catalogue, in the page's language. */
 export function useT(): Translate {
   const matches = useMatches();
   const locale = useLocale();
+  const fallback = useContext(FallbackMessages);
   // useMatches hands out the same array until the router's state changes: merged once per navigation.
   return useMemo(() => {
-    const merged: Record<string, string> = {};
+    const merged: Record<string, string> = { ...fallback };
     for (const m of matches) if (hasMessages(m.loaderData)) Object.assign(merged, m.loaderData.messages);
     return translator(locale, merged as Messages);
-  }, [locale, matches]);
+  }, [locale, matches, fallback]);
 }
 
 type TagRenderers = Readonly<Record<string, (children: ReactNode) => ReactNode>>;

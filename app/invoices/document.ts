@@ -4,6 +4,7 @@
  * rendered by app/invoices/pdf.server.ts. Amounts are integer cents; a
  * rectificativa carries negative amounts.
  */
+import type { Locale } from "~/i18n/locales.ts";
 
 /**
  * F1 factura completa, F2 factura simplificada (art. 4 RD 1619/2012, up to 400 €
@@ -104,4 +105,6 @@ export interface InvoiceDocument {
    * record, no QR; the PDF says "Documento de demostración sin validez fiscal".
    */
   demo: boolean;
+  /** The language of the buyer's order (orders.locale, issue 34): the PDF's labels; Spanish when absent. */
+  locale?: Locale;
 }

@@ -9,8 +9,14 @@ import type { Db } from "~/db/db.server.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import { enqueueEmail, type EmailTemplate } from "~/mail/email-jobs.server.ts";
 import { escapeHtml, renderEmail } from "~/mail/layout.server.ts";
+import { localeOfOrder } from "~/orders/orders.server.ts";
+import {
+  demoNotice,
+  invoiceTranslator,
+  localAttachedDocumentSentence,
+  localDocumentLabel,
+} from "./document-texts.server.ts";
 import { getInvoice, invoiceAttachment } from "./queries.server.ts";
-import { attachedDocumentSentence, DEMO_NOTICE, documentLabel } from "./texts.ts";
 
 export const INVOICE_ISSUED = "invoice-issued";
 
@@ -28,21 +34,31 @@ export const invoiceIssuedTemplate: EmailTemplate = {
     if (!invoice?.buyer_email) return null;
     const file = await invoiceAttachment(ctx.db, invoiceId);
     if (!file) return null;
-    const label = documentLabel(file.kind, file.demo);
+    // The language the order was made in (orders.locale, issue 34).
+    const locale = await localeOfOrder(ctx.db, invoice.order_id);
+    const t = invoiceTranslator(locale);
+    const label = localDocumentLabel(t, file.kind, file.demo);
+    const amount = formatEuros(invoice.total_cents);
     // A demo sale's document says, from its subject on, that it is no invoice (series.ts).
     const line = file.demo
-      ? `${attachedDocumentSentence(file)} Importe: ${formatEuros(invoice.total_cents)}.`
-      : `Te adjuntamos la ${label.toLowerCase()} ${invoice.full_number} de ${formatEuros(invoice.total_cents)}, en PDF.`;
-    const later = `También ${file.demo ? "lo" : "la"} tienes en tu cuenta, en Historial de compras.`;
+      ? t("email.invoice.demoLine", { sentence: localAttachedDocumentSentence(t, file), amount })
+      : t("email.invoice.line", { label: label.toLowerCase(), number: invoice.full_number, amount });
+    const later = t(file.demo ? "email.invoice.laterDemo" : "email.invoice.later");
+    const greeting = t("email.common.greeting");
     const { html, text } = renderEmail({
-      title: file.demo ? DEMO_NOTICE : label,
+      title: file.demo ? demoNotice(t) : label,
       preheader: line,
-      bodyHtml: `<p>Hola:</p><p>${escapeHtml(line)}</p><p>${escapeHtml(later)}</p><p>${escapeHtml(`${site.name} · ${site.email}`)}</p>`,
-      bodyText: ["Hola:", "", line, later, "", `${site.name} · ${site.email}`].join("\n"),
+      bodyHtml: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(line)}</p><p>${escapeHtml(later)}</p><p>${escapeHtml(`${site.name} · ${site.email}`)}</p>`,
+      bodyText: [greeting, "", line, later, "", `${site.name} · ${site.email}`].join("\n"),
+      locale,
     });
     return {
       to: invoice.buyer_email,
-      subject: `${label} ${invoice.full_number}${file.demo ? " (sin validez fiscal)" : ""} · ${site.name}`,
+      subject: t(file.demo ? "email.invoice.subjectDemo" : "email.invoice.subject", {
+        label,
+        number: invoice.full_number,
+        salon: site.name,
+      }),
       html,
       text,
       attachments: [file.attachment],

@@ -3,7 +3,7 @@
  */
 import type { InvoiceDocument } from "./document.ts";
 import { printable } from "./pdf-format.ts";
-import { documentLabel } from "./texts.ts";
+import { documentTranslator, localDocumentLabel } from "./document-texts.server.ts";
 
 export const ACCENT = "#5b1f3e"; // --plum in app/styles/app.css
 const TEXT = "#000000";
@@ -61,7 +61,9 @@ export function heading(doc: Doc, text: string, x: number, y: number, width: num
 /** A new page with a reminder of which invoice it continues. */
 export function continuationPage(doc: Doc, inv: InvoiceDocument): number {
   doc.addPage();
-  put(doc, `${documentLabel(inv.kind, inv.demo)} Nº ${inv.number} (continuación)`, MARGIN, MARGIN, {
+  const t = documentTranslator(inv);
+  const label = localDocumentLabel(t, inv.kind, inv.demo);
+  put(doc, t("invoice.pdf.continuation", { label, number: inv.number }), MARGIN, MARGIN, {
     width: WIDTH,
     bold: true,
     color: ACCENT,

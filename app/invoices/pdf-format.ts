@@ -15,9 +15,9 @@ export function formatEuros(cents: number): string {
 
 const percent = lazy(() => new Intl.NumberFormat("es-ES", { maximumFractionDigits: 2 }));
 
-/** 2100 → "21 %", 550 → "5,5 %" (es-ES puts a space before %), or "Exento". */
-export function formatVatRate(vatRateBp: number, exempt: boolean): string {
-  return exempt ? "Exento" : `${percent().format(vatRateBp / 100)}\u00a0%`;
+/** 2100 → "21 %", 550 → "5,5 %" (es-ES puts a space before %, as ca-ES does), or "Exento" (the PDF passes its language's word). */
+export function formatVatRate(vatRateBp: number, exempt: boolean, exemptWord = "Exento"): string {
+  return exempt ? exemptWord : `${percent().format(vatRateBp / 100)}\u00a0%`;
 }
 
 /** "2026-11-24" → "24/11/2026". */

@@ -16,17 +16,19 @@ import {
   TEXT_FEATURES,
   WIDTH,
 } from "./pdf-draw.server.ts";
+import type { MessageKey, Translate } from "~/i18n/messages.ts";
+import { documentTranslator } from "./document-texts.server.ts";
 import { formatEuros, formatQuantity, formatVatRate, printable } from "./pdf-format.ts";
 
 /** The lines table's columns: the concept takes what the amounts leave. */
 const COLUMNS = (() => {
   const fixed = [
-    { title: "Cantidad", width: 40 },
-    { title: "Base imponible", width: 66 },
-    { title: "Tipo IVA", width: 42 },
-    { title: "Cuota IVA", width: 60 },
-    { title: "Importe", width: 66 },
-  ];
+    { title: "invoice.pdf.quantity", width: 40 },
+    { title: "invoice.pdf.base", width: 66 },
+    { title: "invoice.pdf.vatRate", width: 42 },
+    { title: "invoice.pdf.vatAmount", width: 60 },
+    { title: "invoice.pdf.amount", width: 66 },
+  ] as const satisfies readonly { title: MessageKey; width: number }[];
   const gap = 7;
   const concept = WIDTH - fixed.reduce((sum, c) => sum + c.width + gap, 0);
   let x = MARGIN + concept + gap;
@@ -40,10 +42,15 @@ const COLUMNS = (() => {
   };
 })();
 
-function tableHeader(doc: Doc, y: number): number {
-  put(doc, "Concepto", COLUMNS.concept.x, y, { width: COLUMNS.concept.width, size: 8, bold: true, color: ACCENT });
+function tableHeader(doc: Doc, y: number, t: Translate): number {
+  put(doc, t("invoice.pdf.concept"), COLUMNS.concept.x, y, {
+    width: COLUMNS.concept.width,
+    size: 8,
+    bold: true,
+    color: ACCENT,
+  });
   for (const c of COLUMNS.amounts)
-    put(doc, c.title, c.x, y, { width: c.width, size: 8, bold: true, color: ACCENT, align: "right" });
+    put(doc, t(c.title), c.x, y, { width: c.width, size: 8, bold: true, color: ACCENT, align: "right" });
   doc
     .moveTo(MARGIN, y + 13)
     .lineTo(RIGHT, y + 13)
@@ -60,14 +67,14 @@ function lineHeight(doc: Doc, line: InvoiceLine): number {
   return h + 6;
 }
 
-function lineRow(doc: Doc, line: InvoiceLine, y: number): void {
+function lineRow(doc: Doc, line: InvoiceLine, y: number, t: Translate): void {
   const cy = y + put(doc, line.description, COLUMNS.concept.x, y, { width: COLUMNS.concept.width });
   if (line.detail)
     put(doc, line.detail, COLUMNS.concept.x, cy, { width: COLUMNS.concept.width, size: 8, color: MUTED });
   const cells = [
     formatQuantity(line.quantity),
     formatEuros(line.baseCents),
-    formatVatRate(line.vatRateBp, line.vatTreatment === "exempt"),
+    formatVatRate(line.vatRateBp, line.vatTreatment === "exempt", t("invoice.pdf.exempt")),
     formatEuros(line.vatCents),
     formatEuros(line.totalCents),
   ];
@@ -82,11 +89,12 @@ function lineRow(doc: Doc, line: InvoiceLine, y: number): void {
 }
 
 export function linesTable(doc: Doc, inv: InvoiceDocument, top: number): number {
-  let y = tableHeader(doc, top);
+  const t = documentTranslator(inv);
+  let y = tableHeader(doc, top, t);
   for (const line of inv.lines) {
     const h = lineHeight(doc, line);
-    if (y + h > BOTTOM) y = tableHeader(doc, continuationPage(doc, inv));
-    lineRow(doc, line, y);
+    if (y + h > BOTTOM) y = tableHeader(doc, continuationPage(doc, inv), t);
+    lineRow(doc, line, y, t);
     y += h;
   }
   return y + 10;
@@ -94,27 +102,28 @@ export function linesTable(doc: Doc, inv: InvoiceDocument, top: number): number 
 
 /** VAT summary at the left, totals at the right, then the notes; moved whole to a new page if needed. */
 export function summary(doc: Doc, inv: InvoiceDocument, top: number): void {
+  const t = documentTranslator(inv);
   const notes = [
     inv.exemptionNote,
-    inv.paymentMethod ? `Forma de pago: ${inv.paymentMethod}` : null,
-    `Pedido: ${inv.orderReference}`,
+    inv.paymentMethod ? t("invoice.pdf.paymentMethod", { method: inv.paymentMethod }) : null,
+    t("invoice.pdf.order", { ref: inv.orderReference }),
   ].filter((n): n is string => n !== null);
   const needed = 30 + 14 * Math.max(inv.breakdown.length + 1, 3) + 16 + 13 * notes.length + 20;
   let y = top + needed > BOTTOM ? continuationPage(doc, inv) : top;
 
   const leftW = 290;
   const cols = [
-    { title: "Base imponible", x: MARGIN, w: 100 },
-    { title: "Tipo IVA", x: MARGIN + 110, w: 70 },
-    { title: "Cuota IVA", x: MARGIN + 190, w: 100 },
+    { title: t("invoice.pdf.base"), x: MARGIN, w: 100 },
+    { title: t("invoice.pdf.vatRate"), x: MARGIN + 110, w: 70 },
+    { title: t("invoice.pdf.vatAmount"), x: MARGIN + 190, w: 100 },
   ];
-  let ly = y + heading(doc, "Desglose de IVA", MARGIN, y, leftW);
+  let ly = y + heading(doc, t("invoice.pdf.vatBreakdown"), MARGIN, y, leftW);
   for (const c of cols) put(doc, c.title, c.x, ly, { width: c.w, size: 8, bold: true, align: "right" });
   ly += 13;
   for (const row of inv.breakdown) {
     const cells = [
       formatEuros(row.baseCents),
-      formatVatRate(row.vatRateBp, row.vatTreatment === "exempt"),
+      formatVatRate(row.vatRateBp, row.vatTreatment === "exempt", t("invoice.pdf.exempt")),
       formatEuros(row.vatCents),
     ];
     cols.forEach((c, i) => put(doc, cells[i], c.x, ly, { width: c.w, align: "right" }));
@@ -122,11 +131,11 @@ export function summary(doc: Doc, inv: InvoiceDocument, top: number): void {
   }
 
   const tx = RIGHT - 180;
-  let ty = y + heading(doc, "Totales", tx, y, 180);
+  let ty = y + heading(doc, t("invoice.pdf.totals"), tx, y, 180);
   const totals: [string, number, boolean][] = [
-    ["Base imponible", inv.baseCents, false],
-    ["IVA", inv.vatCents, false],
-    ["Total", inv.totalCents, true],
+    [t("invoice.pdf.base"), inv.baseCents, false],
+    [t("invoice.pdf.vat"), inv.vatCents, false],
+    [t("invoice.pdf.total"), inv.totalCents, true],
   ];
   for (const [label, cents, strong] of totals) {
     if (strong) {

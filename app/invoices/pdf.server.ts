@@ -1,5 +1,5 @@
 /**
- * The invoice as a PDF (A4, Spanish): every field RD 1619/2012 (arts. 6 and 7) requires, the
+ * The invoice as a PDF (A4, in the order's language, Spanish by default; the legal content as issued): every field RD 1619/2012 (arts. 6 and 7) requires, the
  * AEAT's QR code at the top left of the first page (35 mm, level M, 6 mm clear all round) under
  * "QR tributario:" and, in VERI*FACTU mode, over its legend, both centred on it at the size of the
  * invoice's data (Orden HAC/1177/2024, arts. 20 and 21, and the AEAT's QR specification). Fonts are
@@ -13,7 +13,13 @@ import type { InvoiceDocument } from "./document.ts";
 import { ACCENT, DATA_SIZE, type Doc, heading, MARGIN, MM, MUTED, PAGE, put, RIGHT, WIDTH } from "./pdf-draw.server.ts";
 import { invoiceFonts } from "./pdf-fonts.server.ts";
 import { formatDate } from "./pdf-format.ts";
-import { DEMO_EXPLANATION, DEMO_NOTICE, documentLabel } from "./texts.ts";
+import type { Translate } from "~/i18n/messages.ts";
+import {
+  demoExplanation,
+  demoNotice as demoNoticeText,
+  documentTranslator,
+  localDocumentLabel,
+} from "./document-texts.server.ts";
 import { linesTable, summary } from "./pdf-table.server.ts";
 import { qrPng } from "./qr-png.ts";
 
@@ -34,18 +40,18 @@ const QR_QUIET_MODULES = 4;
  * Where a demo document has no QR (app/invoices/series.ts): a framed notice that it is no
  * invoice, in the place the QR takes on an invoice. Returns where the left column ends.
  */
-function demoNotice(doc: Doc): number {
+function demoNotice(doc: Doc, t: Translate): number {
   const width = QR_SIZE + 60;
   const pad = 6;
   let y = MARGIN + pad;
-  y += put(doc, DEMO_NOTICE.toUpperCase(), MARGIN + pad, y, {
+  y += put(doc, demoNoticeText(t).toUpperCase(), MARGIN + pad, y, {
     width: width - 2 * pad,
     size: 10,
     bold: true,
     color: ACCENT,
   });
   y += 3;
-  y += put(doc, DEMO_EXPLANATION, MARGIN + pad, y, { width: width - 2 * pad, size: 7.5 });
+  y += put(doc, demoExplanation(t), MARGIN + pad, y, { width: width - 2 * pad, size: 7.5 });
   y += pad;
   doc
     .rect(MARGIN, MARGIN, width, y - MARGIN)
@@ -57,24 +63,27 @@ function demoNotice(doc: Doc): number {
 
 /** Top of page 1: QR code at the left (AEAT spec), title, number and dates at the right. */
 function header(doc: Doc, inv: InvoiceDocument): number {
-  const leftEnd = inv.qrUrl === null ? demoNotice(doc) : qrCode(doc, inv.qrUrl, inv.verifactu);
+  const t = documentTranslator(inv);
+  const leftEnd = inv.qrUrl === null ? demoNotice(doc, t) : qrCode(doc, inv.qrUrl, inv.verifactu);
   const x = MARGIN + QR_SIZE + (inv.qrUrl === null ? 70 : 50);
   const w = RIGHT - x;
   let y = MARGIN;
   y +=
-    put(doc, documentLabel(inv.kind, inv.demo), x, y, {
+    put(doc, localDocumentLabel(t, inv.kind, inv.demo), x, y, {
       width: w,
       size: 20,
       bold: true,
       color: ACCENT,
       align: "right",
     }) + 2;
-  y += put(doc, `Nº ${inv.number}`, x, y, { width: w, size: 12, bold: true, align: "right" }) + 4;
-  y += put(doc, `Fecha de expedición: ${formatDate(inv.issueDate)}`, x, y, { width: w, align: "right" });
+  const number = t("invoice.pdf.number", { number: inv.number });
+  y += put(doc, number, x, y, { width: w, size: 12, bold: true, align: "right" }) + 4;
+  y += put(doc, t("invoice.pdf.issueDate", { date: formatDate(inv.issueDate) }), x, y, { width: w, align: "right" });
   if (inv.operationDate) {
-    y += put(doc, `Fecha de la operación: ${formatDate(inv.operationDate)}`, x, y, { width: w, align: "right" });
+    const operation = t("invoice.pdf.operationDate", { date: formatDate(inv.operationDate) });
+    y += put(doc, operation, x, y, { width: w, align: "right" });
   }
-  y += put(doc, `Pedido: ${inv.orderReference}`, x, y, { width: w, align: "right" });
+  y += put(doc, t("invoice.pdf.order", { ref: inv.orderReference }), x, y, { width: w, align: "right" });
   return Math.max(leftEnd, y) + 16;
 }
 
@@ -111,16 +120,17 @@ function qrCode(doc: Doc, qrUrl: string, verifactu: boolean): number {
 function parties(doc: Doc, inv: InvoiceDocument, top: number): number {
   const colW = (WIDTH - 24) / 2;
   const s = inv.seller;
+  const t = documentTranslator(inv);
   const sellerLines = [
     s.legalName,
-    s.tradeName && s.tradeName !== s.legalName ? `Nombre comercial: ${s.tradeName}` : null,
+    s.tradeName && s.tradeName !== s.legalName ? t("invoice.pdf.tradeName", { name: s.tradeName }) : null,
     `NIF: ${s.nif}`,
     s.address,
     `${s.postalCode} ${s.city} (${s.province})`,
     s.registry,
     [s.email, s.phone].filter(Boolean).join(" · "),
   ];
-  let y = top + heading(doc, "Emisor", MARGIN, top, colW);
+  let y = top + heading(doc, t("invoice.pdf.seller"), MARGIN, top, colW);
   sellerLines.forEach((line, i) => {
     if (line) y += put(doc, line, MARGIN, y, { width: colW, bold: i === 0 });
   });
@@ -128,7 +138,7 @@ function parties(doc: Doc, inv: InvoiceDocument, top: number): number {
   if (inv.buyer) {
     const b = inv.buyer;
     const x = MARGIN + colW + 24;
-    yBuyer += heading(doc, "Destinatario", x, top, colW);
+    yBuyer += heading(doc, t("invoice.pdf.buyer"), x, top, colW);
     for (const [i, line] of [b.name, `NIF: ${b.taxId}`, b.address, `${b.postalCode} ${b.city}`].entries()) {
       yBuyer += put(doc, line, x, yBuyer, { width: colW, bold: i === 0 });
     }
@@ -139,28 +149,25 @@ function parties(doc: Doc, inv: InvoiceDocument, top: number): number {
 function rectification(doc: Doc, inv: InvoiceDocument, top: number): number {
   if (!inv.rectifies) return top;
   const r = inv.rectifies;
+  const t = documentTranslator(inv);
   // A demo sale's refund rectifies no invoice: it refers to the demo document it refunds.
-  let y = top + heading(doc, inv.demo ? "Devolución" : "Rectificación", MARGIN, top, WIDTH);
-  const what = inv.demo ? "Devolución del documento de demostración" : "Rectifica la factura";
-  y += put(doc, `${what} Nº ${r.number} de fecha ${formatDate(r.issueDate)}`, MARGIN, y, {
+  let y = top + heading(doc, t(inv.demo ? "invoice.pdf.refund" : "invoice.pdf.rectification"), MARGIN, top, WIDTH);
+  const rectified = { number: r.number, date: formatDate(r.issueDate) };
+  y += put(doc, t(inv.demo ? "invoice.pdf.refundsDemo" : "invoice.pdf.rectifies", rectified), MARGIN, y, {
     width: WIDTH,
     bold: true,
   });
-  y += put(doc, `Motivo: ${r.reason}`, MARGIN, y, { width: WIDTH });
-  y += put(
-    doc,
-    inv.demo
-      ? "Los importes negativos son los que se restan del documento de demostración."
-      : "Rectificación por diferencias: los importes negativos son los que se restan de la factura rectificada.",
-    MARGIN,
-    y,
-    { width: WIDTH, color: MUTED },
-  );
+  y += put(doc, t("invoice.pdf.reason", { reason: r.reason }), MARGIN, y, { width: WIDTH });
+  y += put(doc, t(inv.demo ? "invoice.pdf.negativeDemo" : "invoice.pdf.negative"), MARGIN, y, {
+    width: WIDTH,
+    color: MUTED,
+  });
   return y + 14;
 }
 
 /** Every page: who issued it and, when there are several, "Página i de N". */
 function footers(doc: Doc, inv: InvoiceDocument): void {
+  const t = documentTranslator(inv);
   const { start, count } = doc.bufferedPageRange();
   for (let i = start; i < start + count; i++) {
     doc.switchToPage(i);
@@ -171,12 +178,13 @@ function footers(doc: Doc, inv: InvoiceDocument): void {
       .lineWidth(0.5)
       .strokeColor(ACCENT)
       .stroke();
+    const label = localDocumentLabel(t, inv.kind, false);
     const who = inv.demo
-      ? `${DEMO_NOTICE} · Nº ${inv.number} · ${inv.seller.tradeName}`
-      : `${inv.seller.tradeName} · ${inv.seller.legalName} · NIF ${inv.seller.nif} · ${documentLabel(inv.kind, false)} Nº ${inv.number}`;
+      ? `${demoNoticeText(t)} · ${t("invoice.pdf.number", { number: inv.number })} · ${inv.seller.tradeName}`
+      : `${inv.seller.tradeName} · ${inv.seller.legalName} · NIF ${inv.seller.nif} · ${t("invoice.pdf.labelNumber", { label, number: inv.number })}`;
     put(doc, who, MARGIN, y, { width: WIDTH - 90, size: 7, color: MUTED });
     if (count > 1)
-      put(doc, `Página ${i - start + 1} de ${count}`, RIGHT - 90, y, {
+      put(doc, t("invoice.pdf.page", { page: i - start + 1, count }), RIGHT - 90, y, {
         width: 90,
         size: 7,
         color: MUTED,
@@ -188,18 +196,22 @@ function footers(doc: Doc, inv: InvoiceDocument): void {
 /** Renders the invoice; deterministic for a given document (the creation date is the issue date). */
 export async function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
   const fonts = await invoiceFonts();
+  const t = documentTranslator(inv);
   const doc = new PDFDocument({
     size: "A4",
     // Layout is placed explicitly; a zero bottom margin keeps pdfkit from adding pages on its own.
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 0 },
     bufferPages: true,
     autoFirstPage: true,
-    lang: "es-ES",
+    lang: inv.locale === "ca" ? "ca-ES" : "es-ES",
     displayTitle: true,
     info: {
-      Title: `${documentLabel(inv.kind, inv.demo)} ${inv.number}${inv.demo ? " (sin validez fiscal)" : ""}`,
+      Title: `${localDocumentLabel(t, inv.kind, inv.demo)} ${inv.number}${inv.demo ? t("invoice.pdf.noFiscalValue") : ""}`,
       Author: inv.seller.legalName,
-      Subject: inv.demo ? `${DEMO_NOTICE} Nº ${inv.number}` : `${documentLabel(inv.kind, false)} Nº ${inv.number}`,
+      Subject: t("invoice.pdf.labelNumber", {
+        label: inv.demo ? demoNoticeText(t) : localDocumentLabel(t, inv.kind, false),
+        number: inv.number,
+      }),
       Creator: "Alejandra Nails",
       Producer: "Alejandra Nails",
       CreationDate: new Date(`${inv.issueDate}T00:00:00Z`),

@@ -36,6 +36,8 @@ export async function getInvoiceDocument(db: Db, invoiceId: string): Promise<Inv
     : undefined;
   const docLines = lines.map(invoiceLineOf);
   const demo = seriesOfDocument(invoice) === "demo";
+  // The PDF's labels follow the language the order was made in (orders.locale, issue 34).
+  const order = await db.selectFrom("orders").select("locale").where("id", "=", invoice.order_id).executeTakeFirst();
   return {
     kind: invoice.kind as InvoiceKind,
     number: invoice.full_number,
@@ -57,6 +59,7 @@ export async function getInvoiceDocument(db: Db, invoiceId: string): Promise<Inv
     qrUrl: demo ? null : invoice.qr_url,
     verifactu: invoice.verifactu === 1,
     demo,
+    locale: order?.locale ?? "es",
   };
 }
 

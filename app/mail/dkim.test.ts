@@ -98,6 +98,7 @@ describe("List-Unsubscribe", () => {
         orderId: "o1",
         startsOn: "2027-01-04",
         endsOn: null,
+        locale: "es",
         schedule: "",
         unsubscribeUrl,
       },

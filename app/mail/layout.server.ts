@@ -1,4 +1,7 @@
-import { hoursLines, site } from "~/content/site.ts";
+import { hoursLines, site, type HoursId } from "~/content/site.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales.ts";
+import type { MessageKey } from "~/i18n/messages.ts";
 
 interface EmailContent {
   /** Heading inside the message (also the HTML <title>). */
@@ -8,7 +11,16 @@ interface EmailContent {
   /** Trusted HTML of the body: escape user data with escapeHtml(). */
   bodyHtml: string;
   bodyText: string;
+  /** The client's language (the booking's, order's or account's): the frame's words and `<html lang>`. */
+  locale?: Locale;
 }
+
+/** The opening days' words, from the catalogue (the times are facts: app/content/site.ts). */
+const HOURS_DAY_KEYS = {
+  weekdays: "common.hours.mondayToFriday",
+  saturday: "common.hours.saturday",
+  sunday: "common.hours.sunday",
+} as const satisfies Record<HoursId, MessageKey>;
 
 interface RenderedEmail {
   html: string;
@@ -30,14 +42,26 @@ export function emailButton(href: string, label: string): string {
 }
 
 /**
- * The salon's branded Spanish email frame (HTML + plain text). Inline styles
+ * The salon's branded email frame (HTML + plain text), in the client's language. Inline styles
  * only: mail clients ignore stylesheets. The site's colours (plum #5B1F3E on blush
  * #F7E6EA, ink #2A1E24), each pair with at least 4.5:1 contrast.
  */
-export function renderEmail({ title, preheader, bodyHtml, bodyText }: EmailContent): RenderedEmail {
-  const footerLines = [site.name, site.address.full, `Tel. ${site.phone.display} · ${site.email}`, ...hoursLines()];
+export function renderEmail({
+  title,
+  preheader,
+  bodyHtml,
+  bodyText,
+  locale = DEFAULT_LOCALE,
+}: EmailContent): RenderedEmail {
+  const t = serverTranslator(locale);
+  const footerLines = [
+    site.name,
+    site.address.full,
+    t("email.layout.phoneLine", { phone: site.phone.display, email: site.email }),
+    ...hoursLines({ days: (id) => t(HOURS_DAY_KEYS[id]), closed: t("email.layout.closed") }),
+  ];
   const html = `<!doctype html>
-<html lang="es">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
@@ -51,7 +75,7 @@ export function renderEmail({ title, preheader, bodyHtml, bodyText }: EmailConte
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:600px;background:#ffffff;border-radius:16px;border:1px solid #EAD7CC">
 <tr><td style="padding:28px 32px 8px;border-bottom:2px solid #B8894B">
 <p style="margin:0;font-family:Georgia,'Times New Roman',serif;font-size:26px;color:#5B1F3E;font-weight:bold">${escapeHtml(site.name)}</p>
-<p style="margin:0 0 12px;color:#6B5A62;font-size:13px">${escapeHtml(site.subtitle)}</p>
+<p style="margin:0 0 12px;color:#6B5A62;font-size:13px">${escapeHtml(t("common.brand.subtitle"))}</p>
 </td></tr>
 <tr><td style="padding:24px 32px">
 <h1 style="margin:0 0 16px;font-family:Georgia,'Times New Roman',serif;font-size:22px;color:#5B1F3E">${escapeHtml(title)}</h1>

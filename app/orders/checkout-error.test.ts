@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { BILLING_INVALID_MESSAGE, BILLING_REQUIRED_MESSAGE } from "~/domain/billing-details.ts";
 import { EARLY_START_REQUIRED_MESSAGE } from "~/domain/withdrawal.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import {
+  checkoutErrorText,
   CHECKOUT_ERROR_CODES,
   CHECKOUT_ERROR_MESSAGES,
   CHECKOUT_ERROR_STATUS,
   CheckoutError,
   checkoutErrorMessage,
+  type CheckoutErrorArgs,
 } from "./checkout-error.ts";
 
 describe("CheckoutError codes", () => {
@@ -63,5 +66,19 @@ describe("CheckoutError codes", () => {
     expect(checkoutErrorMessage("early-start-required")).toBe(EARLY_START_REQUIRED_MESSAGE);
     expect(checkoutErrorMessage("billing-required")).toBe(BILLING_REQUIRED_MESSAGE);
     expect(checkoutErrorMessage("billing-invalid")).toBe(BILLING_INVALID_MESSAGE);
+  });
+
+  it("writes every refusal from the catalogue: the Spanish exactly as above, the Catalan in Catalan", () => {
+    const params = { title: "Técnico Manicurista", startsOn: "2030-03-04", method: "Klarna - Paga en 3" };
+    const es = serverTranslator("es");
+    for (const code of CHECKOUT_ERROR_CODES) {
+      const error = new CheckoutError(...([code, params] as unknown as CheckoutErrorArgs));
+      expect(checkoutErrorText(es, code, error.params)).toBe(error.message);
+    }
+    const ca = serverTranslator("ca");
+    expect(checkoutErrorText(ca, "edition-full", params)).toBe(
+      "La convocatòria del 4 de març de 2030 de «Técnico Manicurista» és completa. Tria una altra data.",
+    );
+    expect(checkoutErrorText(ca, "early-start-required")).toMatch(/^La data triada comença abans/);
   });
 });

@@ -8,6 +8,7 @@
 import { BILLING_INVALID_MESSAGE, BILLING_REQUIRED_MESSAGE } from "~/domain/billing-details.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
 import { EARLY_START_REQUIRED_MESSAGE } from "~/domain/withdrawal.ts";
+import type { MessageKey, Translate } from "~/i18n/messages.ts";
 
 /** What each code's message needs; `undefined`: a fixed text. */
 export interface CheckoutErrorParams {
@@ -91,6 +92,40 @@ export const CHECKOUT_ERROR_MESSAGES: {
   "sold-out": (p) => `No quedan plazas en ninguna convocatoria de «${p.title}»`,
 };
 
+/**
+ * The catalogue key of each refusal, for the pages (the checkout form shows it
+ * in the page's language); the Spanish catalogue holds exactly the texts above
+ * (checkout-error.test.ts compares them), which stay the JSON API's.
+ */
+export const CHECKOUT_ERROR_KEYS: Readonly<Record<CheckoutErrorCode, MessageKey>> = {
+  "empty-cart": "checkout.error.code.emptyCart",
+  "too-many-items": "checkout.error.code.tooManyItems",
+  "course-unavailable": "checkout.error.code.courseUnavailable",
+  "early-start-required": "checkout.error.code.earlyStartRequired",
+  "already-enrolled": "checkout.error.code.alreadyEnrolled",
+  "method-unavailable": "checkout.error.code.methodUnavailable",
+  "billing-invalid": "checkout.error.code.billingInvalid",
+  "billing-required": "checkout.error.code.billingRequired",
+  "no-seat": "checkout.error.code.noSeat",
+  "edition-mismatch": "checkout.error.code.editionMismatch",
+  "edition-cancelled": "checkout.error.code.editionCancelled",
+  "edition-started": "checkout.error.code.editionStarted",
+  "edition-closed": "checkout.error.code.editionClosed",
+  "edition-full": "checkout.error.code.editionFull",
+  "sold-out": "checkout.error.code.soldOut",
+};
+
+type AnyCheckoutErrorParams = Partial<{ title: string; startsOn: string; method: string }> | undefined;
+
+/** A refusal's text in the language of `t` (the date written in that language too). */
+export function checkoutErrorText(t: Translate, code: CheckoutErrorCode, params?: AnyCheckoutErrorParams): string {
+  return t(CHECKOUT_ERROR_KEYS[code], {
+    title: params?.title ?? "",
+    method: params?.method ?? "",
+    date: params?.startsOn ? formatLongDate(params.startsOn, t.locale) : "",
+  });
+}
+
 /** `new CheckoutError(code)` for a fixed text, `new CheckoutError(code, params)` for the others. */
 export type CheckoutErrorArgs = {
   [C in CheckoutErrorCode]: CheckoutErrorParams[C] extends undefined
@@ -107,10 +142,13 @@ export class CheckoutError extends Error {
   // Plain fields, not parameter properties: scripts run this file with Node's type stripping.
   readonly code: CheckoutErrorCode;
   readonly status: CheckoutErrorStatus;
+  /** What the message was made from, so a page can write it again in its own language. */
+  readonly params: AnyCheckoutErrorParams;
   constructor(...args: CheckoutErrorArgs) {
     super(checkoutErrorMessage(...args));
     this.name = "CheckoutError";
     this.code = args[0];
+    this.params = args[1];
     this.status = CHECKOUT_ERROR_STATUS[args[0]];
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The purchase confirmation: Spanish, every line with its amount and the
+ * The purchase confirmation, in the order's language (issue 34): every line with its amount and the
  * edition dates, the 14-day withdrawal information with the model form, and one
  * .ics attachment per edition. Delivered through the outbox: the job is
  * written with the payment, so neither a crash nor a redelivered webhook can
@@ -7,11 +7,14 @@
  */
 import { site } from "~/content/site.ts";
 import { shortOrderId } from "~/domain/order-reference.ts";
-import { withdrawalFormText } from "~/content/withdrawal-form.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { formatEuros, formatLongDate, formatMonthYear } from "~/domain/pricing.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales.ts";
+import type { MessageKey } from "~/i18n/messages.ts";
+import { localHref } from "~/i18n/paths.ts";
 import { invoiceAttachment, orderInvoiceId, type DocumentAttachment } from "~/invoices/queries.server.ts";
-import { attachedDocumentSentence } from "~/invoices/texts.ts";
+import { localAttachedDocumentSentence } from "~/invoices/document-texts.server.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { EMAIL_JOB_PREFIX, enqueueEmail, type EmailTemplate } from "~/mail/email-jobs.server.ts";
@@ -27,25 +30,50 @@ export { shortOrderId };
 type CourseItemRow = OrderItemRow & { course_id: string };
 
 /** "Empieza en febrero de 2027 (del 9 de febrero de 2027 al 11 de febrero de 2027)", or the undated fallback. */
-export function editionText(item: Pick<OrderItemRow, "edition_starts_on" | "edition_ends_on">): string {
-  if (!item.edition_starts_on) return "Fecha por confirmar: te escribiremos en cuanto se abra la próxima convocatoria";
-  const start = formatLongDate(item.edition_starts_on);
+export function editionText(
+  item: Pick<OrderItemRow, "edition_starts_on" | "edition_ends_on">,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  const t = serverTranslator(locale);
+  if (!item.edition_starts_on) return t("email.orderConfirmation.editionUndated");
+  const start = formatLongDate(item.edition_starts_on, locale);
   const range =
     item.edition_ends_on && item.edition_ends_on !== item.edition_starts_on
-      ? `del ${start} al ${formatLongDate(item.edition_ends_on)}`
-      : `el ${start}`;
-  return `Empieza en ${formatMonthYear(item.edition_starts_on)} (${range})`;
+      ? t("email.orderConfirmation.editionRange", { start, end: formatLongDate(item.edition_ends_on, locale) })
+      : t("email.orderConfirmation.editionDay", { start });
+  const month = formatMonthYear(item.edition_starts_on, locale);
+  return t("email.orderConfirmation.editionStarts", { month, range });
 }
 
-const DEMO_NOTE = "Pedido de demostración (MODO DEMO): no se ha realizado ningún cargo.";
-
-export function withdrawalText(order: Pick<OrderRow, "withdrawal_waiver_at">): string {
-  const right = `Tienes derecho de desistimiento: dispones de 14 días naturales desde la compra para desistir sin dar explicaciones: escríbenos a ${site.email} (puedes usar el formulario de desistimiento que va al final de este correo). Te devolveremos el importe en un máximo de 14 días.`;
+export function withdrawalText(order: Pick<OrderRow, "withdrawal_waiver_at">, locale: Locale = DEFAULT_LOCALE): string {
+  const t = serverTranslator(locale);
+  const right = t("email.orderConfirmation.withdrawalRight", { email: site.email });
   if (order.withdrawal_waiver_at) {
-    return `${right} El ${formatLongDate(order.withdrawal_waiver_at)} nos pediste expresamente que la formación empezara antes de que acabe ese plazo: si desistes después de que haya empezado, pagarás la parte ya impartida (art. 108.3 del TRLGDCU).`;
+    const waiver = t("email.orderConfirmation.withdrawalWaiver", {
+      date: formatLongDate(order.withdrawal_waiver_at, locale),
+    });
+    return `${right} ${waiver}`;
   }
   return right;
 }
+
+/** The model withdrawal form (Annex B TRLGDCU) in the buyer's language: the same lines as /terms. */
+function withdrawalForm(locale: Locale): string {
+  const t = serverTranslator(locale);
+  const values = { salon: site.name, address: site.address.full, email: site.email };
+  return [t("legal.terms.form.title"), t("legal.terms.form.intro"), ...FORM_LINES.map((k) => t(k, values))].join("\n");
+}
+
+const FORM_LINES = [
+  "legal.terms.form.l1",
+  "legal.terms.form.l2",
+  "legal.terms.form.l3",
+  "legal.terms.form.l4",
+  "legal.terms.form.l5",
+  "legal.terms.form.l6",
+  "legal.terms.form.l7",
+  "legal.terms.form.l8",
+] as const satisfies readonly MessageKey[];
 
 /** .ics files, one per booked edition. */
 export function calendarAttachments(
@@ -53,13 +81,14 @@ export function calendarAttachments(
   items: CourseItemRow[],
   publicUrl: string,
   now: Date,
+  locale: Locale = DEFAULT_LOCALE,
 ): MailAttachment[] {
   return items
     .filter((i) => i.edition_starts_on)
     .map((i) => ({
       filename: icsFileName(`${i.title} ${i.edition_starts_on}`),
       contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-      content: buildCalendar(orderCalendarEvents(order.id, [i], publicUrl), now, `${site.name} · ${i.title}`),
+      content: buildCalendar(orderCalendarEvents(order.id, [i], publicUrl, locale), now, `${site.name} · ${i.title}`),
     }));
 }
 
@@ -76,73 +105,88 @@ export function buildConfirmationEmail(input: {
   invoice?: DocumentAttachment | null;
 }): MailMessage {
   const { order, items, buyerName, publicUrl, now } = input;
-  const invoiceNote = input.invoice ? attachedDocumentSentence(input.invoice) : null;
+  // The language the order was made in (orders.locale, issue 34).
+  const locale = order.locale;
+  const t = serverTranslator(locale);
+  const invoiceNote = input.invoice ? localAttachedDocumentSentence(t, input.invoice) : null;
   const owned = input.alreadyOwned ?? [];
   const ownedNote = owned.length
-    ? `Ya tenías ${owned.map((i) => `«${i.title}»`).join(" y ")}: no te hemos dado otra plaza y te devolvemos ${formatEuros(owned.reduce((sum, i) => sum + i.price_cents, 0))}. Te escribiremos cuando el reembolso esté hecho.`
+    ? t("email.orderConfirmation.alreadyOwned", {
+        titles: owned.map((i) => `«${i.title}»`).join(t("email.orderConfirmation.and")),
+        amount: formatEuros(owned.reduce((sum, i) => sum + i.price_cents, 0)),
+      })
     : null;
-  const method = paymentMethodName(order.payment_method);
+  const method =
+    order.payment_method === "card" ? t("email.orderConfirmation.cardMethod") : paymentMethodName(order.payment_method);
   const ref = shortOrderId(order.id);
   const demo = order.provider === "demo";
+  const demoNote = t("email.orderConfirmation.demoNote");
+  const coursesUrl = `${publicUrl}${localHref(locale, "/mis-cursos")}`;
   const rowsHtml = items
     .map(
       (i) =>
-        `<tr><td style="padding:8px 0;border-bottom:1px solid #EAD7CC"><strong>${escapeHtml(i.title)}</strong><br><span style="color:#6B5A62;font-size:14px">${escapeHtml(editionText(i))}</span></td><td style="padding:8px 0;border-bottom:1px solid #EAD7CC;text-align:right;white-space:nowrap">${escapeHtml(formatEuros(i.price_cents))}</td></tr>`,
+        `<tr><td style="padding:8px 0;border-bottom:1px solid #EAD7CC"><strong>${escapeHtml(i.title)}</strong><br><span style="color:#6B5A62;font-size:14px">${escapeHtml(editionText(i, locale))}</span></td><td style="padding:8px 0;border-bottom:1px solid #EAD7CC;text-align:right;white-space:nowrap">${escapeHtml(formatEuros(i.price_cents))}</td></tr>`,
     )
     .join("");
-  const greeting = buyerName ? `Hola, ${buyerName}:` : "Hola:";
+  const greeting = buyerName ? t("email.common.greetingNamed", { name: buyerName }) : t("email.common.greeting");
+  const thanks = t("email.orderConfirmation.thanks");
+  const totalPaid = t("email.orderConfirmation.totalPaid");
+  const orderLabel = t("email.orderConfirmation.order");
+  const methodLabel = t("email.orderConfirmation.paymentMethod");
+  const form = withdrawalForm(locale);
   const bodyHtml = `<p>${escapeHtml(greeting)}</p>
-<p>¡Gracias por confiar en nosotras! Hemos recibido tu pago y ya tienes tu plaza reservada.</p>
+<p>${escapeHtml(thanks)}</p>
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="margin:16px 0">${rowsHtml}
-<tr><td style="padding:12px 0"><strong>Total pagado</strong></td><td style="padding:12px 0;text-align:right"><strong>${escapeHtml(formatEuros(order.total_cents))}</strong></td></tr></table>
-<p style="margin:0">Pedido: <strong>${escapeHtml(ref)}</strong> · Método de pago: ${escapeHtml(method)}</p>
-${demo ? `<p style="margin:8px 0 0;color:#8A5A00"><strong>${escapeHtml(DEMO_NOTE)}</strong></p>` : ""}
+<tr><td style="padding:12px 0"><strong>${escapeHtml(totalPaid)}</strong></td><td style="padding:12px 0;text-align:right"><strong>${escapeHtml(formatEuros(order.total_cents))}</strong></td></tr></table>
+<p style="margin:0">${escapeHtml(orderLabel)}: <strong>${escapeHtml(ref)}</strong> · ${escapeHtml(methodLabel)}: ${escapeHtml(method)}</p>
+${demo ? `<p style="margin:8px 0 0;color:#8A5A00"><strong>${escapeHtml(demoNote)}</strong></p>` : ""}
 ${ownedNote ? `<p>${escapeHtml(ownedNote)}</p>` : ""}
 ${invoiceNote ? `<p>${escapeHtml(invoiceNote)}</p>` : ""}
-<p>Te adjuntamos las fechas de cada convocatoria en un archivo de calendario (.ics) para que las añadas a tu agenda.</p>
-<p style="color:#6B5A62;font-size:14px">${escapeHtml(withdrawalText(order))}</p>
-${emailButton(`${publicUrl}/mis-cursos`, "Ver mis cursos")}
-<p>Si tienes cualquier duda, llámanos al ${escapeHtml(site.phone.display)} o escríbenos por WhatsApp.</p>
-<div style="color:#6B5A62;font-size:13px;border-top:1px solid #EAD7CC;margin-top:16px;padding-top:8px">${withdrawalFormText()
+<p>${escapeHtml(t("email.orderConfirmation.calendarHtml"))}</p>
+<p style="color:#6B5A62;font-size:14px">${escapeHtml(withdrawalText(order, locale))}</p>
+${emailButton(coursesUrl, t("email.orderConfirmation.button"))}
+<p>${escapeHtml(t("email.orderConfirmation.questionsHtml", { phone: site.phone.display }))}</p>
+<div style="color:#6B5A62;font-size:13px;border-top:1px solid #EAD7CC;margin-top:16px;padding-top:8px">${form
     .split("\n")
     .map((line) => `<p style="margin:4px 0">${escapeHtml(line)}</p>`)
     .join("")}</div>`;
   const bodyText = [
     greeting,
     "",
-    "¡Gracias por confiar en nosotras! Hemos recibido tu pago y ya tienes tu plaza reservada.",
+    thanks,
     "",
-    ...items.flatMap((i) => [`- ${i.title}: ${formatEuros(i.price_cents)}`, `  ${editionText(i)}`]),
+    ...items.flatMap((i) => [`- ${i.title}: ${formatEuros(i.price_cents)}`, `  ${editionText(i, locale)}`]),
     "",
-    `Total pagado: ${formatEuros(order.total_cents)}`,
-    `Pedido: ${ref} · Método de pago: ${method}`,
-    ...(demo ? [DEMO_NOTE] : []),
+    `${totalPaid}: ${formatEuros(order.total_cents)}`,
+    `${orderLabel}: ${ref} · ${methodLabel}: ${method}`,
+    ...(demo ? [demoNote] : []),
     ...(ownedNote ? ["", ownedNote] : []),
     "",
     ...(invoiceNote ? [invoiceNote] : []),
-    "Te adjuntamos las fechas de cada convocatoria en un archivo de calendario (.ics).",
+    t("email.orderConfirmation.calendarText"),
     "",
-    withdrawalText(order),
+    withdrawalText(order, locale),
     "",
-    `Tus cursos: ${publicUrl}/mis-cursos`,
-    `Dudas: ${site.phone.display} · ${site.email}`,
+    t("email.orderConfirmation.coursesText", { url: coursesUrl }),
+    t("email.orderConfirmation.questionsText", { phone: site.phone.display, email: site.email }),
     "",
-    withdrawalFormText(),
+    form,
   ].join("\n");
   const { html, text } = renderEmail({
-    title: "¡Pago confirmado!",
-    preheader: `Tu pedido ${ref} de ${formatEuros(order.total_cents)} está pagado.`,
+    title: t("email.orderConfirmation.title"),
+    preheader: t("email.orderConfirmation.preheader", { ref, amount: formatEuros(order.total_cents) }),
     bodyHtml,
     bodyText,
+    locale,
   });
   return {
     to: order.email ?? "",
-    subject: `Confirmación de tu compra (pedido ${ref}) · ${site.name}`,
+    subject: t("email.orderConfirmation.subject", { ref, salon: site.name }),
     html,
     text,
     attachments: [
       ...(input.invoice ? [input.invoice.attachment] : []),
-      ...calendarAttachments(order, items, publicUrl, now),
+      ...calendarAttachments(order, items, publicUrl, now, locale),
     ],
   };
 }

@@ -27,6 +27,7 @@ const order: OrderRow = {
   billing_city: null,
   kind: "courses",
   appointment_id: null,
+  locale: "es",
 };
 const items: (OrderItemRow & { course_id: string })[] = [
   { id: "00-a", order_id: order.id, course_id: "formacion-inicio", edition_id: "e1", title: "Formación de inicio", price_cents: 28000, edition_starts_on: "2027-02-09", edition_ends_on: "2027-02-11", no_seat_at: null, service_id: null },

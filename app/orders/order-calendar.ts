@@ -1,4 +1,7 @@
 import { site } from "~/content/site.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales.ts";
+import { localHref } from "~/i18n/paths.ts";
 import type { CalendarEvent } from "./ics.ts";
 
 export interface CalendarItem {
@@ -9,7 +12,14 @@ export interface CalendarItem {
 }
 
 /** One calendar event per booked edition of an order; the UID is stable per order and course. */
-export function orderCalendarEvents(orderId: string, items: readonly CalendarItem[], publicUrl: string): CalendarEvent[] {
+export function orderCalendarEvents(
+  orderId: string,
+  items: readonly CalendarItem[],
+  publicUrl: string,
+  locale: Locale = DEFAULT_LOCALE,
+): CalendarEvent[] {
+  const t = serverTranslator(locale);
+  const url = `${publicUrl}${localHref(locale, "/mis-cursos")}`;
   return items
     .filter((i) => i.edition_starts_on)
     .map((i) => ({
@@ -18,7 +28,7 @@ export function orderCalendarEvents(orderId: string, items: readonly CalendarIte
       startsOn: i.edition_starts_on!,
       endsOn: i.edition_ends_on,
       location: site.address.full,
-      description: `Formación en ${site.name}. Tus cursos: ${publicUrl}/mis-cursos`,
-      url: `${publicUrl}/mis-cursos`,
+      description: t("ics.order.description", { salon: site.name, url }),
+      url,
     }));
 }

@@ -5,13 +5,14 @@
  * the browser sends about money is read.
  */
 import type { Selectable } from "kysely";
-import { saveBillingDetails } from "~/auth/accounts.server.ts";
+import { localeOfUser, saveBillingDetails } from "~/auth/accounts.server.ts";
 import { getCoursesByIds, todayInMadrid } from "~/catalogue/queries.server.ts";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { isUniqueViolation } from "~/db/errors.server.ts";
 import type { OrderItemsTable, OrdersTable } from "~/db/schema.ts";
 import { billingColumns, checkBillingDetails, type BillingDetails } from "~/domain/billing-details.ts";
 import { requiresFullInvoice } from "~/domain/invoice-math.ts";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales.ts";
 import { isWithinBounds, paymentMethod, type PaymentMethodKey } from "~/domain/payment-methods.ts";
 import { needsEarlyStartRequest } from "~/domain/withdrawal.ts";
 import { newId, sha256 } from "~/lib/ids.server.ts";
@@ -59,6 +60,12 @@ export interface CreateOrderInput {
    * the order and on the account (offered next time) in the order's transaction.
    */
   billing?: BillingDetails | null;
+  /**
+   * The language the order is made in (its emails' and documents'): the
+   * checkout page's, or what the API's client says; the buyer's account
+   * language when not given.
+   */
+  locale?: Locale;
   provider: string;
   now?: Date;
   /** YYYY-MM-DD override of "today" for the next edition (tests). */
@@ -75,6 +82,16 @@ export async function getOrderWithItems(db: Db, orderId: string): Promise<OrderW
   if (!order) return null;
   const items = await db.selectFrom("order_items").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
   return { order, items: sortItems(items) };
+}
+
+/**
+ * The language an order was made in (orders.locale, 0027): its emails and
+ * documents are written in it (the invoice email reads it through the
+ * invoice's order). Spanish for an order that does not exist.
+ */
+export async function localeOfOrder(db: Db, orderId: string): Promise<Locale> {
+  const row = await db.selectFrom("orders").select("locale").where("id", "=", orderId).executeTakeFirst();
+  return row?.locale ?? DEFAULT_LOCALE;
 }
 
 export async function getOrderBySession(db: Db, sessionId: string): Promise<OrderWithItems | null> {
@@ -146,6 +163,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
   if (input.billing && !billing) throw new CheckoutError("billing-invalid");
   if (!billing && requiresFullInvoice(totalCents)) throw new CheckoutError("billing-required");
 
+  const locale = input.locale ?? (await localeOfUser(db, input.user.id));
   const key = checkoutKey(
     input.user.id,
     ids.map((id) => (editions.get(id) ? `${id}@${editions.get(id)!.id}` : id)),
@@ -156,7 +174,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
   if (existing) {
     if (now.getTime() - Date.parse(existing.created_at) < REUSE_WINDOW_MS && existing.total_cents === totalCents) {
       return {
-        ...(await reuse(db, existing, { waiver: earlyStartRequested, billing, userId: input.user.id }, nowIso)),
+        ...(await reuse(db, existing, { waiver: earlyStartRequested, billing, userId: input.user.id, locale }, nowIso)),
         reused: true,
       };
     }
@@ -184,6 +202,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
           paid_at: null,
           checkout_key: key,
           ...billingColumns(billing),
+          locale,
         })
         .execute();
       if (billing) await saveBillingDetails(trx, input.user.id, billing);
@@ -223,7 +242,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
     const winner = await pendingByKey(db, key);
     if (!winner) throw err;
     return {
-      ...(await reuse(db, winner, { waiver: earlyStartRequested, billing, userId: input.user.id }, nowIso)),
+      ...(await reuse(db, winner, { waiver: earlyStartRequested, billing, userId: input.user.id, locale }, nowIso)),
       reused: true,
     };
   }
@@ -232,7 +251,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
 }
 
 /**
- * A reused order takes the latest submit's waiver and billing details (none:
+ * A reused order takes the latest submit's waiver, language and billing details (none:
  * a factura simplificada, allowed since the same total passed the check above),
  * unless its payment page was already completed: the money settling goes with
  * the details given then.
@@ -240,7 +259,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
 async function reuse(
   db: Db,
   order: OrderRow,
-  latest: { waiver: boolean; billing: BillingDetails | null; userId: string },
+  latest: { waiver: boolean; billing: BillingDetails | null; userId: string; locale: Locale },
   nowIso: string,
 ): Promise<OrderWithItems> {
   await inTransaction(db, async (trx) => {
@@ -254,7 +273,7 @@ async function reuse(
     }
     const res = await trx
       .updateTable("orders")
-      .set({ ...billingColumns(latest.billing), updated_at: nowIso })
+      .set({ ...billingColumns(latest.billing), locale: latest.locale, updated_at: nowIso })
       .where("id", "=", order.id)
       .where("status", "=", "pending")
       .where("checkout_completed_at", "is", null)

@@ -1,6 +1,9 @@
 /** The buyer's email once a refund went through (outbox template "refund-notice"). */
+import type { Locale } from "~/i18n/locales.ts";
 import { invoiceAttachment, refundInvoiceId, type DocumentAttachment } from "~/invoices/queries.server.ts";
-import { attachedDocumentSentence } from "~/invoices/texts.ts";
+import { localAttachedDocumentSentence } from "~/invoices/document-texts.server.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import type { MessageKey } from "~/i18n/messages.ts";
 import { site } from "~/content/site.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
 import { refundItemIds } from "~/domain/withdrawal-lines.ts";
@@ -11,51 +14,82 @@ import { shortOrderId } from "./confirmation-email.server.ts";
 import { getOrderWithItems } from "./orders.server.ts";
 import { getRefund, type RefundRow } from "./refunds.server.ts";
 
-const reasonText: Record<string, string> = {
-  "customer-request": "Como nos pediste, te devolvemos el importe indicado.",
-  "edition-cancelled":
-    "La convocatoria de tu curso se ha cancelado, así que te devolvemos el importe. Sentimos las molestias.",
-  "duplicate-purchase":
-    "Ya estabas inscrita en este curso con un pedido anterior, así que no te hemos cobrado una segunda plaza: te devolvemos el importe.",
-  "appointment-cancelled": "Tu cita se ha cancelado a tiempo, así que te devolvemos la señal que pagaste al reservarla.",
-  "appointment-unavailable":
-    "Tu pago llegó cuando la hora que elegiste ya no estaba libre, así que no hemos podido reservarla: te devolvemos la señal.",
-  withdrawal: "Has desistido del contrato, así que te devolvemos el importe.",
-  "no-seat":
-    "Tu pago llegó cuando ya no quedaba plaza en la convocatoria que elegiste, así que no te hemos inscrito: te devolvemos el importe.",
-};
+const REASON_KEYS = {
+  "customer-request": "email.refund.reason.customerRequest",
+  "edition-cancelled": "email.refund.reason.editionCancelled",
+  "duplicate-purchase": "email.refund.reason.duplicatePurchase",
+  "appointment-cancelled": "email.refund.reason.appointmentCancelled",
+  "appointment-unavailable": "email.refund.reason.appointmentUnavailable",
+  withdrawal: "email.refund.reason.withdrawal",
+  "no-seat": "email.refund.reason.noSeat",
+} as const satisfies Record<string, MessageKey>;
+
+const reasonKey = (reason: string): MessageKey =>
+  reason in REASON_KEYS ? REASON_KEYS[reason as keyof typeof REASON_KEYS] : "email.refund.reason.other";
 
 export function buildRefundEmail(input: {
   refund: Pick<RefundRow, "amount_cents" | "reason" | "completed_at">;
-  order: { id: string; email: string | null; total_cents: number; refunded_cents: number; payment_method: string };
+  order: {
+    id: string;
+    email: string | null;
+    total_cents: number;
+    refunded_cents: number;
+    payment_method: string;
+    /** The order's language (0027): the email is written in it. */
+    locale: Locale;
+  };
   titles: string[];
   /** The refund's rectificativa (a demo sale's: its demo document) as a PDF (issue 13), when it was issued with it. */
   invoice?: DocumentAttachment | null;
 }): MailMessage {
   const { refund, order, titles } = input;
+  const locale = order.locale;
+  const t = serverTranslator(locale);
   const ref = shortOrderId(order.id);
   const amount = formatEuros(refund.amount_cents);
-  const when = refund.completed_at ? formatLongDate(refund.completed_at.slice(0, 10)) : "";
-  const reason = reasonText[refund.reason] ?? "Te devolvemos el importe indicado.";
+  const when = refund.completed_at ? formatLongDate(refund.completed_at.slice(0, 10), locale) : "";
   const full = order.refunded_cents >= order.total_cents;
+  const amountLine = t("email.refund.amount", {
+    amount,
+    full: full ? "yes" : "no",
+    when: when ? t("email.refund.on", { date: when }) : "",
+  });
   const lines = [
-    reason,
-    `Importe reembolsado: ${amount}${full ? " (el pedido completo)" : ""}, con el mismo método de pago que usaste${when ? `, el ${when}` : ""}.`,
-    "Según tu banco o entidad de pago, puede tardar entre 5 y 10 días hábiles en aparecer en tu cuenta.",
-    input.invoice ? attachedDocumentSentence(input.invoice) : "",
+    t(reasonKey(refund.reason)),
+    amountLine,
+    t("email.refund.bankDelay"),
+    input.invoice ? localAttachedDocumentSentence(t, input.invoice) : "",
   ];
-  const bodyHtml = `<p>Hola:</p>
-<p>${escapeHtml(lines[0])}</p>
-<p>Pedido <strong>${escapeHtml(ref)}</strong>${titles.length ? `: ${escapeHtml(titles.join(", "))}` : ""}.</p>
-<p>${escapeHtml(lines[1])}</p>
-<p style="color:#6B5A62;font-size:14px">${escapeHtml(lines[2])}</p>
+  const greeting = t("email.common.greeting");
+  const orderWord = t("email.refund.order");
+  const bodyHtml = `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(lines[0]!)}</p>
+<p>${escapeHtml(orderWord)} <strong>${escapeHtml(ref)}</strong>${titles.length ? `: ${escapeHtml(titles.join(", "))}` : ""}.</p>
+<p>${escapeHtml(lines[1]!)}</p>
+<p style="color:#6B5A62;font-size:14px">${escapeHtml(lines[2]!)}</p>
 ${lines[3] ? `<p>${escapeHtml(lines[3])}</p>` : ""}
-<p>Si tienes cualquier duda, llámanos al ${escapeHtml(site.phone.display)} o escríbenos a ${escapeHtml(site.email)}.</p>`;
-  const bodyText = ["Hola:", "", lines[0], "", `Pedido ${ref}${titles.length ? `: ${titles.join(", ")}` : ""}.`, "", lines[1], lines[2], ...(lines[3] ? ["", lines[3]] : [])].join("\n");
-  const { html, text } = renderEmail({ title: "Te hemos hecho un reembolso", preheader: `Reembolso de ${amount} del pedido ${ref}.`, bodyHtml, bodyText });
+<p>${escapeHtml(t("email.refund.questions", { phone: site.phone.display, email: site.email }))}</p>`;
+  const bodyText = [
+    greeting,
+    "",
+    lines[0]!,
+    "",
+    `${orderWord} ${ref}${titles.length ? `: ${titles.join(", ")}` : ""}.`,
+    "",
+    lines[1]!,
+    lines[2]!,
+    ...(lines[3] ? ["", lines[3]] : []),
+  ].join("\n");
+  const { html, text } = renderEmail({
+    title: t("email.refund.title"),
+    preheader: t("email.refund.preheader", { amount, ref }),
+    bodyHtml,
+    bodyText,
+    locale,
+  });
   return {
     to: order.email ?? "",
-    subject: `Reembolso de tu pedido ${ref} · ${site.name}`,
+    subject: t("email.refund.subject", { ref, salon: site.name }),
     html,
     text,
     ...(input.invoice ? { attachments: [input.invoice.attachment] } : {}),

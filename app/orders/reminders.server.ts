@@ -13,6 +13,7 @@ import { DEFAULT_USER_SETTINGS } from "~/auth/user-settings.server.ts";
 import { site } from "~/content/site.ts";
 import type { Db } from "~/db/db.server.ts";
 import { reminderRunAfter } from "~/domain/course-reminder.ts";
+import type { Locale } from "~/i18n/locales.ts";
 import { formatLongDate, formatWeekdayDate } from "~/domain/pricing.ts";
 import { enqueueJob } from "~/jobs/queue.server.ts";
 import { EMAIL_JOB_PREFIX, type EmailTemplate } from "~/mail/email-jobs.server.ts";
@@ -101,6 +102,8 @@ export interface ReminderData {
   schedule: string;
   /** The one-click unsubscribe link (`reminderUnsubscribeUrl`), or null when there is no secret to sign it. */
   unsubscribeUrl: string | null;
+  /** The account's language (users.locale, 0027; she may change it after buying): the email is to be written in it. */
+  locale: Locale;
 }
 
 /** The buyer's one-click link that turns the course reminders off (app/routes/baja.tsx). */
@@ -185,6 +188,7 @@ export const courseReminderTemplate: EmailTemplate = {
         "users.id as user_id",
         "users.email",
         "users.first_name",
+        "users.locale",
         "courses.id as course_id",
         "courses.title",
         "course_editions.starts_on",
@@ -220,6 +224,7 @@ export const courseReminderTemplate: EmailTemplate = {
         unsubscribeUrl: ctx.unsubscribeSecret
           ? reminderUnsubscribeUrl(ctx.publicUrl, ctx.unsubscribeSecret, row.user_id)
           : null,
+        locale: row.locale,
       },
       ctx.publicUrl,
     );

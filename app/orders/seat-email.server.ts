@@ -5,6 +5,9 @@
  * the payment and asks for the refund (reason "no-seat"); the refund-notice
  * email follows once the provider confirms it.
  */
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import type { Locale } from "~/i18n/locales.ts";
+import { localHref } from "~/i18n/paths.ts";
 import { site } from "~/content/site.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
 import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
@@ -16,55 +19,65 @@ import { getOrderWithItems, type OrderItemRow } from "./orders.server.ts";
 export const SEAT_UNAVAILABLE = "seat-unavailable";
 export const seatUnavailableKey = (orderId: string) => `${SEAT_UNAVAILABLE}:${orderId}`;
 
-function lineText(item: Pick<OrderItemRow, "title" | "edition_starts_on">): string {
+function lineText(item: Pick<OrderItemRow, "title" | "edition_starts_on">, locale: Locale): string {
+  const t = serverTranslator(locale);
   return item.edition_starts_on
-    ? `«${item.title}», convocatoria del ${formatLongDate(item.edition_starts_on)}`
-    : `«${item.title}»`;
+    ? t("email.seat.lineDated", { title: item.title, date: formatLongDate(item.edition_starts_on, locale) })
+    : t("email.seat.line", { title: item.title });
 }
 
 export function buildSeatUnavailableEmail(input: {
-  order: { id: string; email: string | null };
+  order: {
+    id: string;
+    email: string | null;
+    /** The order's language (0027): the email is written in it. */ locale: Locale;
+  };
   /** The paid lines that got no seat. */
   items: Pick<OrderItemRow, "title" | "edition_starts_on" | "price_cents">[];
   publicUrl: string;
 }): MailMessage {
   const { order, items, publicUrl } = input;
+  const locale = order.locale;
+  const t = serverTranslator(locale);
   const ref = shortOrderId(order.id);
   const amount = formatEuros(items.reduce((sum, i) => sum + i.price_cents, 0));
-  const lines = items.map(lineText);
-  const intro =
-    "Hemos recibido tu pago, pero cuando llegó ya no quedaba plaza: la reserva de tu plaza había caducado y otra persona ocupó la última, o la convocatoria se ha cancelado.";
-  const refund = `No te hemos inscrito y te devolvemos ${amount} con el mismo método de pago. Te escribiremos cuando el reembolso esté hecho.`;
-  const next = "Si quieres, elige otra fecha en nuestra web o escríbenos y te ayudamos a encontrar una plaza.";
-  const bodyHtml = `<p>Hola:</p>
+  const lines = items.map((i) => lineText(i, locale));
+  const intro = t("email.seat.intro");
+  const refund = t("email.seat.refund", { amount });
+  const next = t("email.seat.next");
+  const greeting = t("email.common.greeting");
+  const orderLabel = t("email.orderConfirmation.order");
+  const coursesUrl = `${publicUrl}${localHref(locale, "/formaciones")}`;
+  const bodyHtml = `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>
 <p>${escapeHtml(refund)}</p>
-<p style="margin:0">Pedido: <strong>${escapeHtml(ref)}</strong></p>
+<p style="margin:0">${escapeHtml(orderLabel)}: <strong>${escapeHtml(ref)}</strong></p>
 <p>${escapeHtml(next)}</p>
-${emailButton(`${publicUrl}/formaciones`, "Ver convocatorias")}
-<p>Si tienes cualquier duda, llámanos al ${escapeHtml(site.phone.display)} o escríbenos a ${escapeHtml(site.email)}.</p>`;
+${emailButton(coursesUrl, t("email.seat.button"))}
+<p>${escapeHtml(t("email.refund.questions", { phone: site.phone.display, email: site.email }))}</p>`;
   const bodyText = [
-    "Hola:",
+    greeting,
     "",
     intro,
     "",
     ...lines.map((l) => `- ${l}`),
     "",
     refund,
-    `Pedido: ${ref}`,
+    `${orderLabel}: ${ref}`,
     "",
     next,
-    `Convocatorias: ${publicUrl}/formaciones`,
-    `Dudas: ${site.phone.display} · ${site.email}`,
+    t("email.seat.editionsText", { url: coursesUrl }),
+    t("email.orderConfirmation.questionsText", { phone: site.phone.display, email: site.email }),
   ].join("\n");
   const { html, text } = renderEmail({
-    title: "No quedaban plazas",
-    preheader: `Te devolvemos ${amount} del pedido ${ref}.`,
+    title: t("email.seat.title"),
+    preheader: t("email.seat.preheader", { amount, ref }),
     bodyHtml,
     bodyText,
+    locale,
   });
-  return { to: order.email ?? "", subject: `No quedaban plazas: te devolvemos tu pago (pedido ${ref}) · ${site.name}`, html, text };
+  return { to: order.email ?? "", subject: t("email.seat.subject", { ref, salon: site.name }), html, text };
 }
 
 export const seatUnavailableTemplate: EmailTemplate = {

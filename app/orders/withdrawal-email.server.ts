@@ -5,6 +5,8 @@
  * transaction that records the withdrawal (withdrawals.server.ts), one per
  * withdrawal (an order may have several, one per course).
  */
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import type { Locale } from "~/i18n/locales.ts";
 import { madridDateTimeText } from "~/domain/calendar-dates.ts";
 import { site } from "~/content/site.ts";
 import { formatEuros } from "~/domain/pricing.ts";
@@ -16,50 +18,62 @@ import { getOrderWithItems } from "./orders.server.ts";
 import { listWithdrawals, type WithdrawalRow } from "./withdrawal-lines.server.ts";
 
 /** What the buyer is told happens next (also on the confirmation screen); `refundCents`: what is refunded now. */
-export function withdrawalNextStep(w: Pick<WithdrawalRow, "status">, refundCents: number): string {
-  if (w.status === "refunded") {
-    return `Te devolvemos ${formatEuros(refundCents)} con el mismo método de pago, en un máximo de 14 días. Te escribiremos cuando el reembolso esté hecho.`;
-  }
-  return "Como la formación ya había empezado a petición tuya, te devolveremos la parte que no se ha impartido (art. 108.3 del TRLGDCU). El salón revisará el importe y te escribirá con el reembolso en un máximo de 14 días.";
+export function withdrawalNextStep(
+  w: Pick<WithdrawalRow, "status">,
+  refundCents: number,
+  locale: Locale = "es",
+): string {
+  const t = serverTranslator(locale);
+  if (w.status === "refunded") return t("email.withdrawal.nextRefunded", { amount: formatEuros(refundCents) });
+  return t("email.withdrawal.nextPartial");
 }
 
 export function buildWithdrawalAckEmail(input: {
-  order: { id: string; email: string | null };
+  order: {
+    id: string;
+    email: string | null;
+    /** The order's language (0027): the email is written in it. */ locale: Locale;
+  };
   /** The courses withdrawn from. */
   titles: string[];
   withdrawal: Pick<WithdrawalRow, "requested_at" | "status">;
   refundCents: number;
 }): MailMessage {
   const { order, titles, withdrawal } = input;
+  const locale = order.locale;
+  const t = serverTranslator(locale);
   const ref = shortOrderId(order.id);
-  const when = madridDateTimeText(new Date(withdrawal.requested_at));
-  const intro = `Hemos recibido tu desistimiento del pedido ${ref} el ${when} (hora de Madrid).`;
-  const next = withdrawalNextStep(withdrawal, input.refundCents);
-  const bodyHtml = `<p>Hola:</p>
+  const when = madridDateTimeText(new Date(withdrawal.requested_at), locale);
+  const intro = t("email.withdrawal.intro", { ref, when });
+  const next = withdrawalNextStep(withdrawal, input.refundCents, locale);
+  const greeting = t("email.common.greeting");
+  const coursesLabel = t("email.withdrawal.courses", { n: titles.length });
+  const bodyHtml = `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
-<p style="margin:0">${titles.length === 1 ? "Curso del que desistes:" : "Cursos de los que desistes:"}</p>
-<ul>${titles.map((t) => `<li>${escapeHtml(t)}</li>`).join("")}</ul>
+<p style="margin:0">${escapeHtml(coursesLabel)}</p>
+<ul>${titles.map((title) => `<li>${escapeHtml(title)}</li>`).join("")}</ul>
 <p>${escapeHtml(next)}</p>
-<p>Si tienes cualquier duda, llámanos al ${escapeHtml(site.phone.display)} o escríbenos a ${escapeHtml(site.email)}.</p>`;
+<p>${escapeHtml(t("email.refund.questions", { phone: site.phone.display, email: site.email }))}</p>`;
   const bodyText = [
-    "Hola:",
+    greeting,
     "",
     intro,
     "",
-    titles.length === 1 ? "Curso del que desistes:" : "Cursos de los que desistes:",
-    ...titles.map((t) => `- ${t}`),
+    coursesLabel,
+    ...titles.map((title) => `- ${title}`),
     "",
     next,
     "",
-    `Dudas: ${site.phone.display} · ${site.email}`,
+    t("email.orderConfirmation.questionsText", { phone: site.phone.display, email: site.email }),
   ].join("\n");
   const { html, text } = renderEmail({
-    title: "Hemos recibido tu desistimiento",
-    preheader: `Desistimiento del pedido ${ref}, ${when}.`,
+    title: t("email.withdrawal.title"),
+    preheader: t("email.withdrawal.preheader", { ref, when }),
     bodyHtml,
     bodyText,
+    locale,
   });
-  return { to: order.email ?? "", subject: `Desistimiento recibido (pedido ${ref}) · ${site.name}`, html, text };
+  return { to: order.email ?? "", subject: t("email.withdrawal.subject", { ref, salon: site.name }), html, text };
 }
 
 export const withdrawalAckTemplate: EmailTemplate = {

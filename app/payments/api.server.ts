@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { Db } from "~/db/db.server.ts";
 import { parseBillingForm } from "~/domain/billing-details.ts";
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHOD_KEYS } from "~/domain/payment-methods.ts";
+import { isLocale, LOCALES, type Locale } from "~/i18n/locales.ts";
 import { readBodyText } from "~/lib/read-body.server.ts";
 import { MAX_ORDER_ITEMS } from "~/orders/orders.server.ts";
 import { processPaymentEvent, type PaymentDeps } from "./checkout.server.ts";
@@ -66,6 +67,15 @@ const billingSchema = z.object(
   },
 );
 
+/**
+ * The language the order is made in (its emails and documents): the page's,
+ * sent by the client. Only "es" or "ca"; anything else is refused (400) rather
+ * than guessed. Absent: the buyer's account language (createOrder).
+ */
+const localeSchema = z.custom<Locale>(isLocale, {
+  error: `Idioma no válido: usa ${LOCALES.join(" o ")}`,
+});
+
 const bodySchema = z
   .object(
     {
@@ -86,6 +96,7 @@ const bodySchema = z
         .optional(),
       withdrawalWaiver: z.boolean({ error: "withdrawalWaiver debe ser true o false" }).optional(),
       billing: billingSchema.nullable().optional(),
+      locale: localeSchema.optional(),
     },
     { error: "El cuerpo de la petición debe ser un objeto JSON" },
   )
@@ -139,6 +150,7 @@ export async function createCheckoutFromRequest(
     method: body.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
     withdrawalWaiver: body.withdrawalWaiver ?? false,
     billing: billing?.ok ? billing.details : null,
+    locale: body.locale,
   });
   return checkoutApiAnswer(attempt);
 }

@@ -6,6 +6,7 @@
 import type { Db } from "~/db/db.server.ts";
 import type { BillingDetails } from "~/domain/billing-details.ts";
 import type { PaymentMethodKey } from "~/domain/payment-methods.ts";
+import type { Locale } from "~/i18n/locales.ts";
 import type { Logger } from "~/lib/logger.server.ts";
 import { invoicingOf, type InvoicingConfig } from "~/invoices/issue.server.ts";
 import type { Mailer } from "~/mail/mailer.server.ts";
@@ -42,6 +43,8 @@ export interface StartCheckoutInput {
   withdrawalWaiver: boolean;
   /** Details for a factura completa: required by createOrder above 400 €, saved on the order and the account. */
   billing?: BillingDetails | null;
+  /** The order's language (createOrder: the buyer's account language when not given). */
+  locale?: Locale;
 }
 
 export interface StartedCheckout {
@@ -67,6 +70,8 @@ export async function startCheckout(deps: PaymentDeps, input: StartCheckoutInput
       currency: "eur",
       totalCents: order.total_cents,
       lines: items.map((i) => ({ courseId: i.course_id, title: i.title, priceCents: i.price_cents })),
+      // The buyer comes back to the success or cancel page in the order's language.
+      locale: order.locale,
     });
     await attachSession(deps.db, order.id, session.sessionId);
     return { orderId: order.id, sessionId: session.sessionId, url: session.url, reused };

@@ -12,6 +12,7 @@ import {
   type PaymentSessionStatus,
   type RefundRequest,
 } from "./provider.server.ts";
+import { localHref } from "~/i18n/paths.ts";
 
 const PREFIX = "demo_";
 
@@ -21,7 +22,9 @@ export function createDemoProvider(): PaymentProvider {
   return {
     name: "demo",
     async createCheckout(order: CheckoutOrder): Promise<CheckoutSession> {
-      return { sessionId: demoSessionId(order.id), url: `/pago-demo/${encodeURIComponent(order.id)}` };
+      // In the order's language: /ca/pagament-demo/… for an order made in Catalan.
+      const url = localHref(order.locale ?? "es", `/pago-demo/${encodeURIComponent(order.id)}`);
+      return { sessionId: demoSessionId(order.id), url };
     },
     async retrieveSession(sessionId: string): Promise<PaymentSessionStatus> {
       // The demo page settles synchronously in our own database; there is no

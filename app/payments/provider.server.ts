@@ -4,6 +4,7 @@
  * stripe.server.ts and the offline gateway implements the same interface.
  */
 import type { PaymentMethodKey } from "~/domain/payment-methods.ts";
+import type { Locale } from "~/i18n/locales.ts";
 
 /** What a provider needs to open a hosted payment page for one order. */
 export interface CheckoutOrder {
@@ -18,6 +19,8 @@ export interface CheckoutOrder {
   lines: { courseId: string | null; title: string; priceCents: number }[];
   /** Where "back" on the provider's page leads (a same-site path); the shop's /cancel when absent. */
   cancelPath?: string;
+  /** The order's language: the pages the buyer comes back to are in it (Spanish when absent). */
+  locale?: Locale;
 }
 
 export interface CheckoutSession {

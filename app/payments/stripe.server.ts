@@ -4,6 +4,7 @@
  * and nowhere else.
  */
 import Stripe from "stripe";
+import { localHref } from "~/i18n/paths.ts";
 import {
   PaymentProviderError,
   WebhookSignatureError,
@@ -97,6 +98,7 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
 
     async createCheckout(order: CheckoutOrder): Promise<CheckoutSession> {
       const firstCourse = order.lines[0]?.courseId ?? "";
+      const locale = order.locale ?? "es";
       // Every parameter derives from the stored order, so a retry with the same
       // idempotency key replays the same session instead of opening a second one.
       const params: Stripe.Checkout.SessionCreateParams = {
@@ -114,8 +116,9 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
         client_reference_id: order.id,
         metadata: { order_id: order.id },
         customer_email: order.email,
-        success_url: `${opts.publicUrl}/success?session_id={CHECKOUT_SESSION_ID}&course_id=${encodeURIComponent(firstCourse)}`,
-        cancel_url: `${opts.publicUrl}${order.cancelPath ?? "/cancel"}`,
+        // Back to the pages in the order's language (/ca/compra-completada for an order made in Catalan).
+        success_url: `${opts.publicUrl}${localHref(locale, "/success")}?session_id={CHECKOUT_SESSION_ID}&course_id=${encodeURIComponent(firstCourse)}`,
+        cancel_url: `${opts.publicUrl}${localHref(locale, order.cancelPath ?? "/cancel")}`,
         expires_at: Math.floor(Date.parse(order.createdAt) / 1000) + SESSION_LIFETIME_SECONDS,
       };
       try {

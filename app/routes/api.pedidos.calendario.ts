@@ -20,7 +20,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const only = new URL(request.url).searchParams.get("curso");
   const items = courseLines(found.items).filter((i) => i.edition_starts_on && (!only || i.course_id === only));
   if (items.length === 0) throw data({ message: "Este pedido no tiene fechas programadas todavía" }, { status: 404 });
-  const ics = buildCalendar(orderCalendarEvents(found.order.id, items, config.publicUrl), new Date());
+  // The language the order was made in, as its emails (issue 34).
+  const events = orderCalendarEvents(found.order.id, items, config.publicUrl, found.order.locale);
+  const ics = buildCalendar(events, new Date());
   const name = icsFileName(
     only && items.length === 1 ? `${items[0].title} ${items[0].edition_starts_on}` : "formaciones-alejandra-nails",
   );

@@ -1,125 +1,119 @@
 import { Link } from "react-router";
-import { LegalPage } from "~/components/legal-page.tsx";
+import { LegalPage, mailTag } from "~/components/legal-page.tsx";
 import { site } from "~/content/site.ts";
 import { getServices } from "~/context.server.ts";
+import { messagesFor } from "~/i18n/catalogue.server.ts";
+import { localeOfPath, localeOfRequest } from "~/i18n/locales.ts";
+import { translator } from "~/i18n/messages.ts";
+import { Rich, useLocalHref, useT } from "~/i18n/react.tsx";
 import { publicSellerFacts } from "~/invoices/seller.server.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/aviso-legal";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Aviso legal",
-    description: `Identificación del titular de ${site.name} (art. 10 LSSI-CE), condiciones de uso del sitio web, propiedad intelectual y responsabilidad.`,
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const locale = localeOfPath(location.pathname);
+  const t = translator(locale, loaderData?.messages ?? {});
+  return pageMeta({
+    title: t("legal.avisoLegal.meta.title"),
+    description: t("legal.avisoLegal.meta.description", { salon: site.name }),
     path: "/aviso-legal",
     origin: rootOrigin(matches),
+    locale,
   });
+};
 
 // The owner's identity as she keeps it in Gestión (/gestion/datos-fiscales) or the configuration.
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
-  return { seller: await publicSellerFacts(db, config.seller) };
+  return {
+    seller: await publicSellerFacts(db, config.seller),
+    messages: messagesFor(localeOfRequest(request), ["legal"]),
+  };
 }
 
 export default function AvisoLegal({ loaderData }: Route.ComponentProps) {
   const { seller } = loaderData;
+  const t = useT();
+  const href = useLocalHref();
   const domain = new URL(site.url).hostname;
   return (
-    <LegalPage
-      title="Aviso legal"
-      intro={
-        <p>
-          En cumplimiento del artículo 10 de la Ley 34/2002, de 11 de julio, de Servicios de la Sociedad de la
-          Información y de Comercio Electrónico (LSSI-CE), te informamos de los datos del titular de este sitio web.
-        </p>
-      }
-    >
-      <h2>1. Datos identificativos</h2>
+    <LegalPage title={t("legal.avisoLegal.title")} intro={<p>{t("legal.avisoLegal.intro")}</p>}>
+      <h2>{t("legal.avisoLegal.s1.title")}</h2>
       <dl className="legal__facts">
         {seller.legalName ? (
           <>
-            <dt>Titular</dt>
+            <dt>{t("legal.facts.holder")}</dt>
             <dd>{seller.legalName}</dd>
           </>
         ) : null}
         {seller.nif ? (
           <>
-            <dt>NIF</dt>
+            <dt>{t("legal.facts.nif")}</dt>
             <dd>{seller.nif}</dd>
           </>
         ) : null}
-        <dt>Nombre comercial</dt>
+        <dt>{t("legal.facts.tradeName")}</dt>
         <dd>{site.name}</dd>
-        <dt>{seller.address ? "Domicilio fiscal" : "Domicilio"}</dt>
+        <dt>{seller.address ? t("legal.facts.fiscalAddress") : t("legal.facts.address")}</dt>
         <dd>{seller.address ?? site.address.full}</dd>
         {seller.address && seller.address !== site.address.full ? (
           <>
-            <dt>Salón y academia</dt>
+            <dt>{t("legal.facts.salon")}</dt>
             <dd>{site.address.full}</dd>
           </>
         ) : null}
-        <dt>Correo electrónico</dt>
-        <dd>
-          <a href={`mailto:${site.email}`}>{site.email}</a>
-        </dd>
-        <dt>Teléfono</dt>
+        <dt>{t("legal.facts.email")}</dt>
+        <dd>{mailTag(site.email)(site.email)}</dd>
+        <dt>{t("legal.facts.phone")}</dt>
         <dd>
           <a href={site.phone.href}>{site.phone.display}</a>
         </dd>
         {seller.registry ? (
           <>
-            <dt>Datos registrales</dt>
+            <dt>{t("legal.facts.registry")}</dt>
             <dd>{seller.registry}</dd>
           </>
         ) : null}
-        <dt>Sitio web</dt>
+        <dt>{t("legal.facts.website")}</dt>
         <dd>{domain}</dd>
       </dl>
 
-      <h2>2. Objeto</h2>
+      <h2>{t("legal.avisoLegal.s2.title")}</h2>
       <p>
-        Este sitio web presenta los servicios del salón de uñas y belleza {site.name}, permite reservar cita a través de
-        un servicio externo y comprar las formaciones de nuestra academia. La compra de formaciones se rige por los{" "}
-        <Link to="/terms">términos y condiciones</Link>.
+        <Rich
+          t={t}
+          k="legal.avisoLegal.s2.p1"
+          values={{ salon: site.name }}
+          tags={{ terms: (c) => <Link to={href("/terms")}>{c}</Link> }}
+        />
       </p>
 
-      <h2>3. Condiciones de uso</h2>
+      <h2>{t("legal.avisoLegal.s3.title")}</h2>
+      <p>{t("legal.avisoLegal.s3.p1")}</p>
+
+      <h2>{t("legal.avisoLegal.s4.title")}</h2>
+      <p>{t("legal.avisoLegal.s4.p1")}</p>
+
+      <h2>{t("legal.avisoLegal.s5.title")}</h2>
+      <p>{t("legal.avisoLegal.s5.p1")}</p>
+
+      <h2>{t("legal.avisoLegal.s6.title")}</h2>
+      <p>{t("legal.avisoLegal.s6.p1")}</p>
+
+      <h2>{t("legal.avisoLegal.s7.title")}</h2>
       <p>
-        Al navegar por el sitio te comprometes a hacer un uso lícito y respetuoso de sus contenidos y servicios, y a no
-        realizar acciones que puedan dañar el sitio, impedir su funcionamiento normal o acceder sin permiso a datos de
-        terceros.
+        <Rich
+          t={t}
+          k="legal.avisoLegal.s7.p1"
+          tags={{
+            privacy: (c) => <Link to={href("/privacy")}>{c}</Link>,
+            cookies: (c) => <Link to={href("/cookies")}>{c}</Link>,
+          }}
+        />
       </p>
 
-      <h2>4. Propiedad intelectual e industrial</h2>
-      <p>
-        Los textos, imágenes, ilustraciones, logotipos, diseño y código de este sitio pertenecen a su titular o se usan
-        con autorización. Queda prohibida su reproducción, distribución o transformación sin permiso expreso, salvo para
-        tu uso personal y privado.
-      </p>
-
-      <h2>5. Responsabilidad</h2>
-      <p>
-        Cuidamos que la información del sitio sea correcta y esté actualizada, pero pueden existir errores puntuales que
-        corregiremos en cuanto los detectemos. No respondemos de las interrupciones del servicio por causas ajenas a
-        nuestro control ni de los contenidos de sitios de terceros.
-      </p>
-
-      <h2>6. Enlaces a otros sitios</h2>
-      <p>
-        El sitio enlaza con servicios de terceros (reserva de citas, mapas, WhatsApp y redes sociales). Al seguir esos
-        enlaces sales de nuestro sitio y se aplican las condiciones y la política de privacidad de cada servicio.
-      </p>
-
-      <h2>7. Protección de datos y cookies</h2>
-      <p>
-        El tratamiento de tus datos personales se explica en la <Link to="/privacy">política de privacidad</Link> y el
-        uso de cookies en la <Link to="/cookies">política de cookies</Link>.
-      </p>
-
-      <h2>8. Legislación aplicable</h2>
-      <p>
-        Este aviso legal se rige por la legislación española. Para cualquier controversia, y salvo que la ley disponga
-        otra cosa para las personas consumidoras, serán competentes los juzgados y tribunales del domicilio del usuario.
-      </p>
+      <h2>{t("legal.avisoLegal.s8.title")}</h2>
+      <p>{t("legal.avisoLegal.s8.p1")}</p>
     </LegalPage>
   );
 }

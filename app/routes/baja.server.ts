@@ -10,18 +10,32 @@
 import { data, type RouterContextProvider } from "react-router";
 import { getSettingsRecord, saveSettings } from "~/auth/user-settings.server.ts";
 import { getServices } from "~/context.server.ts";
+import { messagesFor, serverTranslator } from "~/i18n/catalogue.server.ts";
+import { localeOfRequest, type Locale } from "~/i18n/locales.ts";
 import { checkUnsubscribeToken, COURSE_REMINDERS_TOPIC } from "~/mail/unsubscribe-token.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
-export const UNSUBSCRIBE_MESSAGES = {
-  invalid:
-    "Este enlace para darte de baja no es válido. Puedes desactivar los recordatorios en Mi perfil › Configuración.",
-  done: "Listo: no te enviaremos más recordatorios de cursos.",
-} as const;
+/**
+ * The page's words, in the language of its address (/baja or /ca/baixa): only
+ * those of the state shown (the answers themselves come translated in `message`).
+ */
+const slice = (locale: Locale, state: "ask" | "invalid") =>
+  messagesFor(locale, [
+    "auth.unsubscribe.meta",
+    ...(state === "ask" ? ["auth.unsubscribe.ask", "auth.unsubscribe.done"] : ["auth.unsubscribe.invalid"]),
+  ]);
 
 /** A bad MAC, another secret, a deleted account: the same 404 and the same words. */
-const invalid = () => data({ state: "invalid" as const, message: UNSUBSCRIBE_MESSAGES.invalid }, { status: 404 });
+const invalid = (locale: Locale) =>
+  data(
+    {
+      state: "invalid" as const,
+      message: serverTranslator(locale)("auth.unsubscribe.answer.invalid"),
+      messages: slice(locale, "invalid"),
+    },
+    { status: 404 },
+  );
 
 /** The account the token opens, when it still exists. */
 async function accountOf(context: Ctx, token: string | undefined): Promise<string | null> {
@@ -32,16 +46,20 @@ async function accountOf(context: Ctx, token: string | undefined): Promise<strin
   return user ? user.id : null;
 }
 
-export async function loadUnsubscribe(context: Ctx, token: string | undefined) {
-  return (await accountOf(context, token)) ? { state: "ask" as const } : invalid();
+export async function loadUnsubscribe(context: Ctx, request: Request, token: string | undefined) {
+  const locale = localeOfRequest(request);
+  return (await accountOf(context, token))
+    ? { state: "ask" as const, messages: slice(locale, "ask") }
+    : invalid(locale);
 }
 
-export async function unsubscribeAction(context: Ctx, token: string | undefined) {
+export async function unsubscribeAction(context: Ctx, request: Request, token: string | undefined) {
+  const locale = localeOfRequest(request);
   const userId = await accountOf(context, token);
-  if (!userId) return invalid();
+  if (!userId) return invalid(locale);
   const { db } = getServices(context);
   // Read first: only the course reminders change.
   const { settings } = await getSettingsRecord(db, userId);
   if (settings.courseEmails) await saveSettings(db, userId, { ...settings, courseEmails: false });
-  return { state: "done" as const, message: UNSUBSCRIBE_MESSAGES.done };
+  return { state: "done" as const, message: serverTranslator(locale)("auth.unsubscribe.answer.done") };
 }

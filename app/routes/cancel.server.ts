@@ -6,7 +6,11 @@ import { courseLines } from "~/orders/order-lines.ts";
 import { getOrderWithItems } from "~/orders/orders.server.ts";
 import { latestOrderSince } from "~/orders/queries.server.ts";
 import { billingDetailsOf } from "~/domain/billing-details.ts";
-import { CHECKOUT_ATTEMPT_MESSAGES, requestCheckout } from "~/payments/checkout-request.server.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import { localeOfRequest } from "~/i18n/locales.ts";
+import { localHref } from "~/i18n/paths.ts";
+import { checkoutErrorText } from "~/orders/checkout-error.ts";
+import { requestCheckout } from "~/payments/checkout-request.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -32,9 +36,11 @@ export async function loadCancel(request: Request, context: Ctx) {
 export async function cancelAction(request: Request, context: Ctx, url?: URL) {
   const user = await requireUser(request, context, url);
   const services = getServices(context);
+  const locale = localeOfRequest(request);
+  const t = serverTranslator(locale);
   const orderId = String((await request.formData()).get("orderId") ?? "");
   const found = orderId ? await getOrderWithItems(services.db, orderId) : null;
-  if (!found || found.order.user_id !== user.id) return redirect("/formaciones");
+  if (!found || found.order.user_id !== user.id) return redirect(localHref(locale, "/formaciones"));
   const lines = courseLines(found.items);
   // The third door of the one checkout path (app/payments/checkout-request.server.ts): same limit, same outcomes.
   const attempt = await requestCheckout(services, {
@@ -46,18 +52,23 @@ export async function cancelAction(request: Request, context: Ctx, url?: URL) {
     withdrawalWaiver: !!found.order.withdrawal_waiver_at,
     // The same billing details (a factura completa stays one).
     billing: billingDetailsOf(found.order),
+    // This page's language (/ca/pagament-cancellat in Catalan): the order's emails and return pages follow it.
+    locale,
   });
   switch (attempt.kind) {
     case "started":
       return redirect(attempt.started.url);
     case "refused":
-      return data({ error: attempt.error.message }, { status: attempt.error.status });
+      return data(
+        { error: checkoutErrorText(t, attempt.error.code, attempt.error.params) },
+        { status: attempt.error.status },
+      );
     case "rate-limited":
       return data(
-        { error: CHECKOUT_ATTEMPT_MESSAGES.rateLimited },
+        { error: t("checkout.error.rateLimited") },
         { status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } },
       );
     case "failed":
-      return data({ error: CHECKOUT_ATTEMPT_MESSAGES.failed }, { status: 502 });
+      return data({ error: t("checkout.error.failed") }, { status: 502 });
   }
 }

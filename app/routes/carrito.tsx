@@ -8,7 +8,6 @@ import { site } from "~/content/site.ts";
 import { ChosenEdition } from "~/components/catalogue/chosen-edition.tsx";
 import {
   cartTotalCents,
-  coursesLabel,
   lineEdition,
   lineEditionPayable,
   type CatalogueCourse,
@@ -16,15 +15,14 @@ import {
 } from "~/domain/cart.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import { checkoutPath } from "~/domain/checkout-lines.ts";
-import { WITHDRAWAL_FORM_PATH, WITHDRAWAL_INFO } from "~/domain/withdrawal.ts";
+import { WITHDRAWAL_FORM_PATH } from "~/domain/withdrawal.ts";
+import { localeOfPath } from "~/i18n/locales.ts";
+import { translator } from "~/i18n/messages.ts";
+import { Rich, useLocalHref, useT } from "~/i18n/react.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/carrito";
 import { loadCartCatalogue } from "./carrito.server.ts";
 import { skipQueryOnlyRevalidation } from "~/lib/revalidate.ts";
-
-const EMPTY_CART_TITLE = "Tu carrito está vacío";
-const EMPTY_CART_TEXT =
-  "Todavía no has añadido ningún curso. Descubre nuestras formaciones y empieza a aprender con nosotras.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadCartCatalogue(request, context);
@@ -33,17 +31,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // Dropping ?add= from the URL must not refetch the catalogue.
 export const shouldRevalidate = skipQueryOnlyRevalidation;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Mi carrito",
-    description: "Revisa los cursos de tu carrito y paga de forma segura con tarjeta o en cuotas sin intereses.",
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
+  const locale = localeOfPath(location.pathname);
+  const t = translator(locale, loaderData?.messages ?? {});
+  return pageMeta({
+    title: t("cart.meta.title"),
+    description: t("cart.meta.description"),
     path: "/carrito",
     origin: rootOrigin(matches),
     noindex: true,
+    locale,
   });
+};
 
 export default function Carrito({ loaderData }: Route.ComponentProps) {
   const cart = useCart();
+  const t = useT();
+  const href = useLocalHref();
+  // A string, so the effect below runs once per ?add= (a new function each render would navigate again and again).
+  const cartPath = href("/carrito");
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const addId = searchParams.get("add");
@@ -62,8 +68,8 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
     const editionId = course?.editions.find((e) => e.id === addEdition)?.id ?? null;
     if (course) add(course, editionId);
     if (course && editionId) setEdition(course.id, editionId);
-    void navigate("/carrito", { replace: true, preventScrollReset: true });
-  }, [loaded, add, setEdition, addId, addEdition, courses, navigate]);
+    void navigate(cartPath, { replace: true, preventScrollReset: true });
+  }, [loaded, add, setEdition, addId, addEdition, courses, navigate, cartPath]);
 
   // A course the buyer already has leaves the cart, with a notice (it could not be paid for again).
   const { remove, items } = cart;
@@ -88,8 +94,12 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   const droppedNotice =
     dropped.length > 0 ? (
       <p role="status" className="cart-page-notice">
-        Ya estás inscrita en {dropped.map((t) => `«${t}»`).join(", ")}: lo hemos quitado del carrito. Lo tienes en{" "}
-        <Link to="/mis-cursos">Mis cursos</Link>.
+        <Rich
+          t={t}
+          k="cart.dropped"
+          values={{ titles: dropped.map((title) => `«${title}»`).join(", ") }}
+          tags={{ link: (c) => <Link to={href("/mis-cursos")}>{c}</Link> }}
+        />
       </p>
     ) : null;
 
@@ -100,66 +110,67 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="container section cart-page">
-      <h1>Mi carrito ({coursesLabel(rows.length)})</h1>
+      <h1>{t("cart.headingCount", { n: rows.length })}</h1>
       {droppedNotice}
       <div className="cart-layout">
-        <ul className="cart-items" aria-label="Cursos en tu carrito">
+        <ul className="cart-items" aria-label={t("cart.itemsLabel")}>
           {rows.map(({ course, line }) => (
             <CartRow key={course.id} course={course} line={line} onRemove={() => cart.remove(course.id)} />
           ))}
         </ul>
         <aside className="cart-summary" aria-labelledby="resumen-titulo">
-          <h2 id="resumen-titulo">Resumen del pedido</h2>
+          <h2 id="resumen-titulo">{t("cart.summary.title")}</h2>
           <dl className="cart-summary__lines">
             <div>
-              <dt>Subtotal</dt>
+              <dt>{t("cart.summary.subtotal")}</dt>
               <dd>{formatEuros(total)}</dd>
             </div>
             <div>
-              <dt>Descuentos</dt>
+              <dt>{t("cart.summary.discounts")}</dt>
               <dd>{formatEuros(0)}</dd>
             </div>
             <div className="cart-summary__total">
-              <dt>Total</dt>
+              <dt>{t("cart.summary.total")}</dt>
               <dd>{formatEuros(total)}</dd>
             </div>
           </dl>
           <p className="cart-summary__withdrawal">
-            {WITHDRAWAL_INFO} <Link to={WITHDRAWAL_FORM_PATH}>Derecho de desistimiento y formulario</Link>.
+            {t("cart.withdrawal.info")} <Link to={href(WITHDRAWAL_FORM_PATH)}>{t("cart.withdrawal.link")}</Link>.
           </p>
-          {needsEarlyStart ? (
-            <p className="cart-summary__withdrawal">
-              Alguna convocatoria empieza antes de que acabe ese plazo: en el pago te pediremos que solicites
-              expresamente empezar antes.
-            </p>
-          ) : null}
+          {needsEarlyStart ? <p className="cart-summary__withdrawal">{t("cart.earlyStart")}</p> : null}
           {/* The same checkout page as one course's, with every line and the edition chosen for it. */}
           {blocked.length > 0 ? (
             <p className="cart-summary__blocked">
-              Antes de pagar, elige otra fecha para {blocked.map((r) => `«${r.course.title}»`).join(" y ")} o quítalo
-              del carrito.
+              {t("cart.blocked", { titles: blocked.map((r) => `«${r.course.title}»`).join(t("cart.titlesAnd")) })}
             </p>
           ) : (
             <Link
               className="btn cart-summary__pay"
-              to={checkoutPath(
-                rows.map((r) => ({
-                  courseId: r.course.id,
-                  editionId: r.line.kind === "chosen" ? r.line.edition.id : null,
-                })),
+              to={href(
+                checkoutPath(
+                  rows.map((r) => ({
+                    courseId: r.course.id,
+                    editionId: r.line.kind === "chosen" ? r.line.edition.id : null,
+                  })),
+                ),
               )}
             >
-              Proceder al pago
+              {t("cart.pay")}
             </Link>
           )}
           <button type="button" className="btn btn--outline" onClick={cart.clear}>
-            Vaciar carrito
+            {t("cart.clear")}
           </button>
           <ul className="cart-summary__notes">
-            <li>Pago seguro con tarjeta: tus datos de pago nunca pasan por nuestra web.</li>
-            <li>Financiación sin intereses con Klarna, SeQura o Scalapay.</li>
+            <li>{t("cart.notes.secure")}</li>
+            <li>{t("cart.notes.financing")}</li>
             <li>
-              ¿Dudas? Llámanos al <a href={site.phone.href}>{site.phone.display}</a>.
+              <Rich
+                t={t}
+                k="cart.notes.questions"
+                values={{ phone: site.phone.display }}
+                tags={{ link: (c) => <a href={site.phone.href}>{c}</a> }}
+              />
             </li>
           </ul>
         </aside>
@@ -169,17 +180,19 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
 }
 
 function CartRow({ course, line, onRemove }: { course: CatalogueCourse; line: LineEdition; onRemove: () => void }) {
+  const t = useT();
+  const href = useLocalHref();
   return (
     <li className="cart-item">
       <Picture name={courseImageName(course.image)} alt="" sizes="120px" className="cart-item__img" />
       <div className="cart-item__info">
         <h2 className="cart-item__title">
-          <Link to={coursePath(course.id)}>{course.title}</Link>
+          <Link to={href(coursePath(course.id))}>{course.title}</Link>
         </h2>
         <p className="cart-item__meta">
           <span>{course.level}</span>
           <span>{course.duration}</span>
-          <span>Máx. {course.classSize} alumnos</span>
+          <span>{t("cart.row.maxStudents", { n: course.classSize })}</span>
         </p>
       </div>
       {/* A row of its own across the card, under the picture and the title. The edition is
@@ -187,19 +200,20 @@ function CartRow({ course, line, onRemove }: { course: CatalogueCourse; line: Li
       <ChosenEdition course={course} line={line} className="cart-item__edition chosen-edition" />
       <div className="cart-item__price">
         <p className="cart-item__now">
-          <span className="visually-hidden">Precio: </span>
+          <span className="visually-hidden">{t("cart.row.price")} </span>
           {formatEuros(course.priceCents)}
         </p>
         {course.originalPriceCents > course.priceCents ? (
           <p>
             <del className="cart-item__before">
-              <span className="visually-hidden">Antes: </span>
+              <span className="visually-hidden">{t("cart.row.before")} </span>
               {formatEuros(course.originalPriceCents)}
             </del>
           </p>
         ) : null}
         <button type="button" className="cart-item__remove" onClick={onRemove}>
-          Eliminar<span className="visually-hidden"> {course.title}</span>
+          {t("cart.row.remove")}
+          <span className="visually-hidden"> {course.title}</span>
         </button>
       </div>
     </li>
@@ -208,10 +222,12 @@ function CartRow({ course, line, onRemove }: { course: CatalogueCourse; line: Li
 
 /** The courses, suggested by the empty cart (and shown while it loads, so nothing moves). */
 function CourseSuggestions({ courses }: { courses: CatalogueCourse[] }) {
+  const t = useT();
+  const href = useLocalHref();
   if (courses.length === 0) return null;
   return (
     <section className="cart-suggestions" aria-labelledby="cart-suggestions-title">
-      <h2 id="cart-suggestions-title">Nuestras formaciones</h2>
+      <h2 id="cart-suggestions-title">{t("cart.suggestions.title")}</h2>
       <ul className="cart-suggestions__list">
         {courses.slice(0, 4).map((course, i) => (
           <li key={course.id} className="cart-suggestion card">
@@ -227,7 +243,7 @@ function CourseSuggestions({ courses }: { courses: CatalogueCourse[] }) {
               className="cart-suggestion__img"
             />
             <h3 className="cart-suggestion__title">
-              <Link to={coursePath(course.id)}>{course.title}</Link>
+              <Link to={href(coursePath(course.id))}>{course.title}</Link>
             </h3>
             <p className="cart-suggestion__meta">
               {course.duration} · <strong>{formatEuros(course.priceCents)}</strong>
@@ -249,44 +265,48 @@ function EmptyCart({
   notice?: React.ReactNode;
   courses: CatalogueCourse[];
 }) {
+  const t = useT();
+  const href = useLocalHref();
+  const emptyTitle = t("cart.empty.title");
+  const emptyText = t("cart.empty.text");
   return (
     <section className="container section cart-page cart-empty">
       <h1 className="cart-empty__title">
         {loading ? (
           <>
-            <span>Mi carrito</span>
+            <span>{t("cart.heading")}</span>
             {/* Invisible: the empty cart's longer heading, so a line it wraps onto is already there. */}
             <span className="cart-empty__ghost" aria-hidden="true">
-              {EMPTY_CART_TITLE}
+              {emptyTitle}
             </span>
           </>
         ) : (
-          EMPTY_CART_TITLE
+          emptyTitle
         )}
       </h1>
       {notice}
       <div className="cart-empty__lead">
         {loading ? (
           <>
-            <p role="status">Cargando tu carrito…</p>
+            <p role="status">{t("cart.empty.loading")}</p>
             {/* Invisible: holds the room the empty cart's sentence will take, so the swap moves nothing. */}
             <p className="cart-empty__ghost" aria-hidden="true">
-              {EMPTY_CART_TEXT}
+              {emptyText}
             </p>
           </>
         ) : (
           // A new paragraph, not "Cargando…" rewritten: text that changes its start counts as a shift.
-          <p key="empty">{EMPTY_CART_TEXT}</p>
+          <p key="empty">{emptyText}</p>
         )}
       </div>
       {loading ? (
         <noscript>
-          <p>Para usar el carrito necesitas activar JavaScript en tu navegador.</p>
+          <p>{t("cart.empty.noscript")}</p>
         </noscript>
       ) : null}
       <p>
-        <Link className="btn" to="/formaciones">
-          Ver formaciones
+        <Link className="btn" to={href("/formaciones")}>
+          {t("cart.empty.browse")}
         </Link>
       </p>
       <CourseSuggestions courses={courses} />

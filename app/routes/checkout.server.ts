@@ -26,7 +26,11 @@ import { requiresFullInvoice } from "~/domain/invoice-math.ts";
 import { availableMethods, PAYMENT_METHOD_KEYS } from "~/domain/payment-methods.ts";
 import { discountCents } from "~/domain/pricing.ts";
 import { withdrawalPeriodEnds } from "~/domain/withdrawal.ts";
-import { checkoutErrorMessage, type CheckoutErrorCode } from "~/orders/checkout-error.ts";
+import { paymentMethodDescriptionIn, paymentMethodNameIn } from "~/components/checkout/payment-method-texts.ts";
+import { messagesFor, serverTranslator } from "~/i18n/catalogue.server.ts";
+import { localeOfPath, localeOfRequest, type Locale } from "~/i18n/locales.ts";
+import { localHref } from "~/i18n/paths.ts";
+import { checkoutErrorMessage, checkoutErrorText, type CheckoutErrorCode } from "~/orders/checkout-error.ts";
 import {
   CHECKOUT_ATTEMPT_MESSAGES,
   requestCheckout,
@@ -102,9 +106,27 @@ function requestedLines(courseId: string | undefined, cursos: string | null | un
   return parseCheckoutLines(cursos);
 }
 
-const noCoursesRedirect = (courseId: string | undefined) => redirect(courseId ? "/formaciones" : "/carrito");
+const noCoursesRedirect = (courseId: string | undefined, locale: Locale) =>
+  redirect(localHref(locale, courseId ? "/formaciones" : "/carrito"));
+
+/** The form's own messages in the page's language (the Spanish ones are `checkoutMessages`). */
+function formMessages(locale: Locale) {
+  const t = serverTranslator(locale);
+  return {
+    terms: t("checkout.error.terms"),
+    waiver: checkoutErrorText(t, "early-start-required"),
+    method: t("checkout.error.method"),
+    edition: t("checkout.error.edition"),
+    noCourses: checkoutErrorText(t, "empty-cart"),
+    noUrl: t("checkout.error.noUrl"),
+    default: t("checkout.error.failed"),
+    tooMany: t("checkout.error.rateLimited"),
+  } satisfies Record<keyof typeof checkoutMessages, string>;
+}
 
 export async function loadCheckout(context: Ctx, courseId: string | undefined, url?: URL) {
+  const locale = url ? localeOfPath(url.pathname) : "es";
+  const t = serverTranslator(locale);
   const user = getUser(context);
   const db = getServices(context).db;
   const wanted = requestedLines(courseId, url?.searchParams.get("cursos"), url?.searchParams.get("convocatoria"));
@@ -117,7 +139,7 @@ export async function loadCheckout(context: Ctx, courseId: string | undefined, u
     const course = found.find((c) => c.id === line.courseId);
     return course ? [{ course, wantedEdition: line.editionId }] : [];
   });
-  if (lines.length === 0) throw noCoursesRedirect(courseId);
+  if (lines.length === 0) throw noCoursesRedirect(courseId, locale);
   const editions = await listEditionChoices(
     db,
     lines.map((l) => l.course.id),
@@ -145,14 +167,20 @@ export async function loadCheckout(context: Ctx, courseId: string | undefined, u
     totalCents,
     /** Editions starting on or before this date need the early-start request. */
     withdrawalEnds: withdrawalPeriodEnds(todayInMadrid()),
-    methods: availableMethods(totalCents).map(({ key, name, description, icon }) => ({ key, name, description, icon })),
-    buyer: { name: user.displayName || "Usuario", email: user.email },
+    methods: availableMethods(totalCents).map(({ key, icon }) => ({
+      key,
+      name: paymentMethodNameIn(t, key),
+      description: paymentMethodDescriptionIn(t, key),
+      icon,
+    })),
+    buyer: { name: user.displayName || t("checkout.buyer.fallbackName"), email: user.email },
     billing: {
       /** Above 400 €: a factura completa is the law, the details are required. */
       required: requiresFullInvoice(totalCents),
       /** The details saved with the last order (or in the profile), to prefill the fields. */
       values: billingFormValues(row ? billingDetailsOf(row) : null),
     },
+    messages: messagesFor(locale, ["checkout"]),
   };
 }
 
@@ -169,6 +197,8 @@ function formEditions(form: FormData, lines: readonly CheckoutLine[]): Record<st
 export async function checkoutAction(request: Request, context: Ctx, courseId?: string) {
   const user = getUser(context);
   const services = getServices(context);
+  const locale = localeOfRequest(request);
+  const shownMessages = formMessages(locale);
   const form = await request.formData();
   const cursos = form.get("cursos");
   const lines = requestedLines(courseId, typeof cursos === "string" ? cursos : null);
@@ -181,7 +211,7 @@ export async function checkoutAction(request: Request, context: Ctx, courseId?: 
     billing: {},
   };
   if (lines.length === 0) {
-    return data({ errors: { form: checkoutMessages.noCourses } as CheckoutFieldErrors, values }, { status: 400 });
+    return data({ errors: { form: shownMessages.noCourses } as CheckoutFieldErrors, values }, { status: 400 });
   }
   // The fields count when the server's total needs them or the buyer asked for a factura completa.
   const totalCents = (
@@ -205,7 +235,9 @@ export async function checkoutAction(request: Request, context: Ctx, courseId?: 
     const errors: CheckoutFieldErrors = { ...billingErrors };
     for (const issue of parsed.error?.issues ?? []) {
       const key = (issue.path[0] === "editions" ? "edition" : issue.path[0]) as keyof CheckoutFieldErrors;
-      errors[key] ??= issue.message;
+      // The schema's messages are the Spanish ones; each field's is shown in the page's language.
+      const shown = key in shownMessages ? shownMessages[key as keyof typeof shownMessages] : issue.message;
+      errors[key] ??= shown;
     }
     return data({ errors, values }, { status: 400 });
   }
@@ -216,25 +248,34 @@ export async function checkoutAction(request: Request, context: Ctx, courseId?: 
     method: parsed.data.method,
     withdrawalWaiver: parsed.data.waiver === "on",
     billing: billing?.ok ? billing.details : null,
+    // The checkout page's language (/ca/pagament in Catalan): the order's emails and documents follow it.
+    locale,
   });
-  return checkoutFormAnswer(attempt, values, courseId);
+  return checkoutFormAnswer(attempt, values, courseId, locale);
 }
 
-/** The form's answer to each outcome of requestCheckout (the same outcomes the JSON API answers). */
-export function checkoutFormAnswer(attempt: CheckoutAttempt, values: CheckoutFormValues, courseId?: string) {
+/** The form's answer to each outcome of requestCheckout (the same outcomes the JSON API answers), in the page's language. */
+export function checkoutFormAnswer(
+  attempt: CheckoutAttempt,
+  values: CheckoutFormValues,
+  courseId?: string,
+  locale: Locale = "es",
+) {
+  const shownMessages = formMessages(locale);
   const refuse = (errors: CheckoutFieldErrors, status: number, shown = values) =>
     data({ errors, values: shown }, { status });
   switch (attempt.kind) {
     case "started":
       return redirect(attempt.started.url);
     case "rate-limited":
-      return refuse({ form: checkoutMessages.tooMany }, 429);
+      return refuse({ form: shownMessages.tooMany }, 429);
     case "failed":
-      return refuse({ form: attempt.cause === "provider" ? checkoutMessages.noUrl : checkoutMessages.default }, 502);
+      return refuse({ form: attempt.cause === "provider" ? shownMessages.noUrl : shownMessages.default }, 502);
     case "refused": {
-      const { code, message, status } = attempt.error;
+      const { code, params, status } = attempt.error;
+      const message = checkoutErrorText(serverTranslator(locale), code, params);
       // A course gone since the page was shown: the one-course page has nothing left; the cart says which.
-      if (code === "course-unavailable" && courseId) return redirect("/formaciones");
+      if (code === "course-unavailable" && courseId) return redirect(localHref(locale, "/formaciones"));
       // A billing refusal (a price changed since the page was shown) opens the billing fields again.
       const billingRefused = code === "billing-required" || code === "billing-invalid";
       const shown = billingRefused ? { ...values, wantsFullInvoice: true } : values;

@@ -5,31 +5,40 @@ import { CheckoutBillingFields } from "~/components/checkout/billing-fields.tsx"
 import { CheckoutSummary, MethodIcon } from "~/components/checkout/checkout-summary.tsx";
 import { lineEditionPayable } from "~/domain/cart.ts";
 import { editionFieldName } from "~/domain/checkout-lines.ts";
-import {
-  DEFAULT_PAYMENT_METHOD,
-  isPaymentMethodKey,
-  payButtonLabel,
-  type PaymentMethodKey,
-} from "~/domain/payment-methods.ts";
-import { EARLY_START_LABEL, WITHDRAWAL_FORM_PATH, WITHDRAWAL_INFO } from "~/domain/withdrawal.ts";
+import { euroText } from "~/domain/es-format.ts";
+import { DEFAULT_PAYMENT_METHOD, isPaymentMethodKey, type PaymentMethodKey } from "~/domain/payment-methods.ts";
+import { WITHDRAWAL_FORM_PATH } from "~/domain/withdrawal.ts";
+import { localeOfPath } from "~/i18n/locales.ts";
+import { translator, type Translate } from "~/i18n/messages.ts";
+import { Rich, useLocalHref, useT } from "~/i18n/react.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/checkout";
 import { checkoutAction, loadCheckout } from "./checkout.server.ts";
 
-export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
-  pageMeta({
+export const meta: Route.MetaFunction = ({ matches, params, loaderData, location }) => {
+  const locale = localeOfPath(location.pathname);
+  const t = translator(locale, loaderData?.messages ?? {});
+  return pageMeta({
     title:
       loaderData?.lines.length === 1
-        ? `Pagar ${loaderData.lines[0]!.course.title}`
+        ? t("checkout.meta.titleOne", { title: loaderData.lines[0]!.course.title })
         : loaderData
-          ? "Pagar tus cursos"
-          : "Pago del curso",
-    description:
-      "Paga tu formación de forma segura con tarjeta o en cuotas sin intereses con Klarna, SeQura o Scalapay.",
+          ? t("checkout.meta.titleMany")
+          : t("checkout.meta.titleFallback"),
+    description: t("checkout.meta.description"),
     path: params.courseId ? `/checkout/${params.courseId}` : "/checkout",
     origin: rootOrigin(matches),
     noindex: true,
+    locale,
   });
+};
+
+/** "Pagar 650,00 €" for card (the one money format), otherwise "Continuar con Klarna - Paga en 3". */
+function payButtonLabel(t: Translate, method: { key: PaymentMethodKey; name: string }, totalCents: number): string {
+  return method.key === "card"
+    ? t("checkout.pay.card", { amount: euroText(totalCents) })
+    : t("checkout.pay.other", { method: method.name });
+}
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   return loadCheckout(context, params.courseId, new URL(request.url));
@@ -52,10 +61,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const [method, setMethod] = useState<PaymentMethodKey>(initial);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const t = useT();
+  const href = useLocalHref();
+  const chosen = methods.find((m) => m.key === method) ?? { key: method, name: method };
 
   return (
     <section className="container section checkout-page">
-      <h1>Finalizar compra</h1>
+      <h1>{t("checkout.title")}</h1>
       <div className="checkout-layout">
         <CheckoutSummary
           lines={lines}
@@ -65,7 +77,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         />
 
         <Form method="post" className="checkout-form card" aria-labelledby="pago-titulo" noValidate>
-          <h2 id="pago-titulo">Pago</h2>
+          <h2 id="pago-titulo">{t("checkout.form.title")}</h2>
           {cursos ? <input type="hidden" name="cursos" value={cursos} /> : null}
           {/* The editions chosen on the course pages, shown in the summary; the server checks each again. */}
           {lines.map(({ course, edition }) =>
@@ -84,7 +96,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             disabled={busy}
             aria-describedby={errors.method ? "method-error" : undefined}
           >
-            <legend>Método de pago</legend>
+            <legend>{t("checkout.method.legend")}</legend>
             {methods.map((m) => (
               <label key={m.key} className="checkout-method">
                 <input
@@ -104,22 +116,20 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             {errors.method ? <FieldError id="method-error">{errors.method}</FieldError> : null}
           </fieldset>
           {method === "card" ? (
-            <p className="checkout-note">
-              Introducirás los datos de tu tarjeta en la página de pago segura de Stripe: nunca pasan por nuestra web.
-            </p>
+            <p className="checkout-note">{t("checkout.note.card")}</p>
           ) : (
-            <p className="checkout-note">Te llevaremos a la página segura de pago para completar la financiación.</p>
+            <p className="checkout-note">{t("checkout.note.financing")}</p>
           )}
 
           <section className="checkout-billing" aria-labelledby="comprador">
-            <h3 id="comprador">Tus datos</h3>
+            <h3 id="comprador">{t("checkout.buyer.title")}</h3>
             <dl>
               <div>
-                <dt>Nombre</dt>
+                <dt>{t("checkout.buyer.name")}</dt>
                 <dd>{buyer.name}</dd>
               </div>
               <div>
-                <dt>Correo electrónico</dt>
+                <dt>{t("checkout.buyer.email")}</dt>
                 <dd>{buyer.email}</dd>
               </div>
             </dl>
@@ -137,7 +147,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           />
 
           <fieldset className="checkout-consents" disabled={busy}>
-            <legend className="visually-hidden">Condiciones</legend>
+            <legend className="visually-hidden">{t("checkout.consents.legend")}</legend>
             <div className="checkout-check">
               <input
                 id="terms"
@@ -147,13 +157,20 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 aria-describedby={errors.terms ? "terms-error" : undefined}
               />
               <label htmlFor="terms">
-                He leído y acepto los <Link to="/terms">términos y condiciones</Link> y la{" "}
-                <Link to="/privacy">política de privacidad</Link>.
+                <Rich
+                  t={t}
+                  k="checkout.consents.terms"
+                  tags={{
+                    terms: (c) => <Link to={href("/terms")}>{c}</Link>,
+                    privacy: (c) => <Link to={href("/privacy")}>{c}</Link>,
+                  }}
+                />
               </label>
               {errors.terms ? <FieldError id="terms-error">{errors.terms}</FieldError> : null}
             </div>
             <p className="checkout-note" id="withdrawal-info">
-              {WITHDRAWAL_INFO} <Link to={WITHDRAWAL_FORM_PATH}>Derecho de desistimiento y formulario</Link>.
+              {t("checkout.withdrawal.info")}{" "}
+              <Link to={href(WITHDRAWAL_FORM_PATH)}>{t("checkout.withdrawal.link")}</Link>.
             </p>
             {soon ? (
               <div className="checkout-check">
@@ -164,9 +181,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   aria-invalid={errors.waiver ? true : undefined}
                   aria-describedby={errors.waiver ? "waiver-hint waiver-error" : "waiver-hint"}
                 />
-                <label htmlFor="waiver">{EARLY_START_LABEL}</label>
+                <label htmlFor="waiver">{t("checkout.waiver.label")}</label>
                 <p className="checkout-note" id="waiver-hint">
-                  Obligatorio: la formación empieza antes de que acabe tu plazo de desistimiento.
+                  {t("checkout.waiver.hint")}
                 </p>
                 {errors.waiver ? <FieldError id="waiver-error">{errors.waiver}</FieldError> : null}
               </div>
@@ -176,7 +193,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <FormAlert message={errors.form} />
           {blocked.length > 0 ? (
             <p className="checkout-blocked" id="checkout-blocked">
-              Antes de pagar, elige otra fecha para {blocked.map((l) => `«${l.course.title}»`).join(" y ")}.
+              {t("checkout.blocked", {
+                titles: blocked.map((l) => `«${l.course.title}»`).join(t("checkout.titlesAnd")),
+              })}
             </p>
           ) : null}
           <button
@@ -185,11 +204,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             disabled={busy || blocked.length > 0}
             aria-describedby={blocked.length > 0 ? "checkout-blocked" : undefined}
           >
-            {busy ? "Procesando..." : payButtonLabel(method, totalCents)}
+            {busy ? t("checkout.processing") : payButtonLabel(t, chosen, totalCents)}
           </button>
           <p className="checkout-guarantee">
-            <span className="checkout-guarantee__badge">Garantía 30 días</span> Si el curso no es lo que esperabas, te
-            devolvemos el dinero durante los primeros 30 días.
+            <span className="checkout-guarantee__badge">{t("checkout.guarantee.badge")}</span>{" "}
+            {t("checkout.guarantee.text")}
           </p>
         </Form>
       </div>

@@ -15,8 +15,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const appointment = appointmentId ? await getAppointment(db, appointmentId) : null;
   if (!appointment) throw data({ message: "Cita no encontrada" }, { status: 404 });
   const ics = buildAppointmentCalendar(
-    calendarInputOf(appointment, manageUrl(config.publicUrl, params.token)),
+    calendarInputOf(appointment, manageUrl(config.publicUrl, params.token, appointment.locale)),
     new Date(),
+    // The language it was booked in, as its emails (issue 34).
+    appointment.locale,
   );
   return new Response(ics, {
     headers: {

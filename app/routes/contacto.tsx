@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, WhatsAppIcon } from "~/components/layout/icons.tsx";
 import { BookingLink } from "~/components/layout/booking-link.tsx";
 import { SocialLinks } from "~/components/layout/social-links.tsx";
@@ -7,44 +8,63 @@ import { decimalText } from "~/domain/es-format.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/contacto";
 import { PostalAddress } from "~/components/postal-address.tsx";
+import { messagesFor } from "~/i18n/catalogue.server.ts";
+import { localeOfPath, localeOfRequest } from "~/i18n/locales.ts";
+import { translator, type MessageKey } from "~/i18n/messages.ts";
+import { Rich, useT } from "~/i18n/react.tsx";
 
-const URGENT_WHATSAPP_MESSAGE = "¡Hola, Alejandra Nails! Necesito una cita urgente. ¿Tenéis algún hueco hoy o mañana?";
+export function loader({ request }: Route.LoaderArgs) {
+  return { messages: messagesFor(localeOfRequest(request), ["contact"]) };
+}
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Contacto",
-    description: `Visítanos en ${site.address.full}. Llámanos o escríbenos por WhatsApp al ${site.phone.display}, consulta el horario y cómo llegar al salón.`,
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const locale = localeOfPath(location.pathname);
+  const t = translator(locale, loaderData?.messages ?? {});
+  return pageMeta({
+    title: t("contact.meta.title"),
+    description: t("contact.meta.description", { address: site.address.full, phone: site.phone.display }),
     path: "/contacto",
     origin: rootOrigin(matches),
+    locale,
   });
+};
 
-const newTab = <span className="visually-hidden"> (se abre en una pestaña nueva)</span>;
+// The figure is written with a decimal comma in both languages ("4,2").
 const rating = decimalText(site.rating.value, 1);
+const hidden = (children: ReactNode) => <span className="visually-hidden">{children}</span>;
+
+/** The words of each row of the opening hours (written out: the catalogue check finds every key in the sources). */
+const DAY_WORDS = {
+  weekdays: "contact.hours.days.weekdays",
+  saturday: "contact.hours.days.saturday",
+  sunday: "contact.hours.days.sunday",
+} as const satisfies Record<string, MessageKey>;
 
 export default function Contacto() {
+  const t = useT();
+  const newTab = hidden(` ${t("contact.newTab")}`);
+  const hours = hoursLines({ days: (id) => t(DAY_WORDS[id]), closed: t("contact.hours.closed") });
   return (
     <>
       <section className="info-hero">
         <div className="container">
-          <p className="info-hero__eyebrow">Estamos en Molins de Rei</p>
-          <h1>Contacto</h1>
-          <p className="info-hero__lead">
-            ¿Quieres reservar, preguntar por una formación o resolver una duda? Escríbenos o llámanos: te atendemos
-            encantadas.
-          </p>
+          <p className="info-hero__eyebrow">{t("contact.hero.eyebrow", { locality: site.address.locality })}</p>
+          <h1>{t("contact.hero.title")}</h1>
+          <p className="info-hero__lead">{t("contact.hero.lead")}</p>
           <div className="quick-actions">
             <a
               className="btn btn--whatsapp"
-              href={site.whatsapp.link(URGENT_WHATSAPP_MESSAGE)}
+              href={site.whatsapp.link(t("contact.urgent.message", { salon: site.name }))}
               target="_blank"
               rel="noopener noreferrer"
             >
               <WhatsAppIcon size={20} />
-              Reserva urgente por WhatsApp{newTab}
+              {t("contact.urgent.button")}
+              {newTab}
             </a>
             <a className="btn btn--outline" href={site.phone.href}>
               <PhoneIcon size={20} />
-              Llamar<span className="visually-hidden"> al {site.phone.display}</span>
+              <Rich t={t} k="contact.call.button" values={{ phone: site.phone.display }} tags={{ hidden }} />
             </a>
           </div>
         </div>
@@ -53,41 +73,43 @@ export default function Contacto() {
       <section className="section" aria-labelledby="datos-contacto">
         <div className="container contact-layout">
           <div>
-            <h2 id="datos-contacto">Datos de contacto</h2>
+            <h2 id="datos-contacto">{t("contact.details.title")}</h2>
             <ul className="contact-list">
               <li>
                 <MapPinIcon />
                 <div>
-                  <h3>Dirección</h3>
+                  <h3>{t("contact.address.title")}</h3>
                   <PostalAddress />
                   <a href={site.maps.place} target="_blank" rel="noopener noreferrer">
-                    Ver en el mapa{newTab}
+                    {t("contact.address.map")}
+                    {newTab}
                   </a>
                   {" · "}
                   <a href={site.maps.directions} target="_blank" rel="noopener noreferrer">
-                    Cómo llegar{newTab}
+                    {t("contact.address.directions")}
+                    {newTab}
                   </a>
                 </div>
               </li>
               <li>
                 <PhoneIcon />
                 <div>
-                  <h3>Teléfono</h3>
+                  <h3>{t("contact.phone.title")}</h3>
                   <p>
                     <a href={site.phone.href}>{site.phone.display}</a>
                   </p>
                   <p className="muted">
-                    Llamadas y <a href={site.phone.sms}>SMS</a>
+                    <Rich t={t} k="contact.phone.note" tags={{ sms: (c) => <a href={site.phone.sms}>{c}</a> }} />
                   </p>
                 </div>
               </li>
               <li>
                 <WhatsAppIcon />
                 <div>
-                  <h3>WhatsApp</h3>
+                  <h3>{t("contact.whatsapp.title")}</h3>
                   <p>
                     <a
-                      href={site.whatsapp.link(site.whatsapp.defaultMessage)}
+                      href={site.whatsapp.link(t("contact.whatsapp.message", { salon: site.name }))}
                       target="_blank"
                       rel="noopener noreferrer"
                     >
@@ -95,13 +117,13 @@ export default function Contacto() {
                       {newTab}
                     </a>
                   </p>
-                  <p className="muted">Respondemos en horario de apertura.</p>
+                  <p className="muted">{t("contact.whatsapp.note")}</p>
                 </div>
               </li>
               <li>
                 <MailIcon />
                 <div>
-                  <h3>Correo electrónico</h3>
+                  <h3>{t("contact.email.title")}</h3>
                   <p>
                     <a href={`mailto:${site.email}`}>{site.email}</a>
                   </p>
@@ -110,9 +132,9 @@ export default function Contacto() {
               <li>
                 <ClockIcon />
                 <div>
-                  <h3>Horario</h3>
+                  <h3>{t("contact.hours.title")}</h3>
                   <ul className="plain-list">
-                    {hoursLines().map((line) => (
+                    {hours.map((line) => (
                       <li key={line}>{line}</li>
                     ))}
                   </ul>
@@ -120,14 +142,14 @@ export default function Contacto() {
               </li>
             </ul>
 
-            <h2 className="contact-social-title">Síguenos</h2>
+            <h2 className="contact-social-title">{t("contact.social.title")}</h2>
             <SocialLinks className="social-links social-links--text" withText />
           </div>
 
           <figure className="contact-map card">
             <Picture
               name="mapa"
-              alt={`Mapa con la ubicación de ${site.name} en ${site.address.full}: ilustración de las calles del centro, entre el río Llobregat y la vía del tren`}
+              alt={t("contact.map.alt", { salon: site.name, address: site.address.full })}
               sizes="(min-width: 900px) 520px, 100vw"
             />
             <figcaption>
@@ -137,7 +159,7 @@ export default function Contacto() {
                 </span>
                 <strong>{rating}</strong>
                 <span>
-                  de 5 · {site.rating.count} reseñas<span className="visually-hidden"> en Google</span>
+                  <Rich t={t} k="contact.rating.outOf" values={{ count: site.rating.count }} tags={{ hidden }} />
                 </span>
               </span>
               <span className="muted">{site.address.full}</span>
@@ -148,9 +170,9 @@ export default function Contacto() {
 
       <section className="section section--blush" aria-labelledby="reserva-titulo">
         <div className="container cta-block">
-          <h2 id="reserva-titulo">¿Prefieres reservar por tu cuenta?</h2>
-          <p>Elige servicio, día y hora en nuestra agenda online. Solo te llevará un minuto.</p>
-          <BookingLink className="btn">RESERVA TU CITA</BookingLink>
+          <h2 id="reserva-titulo">{t("contact.booking.title")}</h2>
+          <p>{t("contact.booking.text")}</p>
+          <BookingLink className="btn">{t("contact.booking.button")}</BookingLink>
         </div>
       </section>
     </>

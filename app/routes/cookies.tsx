@@ -1,111 +1,109 @@
-import { LegalPage } from "~/components/legal-page.tsx";
+import { LegalPage, mailTag, strongTag } from "~/components/legal-page.tsx";
 import { site } from "~/content/site.ts";
+import { messagesFor } from "~/i18n/catalogue.server.ts";
+import { localeOfPath, localeOfRequest } from "~/i18n/locales.ts";
+import { translator, type MessageKey } from "~/i18n/messages.ts";
+import { Rich, useT } from "~/i18n/react.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/cookies";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Política de cookies",
-    description: `${site.name} solo usa cookies técnicas imprescindibles: sin analítica ni publicidad. Te explicamos cuáles son y para qué sirven.`,
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const locale = localeOfPath(location.pathname);
+  const t = translator(locale, loaderData?.messages ?? {});
+  return pageMeta({
+    title: t("legal.cookies.meta.title"),
+    description: t("legal.cookies.meta.description", { salon: site.name }),
     path: "/cookies",
     origin: rootOrigin(matches),
+    locale,
   });
+};
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { messages: messagesFor(localeOfRequest(request), ["legal"]) };
+}
+
+/**
+ * What the site keeps in the browser: the names are the code's, the words the
+ * catalogue's (keys written out: the catalogue check looks for them).
+ */
+const STORED = [
+  {
+    name: "an_session",
+    type: "legal.cookies.s2.session.type",
+    purpose: "legal.cookies.s2.session.purpose",
+    duration: "legal.cookies.s2.session.duration",
+  },
+  {
+    name: "an_oidc",
+    type: "legal.cookies.s2.oidc.type",
+    purpose: "legal.cookies.s2.oidc.purpose",
+    duration: "legal.cookies.s2.oidc.duration",
+  },
+  {
+    name: "alejandra-nails-cart",
+    type: "legal.cookies.s2.cart.type",
+    purpose: "legal.cookies.s2.cart.purpose",
+    duration: "legal.cookies.s2.cart.duration",
+  },
+] as const satisfies readonly { name: string; type: MessageKey; purpose: MessageKey; duration: MessageKey }[];
 
 export default function Cookies() {
+  const t = useT();
+  const name = t("legal.cookies.s2.name");
+  const type = t("legal.cookies.s2.type");
+  const purpose = t("legal.cookies.s2.purpose");
+  const duration = t("legal.cookies.s2.duration");
   return (
     <LegalPage
-      title="Política de cookies"
+      title={t("legal.cookies.title")}
       intro={
         <p>
-          Resumen: en este sitio <strong>no usamos cookies de analítica, de publicidad ni de seguimiento</strong>. Solo
-          utilizamos lo estrictamente necesario para que funcionen el inicio de sesión y el carrito. Por eso no te
-          mostramos ningún banner de cookies.
+          <Rich t={t} k="legal.cookies.intro" tags={{ strong: strongTag }} />
         </p>
       }
     >
-      <h2>1. Qué son las cookies</h2>
-      <p>
-        Las cookies son pequeños archivos que un sitio web guarda en tu navegador para recordar información entre una
-        página y otra. Algo parecido ocurre con el almacenamiento local del navegador («localStorage»), al que esta
-        política también se refiere.
-      </p>
+      <h2>{t("legal.cookies.s1.title")}</h2>
+      <p>{t("legal.cookies.s1.p1")}</p>
 
-      <h2>2. Qué usamos y para qué</h2>
+      <h2>{t("legal.cookies.s2.title")}</h2>
       <table className="legal__table">
-        <caption className="visually-hidden">Cookies y almacenamiento local que utiliza este sitio</caption>
+        <caption className="visually-hidden">{t("legal.cookies.s2.caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Nombre</th>
-            <th scope="col">Tipo</th>
-            <th scope="col">Finalidad</th>
-            <th scope="col">Duración</th>
+            <th scope="col">{name}</th>
+            <th scope="col">{type}</th>
+            <th scope="col">{purpose}</th>
+            <th scope="col">{duration}</th>
           </tr>
         </thead>
         <tbody>
-          <tr>
-            <td data-label="Nombre">
-              <code>an_session</code>
-            </td>
-            <td data-label="Tipo">Cookie propia, técnica</td>
-            <td data-label="Finalidad">
-              Mantener tu sesión iniciada cuando entras en tu cuenta. Solo se crea al iniciar sesión y no es accesible
-              desde JavaScript.
-            </td>
-            <td data-label="Duración">Hasta que cierres sesión, como máximo 30 días.</td>
-          </tr>
-          <tr>
-            <td data-label="Nombre">
-              <code>an_oidc</code>
-            </td>
-            <td data-label="Tipo">Cookie propia, técnica</td>
-            <td data-label="Finalidad">Completar de forma segura el inicio de sesión con Google. Solo se crea si eliges esa opción.</td>
-            <td data-label="Duración">10 minutos.</td>
-          </tr>
-          <tr>
-            <td data-label="Nombre">
-              <code>alejandra-nails-cart</code>
-            </td>
-            <td data-label="Tipo">Almacenamiento local, técnico</td>
-            <td data-label="Finalidad">
-              Recordar las formaciones que añades al carrito. Se queda en tu navegador: no se envía a nuestro servidor
-              hasta que decides pagar.
-            </td>
-            <td data-label="Duración">Hasta que vacíes el carrito o borres los datos del navegador.</td>
-          </tr>
+          {STORED.map((item) => (
+            <tr key={item.name}>
+              <td data-label={name}>
+                <code>{item.name}</code>
+              </td>
+              <td data-label={type}>{t(item.type)}</td>
+              <td data-label={purpose}>{t(item.purpose)}</td>
+              <td data-label={duration}>{t(item.duration)}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
-      <p>
-        Para proteger los formularios frente a envíos desde otros sitios no necesitamos ninguna cookie adicional:
-        comprobamos el origen de cada petición en el servidor.
-      </p>
+      <p>{t("legal.cookies.s2.p1")}</p>
 
-      <h2>3. Por qué no te pedimos consentimiento</h2>
-      <p>
-        El artículo 22.2 de la LSSI-CE exime del consentimiento a las cookies y al almacenamiento estrictamente
-        necesarios para prestar un servicio que tú has solicitado, como iniciar sesión o guardar tu carrito. La Guía
-        sobre el uso de las cookies de la Agencia Española de Protección de Datos las considera exentas. Como no usamos
-        ninguna otra, no necesitamos un banner de consentimiento. Si algún día añadimos cookies de otro tipo, te
-        pediremos permiso antes de usarlas y actualizaremos esta política.
-      </p>
+      <h2>{t("legal.cookies.s3.title")}</h2>
+      <p>{t("legal.cookies.s3.p1")}</p>
 
-      <h2>4. Servicios de terceros</h2>
-      <p>
-        Cuando pulsas un enlace a un servicio externo (la agenda de reservas, el mapa, WhatsApp, Instagram, Facebook,
-        Threads, Google para iniciar sesión o la pasarela de pago de Stripe), sales de nuestro sitio. Esos servicios
-        pueden usar sus propias cookies según sus políticas, que te recomendamos consultar. Nuestras páginas no cargan
-        contenido de esos servicios hasta que tú decides ir a ellos.
-      </p>
+      <h2>{t("legal.cookies.s4.title")}</h2>
+      <p>{t("legal.cookies.s4.p1")}</p>
 
-      <h2>5. Cómo borrar o bloquear las cookies</h2>
-      <p>
-        Puedes borrar las cookies y el almacenamiento local desde la configuración de tu navegador en cualquier momento.
-        Si bloqueas las cookies técnicas no podrás iniciar sesión, y si borras el almacenamiento local se vaciará tu
-        carrito.
-      </p>
+      <h2>{t("legal.cookies.s5.title")}</h2>
+      <p>{t("legal.cookies.s5.p1")}</p>
 
-      <h2>6. Más información</h2>
+      <h2>{t("legal.cookies.s6.title")}</h2>
       <p>
-        Si tienes cualquier duda, escríbenos a <a href={`mailto:${site.email}`}>{site.email}</a>.
+        <Rich t={t} k="legal.cookies.s6.p1" values={{ email: site.email }} tags={{ mail: mailTag(site.email) }} />
       </p>
     </LegalPage>
   );

@@ -12,15 +12,23 @@ import { imageUrl } from "~/components/picture.tsx";
 import { site } from "~/content/site.ts";
 import { getServices } from "~/context.server.ts";
 import { getOptionalUser } from "~/auth/session.server.ts";
-import { HIGHLIGHT_BADGE, isBookable, unavailableLabel } from "~/domain/course.ts";
-import { nextDateText } from "~/domain/edition-dates.ts";
+import { nextEditionText } from "~/components/catalogue/course-text.ts";
+import { isBookable, unavailableLabel } from "~/domain/course.ts";
+import { messagesFor } from "~/i18n/catalogue.server.ts";
+import { localeOfPath, localeOfRequest } from "~/i18n/locales.ts";
+import { translator } from "~/i18n/messages.ts";
+import { useLocalHref, useT } from "~/i18n/react.tsx";
 import { jsonLd, pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/curso";
 import { loadCoursePage } from "./curso.server.ts";
 import { waitlistJoinAction, type WaitlistActionData } from "~/waitlist/join.server.ts";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  return loadCoursePage(getServices(context).db, params.id, await getOptionalUser(request, context));
+  const locale = localeOfRequest(request);
+  return {
+    ...(await loadCoursePage(getServices(context).db, params.id, await getOptionalUser(request, context), locale)),
+    messages: messagesFor(locale, ["catalogue"]),
+  };
 }
 
 /** POST: "Avísame si queda una plaza" on a full edition (the add-to-cart form posts to the cart). */
@@ -35,20 +43,27 @@ function waitlistState(answer: WaitlistActionData | undefined, editionId: string
   return answer.editionId === editionId ? { errors: answer.waitlistErrors, email: answer.email } : {};
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const locale = localeOfPath(location.pathname);
+  // A 404 has no loader data: the root's "common" slice has no word for it, so the Spanish title stays.
   if (!loaderData) return [{ title: `Página no encontrada · ${site.name}` }];
   const { course, editions } = loaderData;
+  const t = translator(locale, loaderData.messages);
   const origin = rootOrigin(matches);
   return [
     ...pageMeta({
-      title: `${course.title}: curso de uñas (${course.duration})`,
-      description: `${course.description} Próxima convocatoria: ${nextDateText(course)}.`,
+      title: t("catalogue.course.meta.title", { title: course.title, duration: course.duration }),
+      description: t("catalogue.course.meta.description", {
+        description: course.description,
+        date: nextEditionText(t, locale, course),
+      }),
       path: coursePath(course.id),
       origin,
       image: imageUrl(courseImageName(course.image), 1200, "jpeg"),
       type: "product",
+      locale,
     }),
-    jsonLd(coursePageJsonLd(course, editions.filter(isBookable), origin)),
+    jsonLd(coursePageJsonLd(course, editions.filter(isBookable), origin, locale)),
   ];
 };
 
@@ -56,6 +71,8 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
   const { course, editions, enrolled, buyerEmail } = loaderData;
   const answer = useActionData<typeof action>();
   const cart = useCart();
+  const t = useT();
+  const href = useLocalHref();
   const full = enrolled ? [] : editions.filter((e) => unavailableLabel(e) === "Completo");
   // An answer for an edition no longer listed as full (e.g. "not-full") still shows under its own form.
   const answered = answer && "waitlist" in answer ? answer.waitlist.editionId : answer?.editionId;
@@ -71,13 +88,13 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
   const cartEditionGone = Boolean(inCart?.editionId) && selected !== inCart?.editionId;
   return (
     <>
-      <nav className="container breadcrumbs" aria-label="Migas de pan">
+      <nav className="container breadcrumbs" aria-label={t("catalogue.course.breadcrumbs")}>
         <ol>
           <li>
-            <Link to="/">Inicio</Link>
+            <Link to={href("/")}>{t("catalogue.course.home")}</Link>
           </li>
           <li>
-            <Link to="/formaciones">Formaciones</Link>
+            <Link to={href("/formaciones")}>{t("catalogue.course.courses")}</Link>
           </li>
           <li>
             <span aria-current="page">{course.title}</span>
@@ -89,12 +106,12 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
         <div className="course-detail__media">
           <ZoomableImage
             name={courseImageName(course.image)}
-            alt={`Curso ${course.title}`}
+            alt={t("catalogue.card.imageAlt", { title: course.title })}
             sizes="(min-width: 900px) 520px, 92vw"
             className="course-detail__img"
             priority
           />
-          {course.highlighted ? <span className="course-badge">{HIGHLIGHT_BADGE}</span> : null}
+          {course.highlighted ? <span className="course-badge">{t("catalogue.card.badge")}</span> : null}
         </div>
         <div className="course-detail__summary">
           <p className="course-level">{course.level}</p>
@@ -106,7 +123,7 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
 
       <section className="section section--blush" aria-labelledby="temario-titulo">
         <div className="container">
-          <h2 id="temario-titulo">Qué aprenderás</h2>
+          <h2 id="temario-titulo">{t("catalogue.course.learn")}</h2>
           <ul className="course-features course-features--all">
             {course.features.map((feature) => (
               <li key={feature}>{feature}</li>
@@ -117,7 +134,7 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
 
       <section className="section" id={EDITION_CHOICE_ANCHOR} aria-labelledby="convocatorias-titulo">
         <div className="container">
-          <h2 id="convocatorias-titulo">Próximas convocatorias</h2>
+          <h2 id="convocatorias-titulo">{t("catalogue.course.editions")}</h2>
           {editions.length > 0 ? (
             <>
               <EditionChoices
@@ -125,34 +142,33 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
                 editions={editions}
                 selected={selected}
                 form={enrolled ? undefined : inCart ? changeFormId : formId}
-                legend="Elige la fecha que prefieres"
+                legend={t("catalogue.course.chooseDate")}
               />
               {enrolled ? (
                 <EnrolledNote title={course.title} />
               ) : inCart ? (
                 <>
                   <p>
-                    {cartEditionGone
-                      ? "Este curso ya está en tu carrito, pero la fecha que elegiste ya no está disponible: elige otra y guárdala."
-                      : "Este curso ya está en tu carrito, para la fecha marcada. Si prefieres otra, elígela y guarda el cambio."}{" "}
-                    <Link to="/carrito">Ver el carrito</Link>
+                    {cartEditionGone ? t("catalogue.course.inCartGone") : t("catalogue.course.inCart")}{" "}
+                    <Link to={href("/carrito")}>{t("catalogue.course.viewCart")}</Link>
                   </p>
                   {selected ? <ChangeEditionForm course={course} formId={changeFormId} /> : null}
                 </>
               ) : selected ? (
                 <p>
                   <button type="submit" form={formId} className="btn">
-                    Reservar en la fecha elegida<span className="visually-hidden">: {course.title}</span>
+                    {t("catalogue.course.reserve")}
+                    <span className="visually-hidden">: {course.title}</span>
                   </button>
                 </p>
               ) : null}
             </>
           ) : (
-            <p>Estamos preparando nuevas fechas. Escríbenos por WhatsApp y te avisamos en cuanto se abran.</p>
+            <p>{t("catalogue.course.noDates")}</p>
           )}
           {waitlisted.length > 0 ? (
             <div className="waitlist">
-              <p>¿Tu fecha está completa? Déjanos tu correo y te avisamos si alguien deja su plaza.</p>
+              <p>{t("catalogue.course.waitlistIntro")}</p>
               {waitlisted.map((edition) => (
                 <WaitlistForm
                   key={edition.id}
@@ -163,11 +179,9 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           ) : null}
-          <p className="muted">
-            ¿Ninguna fecha te encaja? Escríbenos y te avisamos en cuanto abramos nuevas convocatorias.
-          </p>
+          <p className="muted">{t("catalogue.course.noFit")}</p>
           <p>
-            <Link to="/formaciones">Ver todas las formaciones</Link>
+            <Link to={href("/formaciones")}>{t("catalogue.course.allCourses")}</Link>
           </p>
         </div>
       </section>

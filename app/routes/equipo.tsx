@@ -6,36 +6,47 @@ import { site } from "~/content/site.ts";
 import { founder, teamMembers } from "~/content/team.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import { getServices } from "~/context.server.ts";
+import { messagesFor } from "~/i18n/catalogue.server.ts";
+import { localeOfPath, localeOfRequest } from "~/i18n/locales.ts";
+import { translator } from "~/i18n/messages.ts";
+import { useLocalHref, useT } from "~/i18n/react.tsx";
 import { publicPhotos } from "~/media/site-photos.server.ts";
 
 /** The team's group photo and the portraits, where Gestión → Fotos has them (else the monogram cards). */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { team, professionals } = await publicPhotos(getServices(context).db, ["team", "professional"]);
-  return { team, professionals };
+  return { team, professionals, messages: messagesFor(localeOfRequest(request), ["team"]) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Nuestro equipo",
-    description: `Conoce a ${site.founder.name} y al equipo de ${site.name} en ${site.address.locality}: técnicas de uñas, nail art a mano alzada, pedicura y tratamientos faciales.`,
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const locale = localeOfPath(location.pathname);
+  const t = translator(locale, loaderData?.messages ?? {});
+  return pageMeta({
+    title: t("team.meta.title"),
+    description: t("team.meta.description", {
+      founder: site.founder.name,
+      salon: site.name,
+      locality: site.address.locality,
+    }),
     path: "/equipo",
     origin: rootOrigin(matches),
+    locale,
   });
+};
 
 export default function Equipo({ loaderData }: Route.ComponentProps) {
   const { team, professionals } = loaderData;
   const founderPhoto = professionals[founder.professionalId];
+  const t = useT();
+  const href = useLocalHref();
+  const people = { name: site.founder.name, salon: site.name };
   return (
     <>
       <section className="page-hero" aria-labelledby="equipo-title">
         <div className="container">
-          <p className="eyebrow">Equipo</p>
-          <h1 id="equipo-title">Manos expertas, trato cercano</h1>
-          <p className="page-hero__lead">
-            Somos un equipo de mujeres apasionadas por las uñas y el cuidado personal. Cada una tiene su especialidad,
-            pero todas compartimos lo mismo: escucharte, trabajar con higiene impecable y que salgas del salón
-            sintiéndote estupenda.
-          </p>
+          <p className="eyebrow">{t("team.hero.eyebrow")}</p>
+          <h1 id="equipo-title">{t("team.hero.title")}</h1>
+          <p className="page-hero__lead">{t("team.hero.lead")}</p>
         </div>
       </section>
 
@@ -44,35 +55,36 @@ export default function Equipo({ loaderData }: Route.ComponentProps) {
           <div className="founder__photo">
             <ZoomableImage
               name={founderPhoto?.entry ?? founder.image}
-              alt={founderPhoto?.alt ?? founder.alt}
+              alt={founderPhoto?.alt ?? t(founder.altKey, people)}
               sizes="(min-width: 900px) 400px, calc(100vw - 2rem)"
               className="founder__img"
               priority
             />
             <p className="founder__badge">
-              <strong aria-hidden="true">{site.founder.yearsExperience}</strong> <span>{founder.experience}</span>
+              <strong aria-hidden="true">{site.founder.yearsExperience}</strong>{" "}
+              <span>{t(founder.experienceKey, { years: site.founder.yearsExperience.replace("+", "") })}</span>
             </p>
           </div>
           <div>
             <h2 id="founder-title">{founder.name}</h2>
-            <p className="founder__role">{founder.role}</p>
-            {founder.description.map((paragraph) => (
-              <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+            <p className="founder__role">{t(founder.roleKey)}</p>
+            {founder.descriptionKeys.map((key) => (
+              <p key={key}>{t(key, people)}</p>
             ))}
             <div className="founder__lists">
               <div>
-                <h3>Especialidades</h3>
+                <h3>{t("team.founder.specialtiesTitle")}</h3>
                 <ul className="ticks">
-                  {founder.specialties.map((item) => (
-                    <li key={item}>{item}</li>
+                  {founder.specialtyKeys.map((key) => (
+                    <li key={key}>{t(key)}</li>
                   ))}
                 </ul>
               </div>
               <div>
-                <h3>Certificaciones</h3>
+                <h3>{t("team.founder.certificationsTitle")}</h3>
                 <ul className="ticks">
-                  {founder.certifications.map((item) => (
-                    <li key={item}>{item}</li>
+                  {founder.certificationKeys.map((key) => (
+                    <li key={key}>{t(key)}</li>
                   ))}
                 </ul>
               </div>
@@ -83,25 +95,19 @@ export default function Equipo({ loaderData }: Route.ComponentProps) {
 
       <section className="section section--blush" aria-labelledby="salon-team-title">
         <div className="container team-photo">
-          <h2 id="salon-team-title">Todas juntas</h2>
+          <h2 id="salon-team-title">{t("team.group.title")}</h2>
           <figure>
             <ZoomableImage
               name={team?.entry ?? "team-group"}
-              alt={
-                team?.alt ??
-                `Las seis tarjetas del equipo de ${site.name}, cada una con las iniciales de una profesional y un motivo de su especialidad`
-              }
+              alt={team?.alt ?? t("team.group.alt", { salon: site.name })}
               sizes="(min-width: 960px) 880px, calc(100vw - 2rem)"
               className="team-photo__img"
               deferred
             />
             {team ? (
-              <figcaption>Así somos en el salón. Pulsa la foto para verla en grande.</figcaption>
+              <figcaption>{t("team.group.captionPhoto")}</figcaption>
             ) : (
-              <figcaption>
-                Una tarjeta por profesional, con sus iniciales y un motivo de su especialidad. Pulsa la imagen para
-                verla en grande.
-              </figcaption>
+              <figcaption>{t("team.group.captionCards")}</figcaption>
             )}
           </figure>
         </div>
@@ -109,31 +115,31 @@ export default function Equipo({ loaderData }: Route.ComponentProps) {
 
       <section id="team" className="section" aria-labelledby="team-title">
         <div className="container">
-          <p className="eyebrow">Profesionales</p>
-          <h2 id="team-title">Conoce a nuestro equipo</h2>
+          <p className="eyebrow">{t("team.members.eyebrow")}</p>
+          <h2 id="team-title">{t("team.members.title")}</h2>
           <ul className="team">
             {teamMembers.map((member) => (
               <li key={member.name} className="card member">
                 <ZoomableImage
                   name={professionals[member.professionalId]?.entry ?? member.image}
-                  alt={professionals[member.professionalId]?.alt ?? member.alt}
+                  alt={professionals[member.professionalId]?.alt ?? t(member.altKey)}
                   sizes="(min-width: 1024px) 200px, (min-width: 640px) calc(50vw - 2.5rem), calc(100vw - 2rem)"
                   className="member__img"
                   deferred
                 />
                 <div className="member__body">
                   <h3>{member.name}</h3>
-                  <p className="member__role">{member.role}</p>
-                  <h4 className="member__label">Especialidades</h4>
+                  <p className="member__role">{t(member.roleKey)}</p>
+                  <h4 className="member__label">{t("team.members.specialtiesLabel")}</h4>
                   <ul className="member__specialties">
-                    {member.highlight ? (
+                    {member.highlightKey ? (
                       <li className="member__highlight">
-                        <span className="member__badge">Especialidad destacada</span>
-                        {member.highlight}
+                        <span className="member__badge">{t("team.members.highlightBadge")}</span>
+                        {t(member.highlightKey)}
                       </li>
                     ) : null}
-                    {member.specialties.map((item) => (
-                      <li key={item}>{item}</li>
+                    {member.specialtyKeys.map((key) => (
+                      <li key={key}>{t(key)}</li>
                     ))}
                   </ul>
                 </div>
@@ -145,15 +151,12 @@ export default function Equipo({ loaderData }: Route.ComponentProps) {
 
       <section className="section section--blush cta" aria-labelledby="cta-title">
         <div className="container cta__box">
-          <h2 id="cta-title">¿Te apetece conocernos?</h2>
-          <p>
-            Reserva tu cita y cuéntanos qué te apetece: te aconsejaremos con cariño. Y si quieres aprender el oficio,
-            mira nuestras formaciones.
-          </p>
+          <h2 id="cta-title">{t("team.cta.title")}</h2>
+          <p>{t("team.cta.text")}</p>
           <div className="cta__actions">
-            <BookingLink className="btn">RESERVA TU CITA</BookingLink>
-            <Link to="/formaciones" className="btn btn--outline">
-              Ver formaciones
+            <BookingLink className="btn">{t("team.cta.book")}</BookingLink>
+            <Link to={href("/formaciones")} className="btn btn--outline">
+              {t("team.cta.courses")}
             </Link>
           </div>
         </div>

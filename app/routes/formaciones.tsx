@@ -4,14 +4,23 @@ import { courseListJsonLd } from "~/components/catalogue/course-jsonld.ts";
 import { site } from "~/content/site.ts";
 import { getServices } from "~/context.server.ts";
 import { getOptionalUser } from "~/auth/session.server.ts";
-import { COURSE_FILTERS, filterCourses, groupSizeText, parseCourseFilter, type Course } from "~/domain/course.ts";
+import { FILTER_KEYS, groupSizeLabel } from "~/components/catalogue/course-text.ts";
+import { COURSE_FILTERS, filterCourses, parseCourseFilter, type Course } from "~/domain/course.ts";
+import { messagesFor } from "~/i18n/catalogue.server.ts";
+import { localeOfPath, localeOfRequest } from "~/i18n/locales.ts";
+import { translator, type Translate } from "~/i18n/messages.ts";
+import { useLocalHref, useT } from "~/i18n/react.tsx";
 import { jsonLd, pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/formaciones";
 import { loadCourseList } from "./formaciones.server.ts";
 import { skipQueryOnlyRevalidation } from "~/lib/revalidate.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadCourseList(getServices(context).db, await getOptionalUser(request, context));
+  const locale = localeOfRequest(request);
+  return {
+    ...(await loadCourseList(getServices(context).db, await getOptionalUser(request, context), locale)),
+    messages: messagesFor(locale, ["catalogue"]),
+  };
 }
 
 // The loader ignores ?categoria=, so switching filters filters in place without a request.
@@ -19,36 +28,40 @@ export const shouldRevalidate = skipQueryOnlyRevalidation;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const origin = rootOrigin(matches);
+  const locale = localeOfPath(location.pathname);
+  const t = translator(locale, loaderData?.messages ?? {});
   const filter = parseCourseFilter(new URLSearchParams(location.search).get("categoria"));
-  const label = COURSE_FILTERS.find((f) => f.id === filter)?.name;
   return [
     ...pageMeta({
-      title: filter === "todos" ? "Formaciones y cursos de uñas" : `Formaciones de uñas: ${label}`,
-      description:
-        "Cursos de uñas en Molins de Rei con certificado: iniciación, técnico manicurista, Expert Nails y acrílico intensivo. Grupos reducidos, materiales incluidos y financiación sin intereses.",
+      title:
+        filter === "todos"
+          ? t("catalogue.meta.title")
+          : t("catalogue.meta.titleFiltered", { label: t(FILTER_KEYS[filter]) }),
+      description: t("catalogue.meta.description"),
       // Filtered views are subsets of one page: a single canonical URL.
       path: "/formaciones",
       origin,
+      locale,
     }),
-    jsonLd(courseListJsonLd(loaderData?.courses ?? [], origin)),
+    jsonLd(courseListJsonLd(loaderData?.courses ?? [], origin, { locale, name: t("catalogue.jsonLd.listName") })),
   ];
 };
 
 /** What every course offers, with the group sizes the catalogue's courses have. */
-const benefitsFor = (courses: readonly Course[]) => [
+const benefitsFor = (t: Translate, courses: readonly Course[]) => [
   {
     // The academy's own certificate: not an official (state-recognised) qualification.
-    title: "Certificado de la academia",
-    text: "Al terminar recibes el certificado de la academia, con las horas cursadas y las técnicas que dominas.",
+    title: t("catalogue.benefits.certificate.title"),
+    text: t("catalogue.benefits.certificate.text"),
   },
   {
-    title: groupSizeText(courses),
-    text: "Grupos reducidos para que la formadora corrija tu técnica de cerca y resuelva todas tus dudas.",
+    title: groupSizeLabel(t, courses),
+    text: t("catalogue.benefits.groups.text"),
   },
   {
-    title: "Materiales incluidos",
-    // The same sentence the assistant answers with (site.ts), capitalised.
-    text: `${site.academy.materialsIncluded.charAt(0).toUpperCase()}${site.academy.materialsIncluded.slice(1)}: solo tienes que venir.`,
+    title: t("catalogue.benefits.materials.title"),
+    // The sentence of site.academy.materialsIncluded (the assistant's answer), capitalised.
+    text: t("catalogue.benefits.materials.text"),
   },
 ];
 
@@ -57,25 +70,24 @@ export default function Formaciones({ loaderData }: Route.ComponentProps) {
   const filter = parseCourseFilter(searchParams.get("categoria"));
   const courses = filterCourses(loaderData.courses, filter);
   const { enrolledCourseIds } = loaderData;
-  const activeLabel = COURSE_FILTERS.find((f) => f.id === filter)?.name ?? "";
+  const t = useT();
+  const href = useLocalHref();
+  const activeLabel = t(FILTER_KEYS[filter]);
 
   return (
     <>
       <section className="courses-hero">
         <div className="container">
-          <p className="courses-hero__eyebrow">Academia {site.name}</p>
-          <h1>Formaciones de uñas</h1>
-          <p className="courses-hero__lead">
-            Aprende con nosotras el oficio de técnica de uñas: cursos prácticos, grupos reducidos y un certificado que
-            abre puertas.
-          </p>
+          <p className="courses-hero__eyebrow">{t("catalogue.hero.eyebrow", { salon: site.name })}</p>
+          <h1>{t("catalogue.hero.title")}</h1>
+          <p className="courses-hero__lead">{t("catalogue.hero.lead")}</p>
           <dl className="courses-stats">
             <div>
-              <dt>Alumnas certificadas</dt>
+              <dt>{t("catalogue.stats.students")}</dt>
               <dd>{site.academy.students}</dd>
             </div>
             <div>
-              <dt>Años de experiencia</dt>
+              <dt>{t("catalogue.stats.years")}</dt>
               <dd>{site.founder.yearsExperience}</dd>
             </div>
           </dl>
@@ -84,20 +96,20 @@ export default function Formaciones({ loaderData }: Route.ComponentProps) {
 
       <section className="section" aria-labelledby="cursos-titulo">
         <div className="container">
-          <h2 id="cursos-titulo">Nuestros cursos</h2>
-          <nav className="course-filter" aria-label="Filtrar cursos por nivel">
+          <h2 id="cursos-titulo">{t("catalogue.list.title")}</h2>
+          <nav className="course-filter" aria-label={t("catalogue.list.filterLabel")}>
             <ul>
               {COURSE_FILTERS.map((option) => {
                 const active = option.id === filter;
                 return (
                   <li key={option.id}>
                     <Link
-                      to={option.id === "todos" ? "/formaciones" : `/formaciones?categoria=${option.id}`}
+                      to={href(option.id === "todos" ? "/formaciones" : `/formaciones?categoria=${option.id}`)}
                       className={`filter-pill${active ? " filter-pill--active" : ""}`}
                       aria-current={active ? "true" : undefined}
                       preventScrollReset
                     >
-                      {option.name}
+                      {t(FILTER_KEYS[option.id])}
                     </Link>
                   </li>
                 );
@@ -105,7 +117,7 @@ export default function Formaciones({ loaderData }: Route.ComponentProps) {
             </ul>
           </nav>
           <p className="visually-hidden" role="status">
-            {`${activeLabel}: ${courses.length} ${courses.length === 1 ? "curso" : "cursos"}`}
+            {t("catalogue.list.status", { label: activeLabel, n: courses.length })}
           </p>
           {courses.length > 0 ? (
             <div className="course-grid">
@@ -119,16 +131,16 @@ export default function Formaciones({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           ) : (
-            <p>Ahora mismo no hay cursos en esta categoría. Consulta todos los cursos o escríbenos.</p>
+            <p>{t("catalogue.list.empty")}</p>
           )}
         </div>
       </section>
 
       <section className="section section--blush" aria-labelledby="ventajas-titulo">
         <div className="container">
-          <h2 id="ventajas-titulo">Por qué formarte con nosotras</h2>
+          <h2 id="ventajas-titulo">{t("catalogue.benefits.title")}</h2>
           <ul className="benefits">
-            {benefitsFor(loaderData.courses).map((b) => (
+            {benefitsFor(t, loaderData.courses).map((b) => (
               <li key={b.title} className="benefit">
                 <h3>{b.title}</h3>
                 <p>{b.text}</p>
@@ -140,19 +152,20 @@ export default function Formaciones({ loaderData }: Route.ComponentProps) {
 
       <section className="section courses-cta" aria-labelledby="cta-titulo">
         <div className="container">
-          <h2 id="cta-titulo">¿No sabes qué curso elegir?</h2>
-          <p>Cuéntanos tu experiencia y tus objetivos y te recomendamos la formación que mejor encaja contigo.</p>
+          <h2 id="cta-titulo">{t("catalogue.cta.title")}</h2>
+          <p>{t("catalogue.cta.text")}</p>
           <div className="courses-cta__actions">
             <a
               className="btn"
-              href={site.whatsapp.link("¡Hola! Me gustaría que me aconsejarais sobre qué formación de uñas elegir.")}
+              href={site.whatsapp.link(t("catalogue.cta.whatsappMessage"))}
               target="_blank"
               rel="noopener noreferrer"
             >
-              Escríbenos por WhatsApp<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+              {t("catalogue.cta.whatsapp")}
+              <span className="visually-hidden">{t("catalogue.newTab")}</span>
             </a>
-            <Link className="btn btn--outline" to="/contacto">
-              Ver contacto
+            <Link className="btn btn--outline" to={href("/contacto")}>
+              {t("catalogue.cta.contact")}
             </Link>
           </div>
         </div>

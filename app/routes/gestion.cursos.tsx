@@ -6,7 +6,7 @@ import { CATEGORY_LABELS } from "~/domain/course-form.ts";
 import { isCourseCategory } from "~/domain/course.ts";
 import { formatEuros, formatLongDate } from "~/domain/pricing.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
-import { listStaffCourses } from "~/catalogue/staff-queries.server.ts";
+import { lacksCatalan, listStaffCourses } from "~/catalogue/staff-queries.server.ts";
 import type { Route } from "./+types/gestion.cursos";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -19,7 +19,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { courses: await listStaffCourses(getServices(context).db, todayInMadrid()) };
+  const courses = await listStaffCourses(getServices(context).db, todayInMadrid());
+  return { courses: courses.map((c) => ({ ...c, untranslated: lacksCatalan(c) })) };
 }
 
 export default function StaffCourses({ loaderData }: Route.ComponentProps) {
@@ -54,6 +55,7 @@ export default function StaffCourses({ loaderData }: Route.ComponentProps) {
                   <th scope="row">
                     <Link to={`/gestion/cursos/${c.id}`}>{c.title}</Link>
                     <span className="staff-cat__slug">{c.id}</span>
+                    {c.untranslated ? <span className="staff-cat__slug">Sin texto en catalán</span> : null}
                   </th>
                   <td>{isCourseCategory(c.category) ? CATEGORY_LABELS[c.category] : c.category}</td>
                   <td>{formatEuros(c.priceCents)}</td>

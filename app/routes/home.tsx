@@ -8,81 +8,126 @@ import { FacebookIcon, InstagramIcon } from "~/components/layout/icons.tsx";
 import { Picture, type ImageName } from "~/components/picture.tsx";
 import { galleryImages } from "~/content/gallery.ts";
 import { salonJsonLd } from "~/content/salon-schema.ts";
-import { hoursLines, site } from "~/content/site.ts";
+import { site } from "~/content/site.ts";
 import { decimalText } from "~/domain/es-format.ts";
 import { jsonLd, pageMeta, rootOrigin } from "~/lib/seo.ts";
 import { PostalAddress } from "~/components/postal-address.tsx";
 import { getServices } from "~/context.server.ts";
+import { messagesFor } from "~/i18n/catalogue.server.ts";
+import { localeOfPath, localeOfRequest } from "~/i18n/locales.ts";
+import { translator, type MessageKey } from "~/i18n/messages.ts";
+import { Rich, useLocalHref, useT } from "~/i18n/react.tsx";
 import { publicPhotos } from "~/media/site-photos.server.ts";
 
 /** The salon's own hero and gallery photos, where Gestión → Fotos has them (else the artwork). */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { hero, gallery } = await publicPhotos(getServices(context).db, ["hero", "gallery"]);
-  return { hero, gallery };
+  return { hero, gallery, messages: messagesFor(localeOfRequest(request), ["home"]) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const origin = rootOrigin(matches);
+  const locale = localeOfPath(location.pathname);
+  const t = translator(locale, loaderData?.messages ?? {});
+  const description = t("home.meta.description");
   return [
     ...pageMeta({
-      title: `${site.name} · Salón de uñas y academia en ${site.address.locality}`,
-      description: site.description,
+      title: t("home.meta.title", { name: site.name, locality: site.address.locality }),
+      description,
       path: "/",
       origin,
+      locale,
     }),
-    jsonLd(salonJsonLd(origin)),
+    jsonLd(salonJsonLd(origin, description)),
   ];
 };
 
 interface Service {
   number: string;
-  title: string;
-  text: string;
+  id: "facial" | "manicure" | "pedicure" | "courses";
+  /** Its words (written out: the catalogue check finds every key in the sources). */
+  words: { title: MessageKey; text: MessageKey; linkHint: MessageKey };
   image: ImageName;
   /** Salon services lead to their part of /servicios; courses to /formaciones. */
-  action: { to: string; label: string; hidden: string };
+  action: { to: string; label: MessageKey };
 }
 
 const services: Service[] = [
   {
     number: "01",
-    title: "Tratamientos faciales",
-    text: "Limpieza, hidratación y luminosidad pensadas para tu piel. Sales con la cara descansada y una rutina fácil para casa.",
+    id: "facial",
+    words: {
+      title: "home.services.facial.title",
+      text: "home.services.facial.text",
+      linkHint: "home.services.facial.linkHint",
+    },
     image: "service-facial",
-    action: { to: "/servicios#facial", label: "Ver precios", hidden: " de los tratamientos faciales" },
+    action: { to: "/servicios#facial", label: "home.services.seePrices" },
   },
   {
     number: "02",
-    title: "Manicura",
-    text: "Semipermanente, esmaltado clásico, uñas esculpidas y nail art a mano alzada. Manos impecables durante semanas.",
+    id: "manicure",
+    words: {
+      title: "home.services.manicure.title",
+      text: "home.services.manicure.text",
+      linkHint: "home.services.manicure.linkHint",
+    },
     image: "service-manicura",
-    action: { to: "/servicios#manos", label: "Ver precios", hidden: " de manicura" },
+    action: { to: "/servicios#manos", label: "home.services.seePrices" },
   },
   {
     number: "03",
-    title: "Pedicura",
-    text: "Cuidado completo de durezas y cutículas, masaje relajante y un color que aguanta. Pies listos para las sandalias.",
+    id: "pedicure",
+    words: {
+      title: "home.services.pedicure.title",
+      text: "home.services.pedicure.text",
+      linkHint: "home.services.pedicure.linkHint",
+    },
     image: "service-pedicura",
-    action: { to: "/servicios#pies", label: "Ver precios", hidden: " de pedicura" },
+    action: { to: "/servicios#pies", label: "home.services.seePrices" },
   },
   {
     number: "04",
-    title: "Formaciones",
-    text: "Aprende el oficio con nosotras: cursos desde cero hasta nivel experto, en grupos reducidos y con certificado.",
+    id: "courses",
+    words: {
+      title: "home.services.courses.title",
+      text: "home.services.courses.text",
+      linkHint: "home.services.courses.linkHint",
+    },
     image: "service-formaciones",
-    action: { to: "/formaciones", label: "Más información", hidden: " sobre las formaciones" },
+    action: { to: "/formaciones", label: "home.services.moreInfo" },
   },
 ];
 
 const ratingText = decimalText(site.rating.value, 1);
 
+/** The catalogue's name for each line of the opening hours (site.hours). */
+const HOURS_DAYS = {
+  weekdays: "common.hours.mondayToFriday",
+  saturday: "common.hours.saturday",
+  sunday: "common.hours.sunday",
+} as const satisfies Record<(typeof site.hours)[number]["id"], MessageKey>;
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { hero, gallery } = loaderData;
+  const t = useT();
+  const href = useLocalHref();
+  const { locality } = site.address;
   // Real photos make the gallery "our work"; the artwork is shown as the styles we do.
   const photos = gallery.length > 0;
   const galleryItems = photos
-    ? gallery.map((p, i) => ({ name: p.entry, alt: p.alt, title: p.caption ?? `Trabajo ${i + 1}` }))
-    : galleryImages;
+    ? gallery.map((p, i) => ({
+        name: p.entry,
+        alt: p.alt,
+        title: p.caption ?? t("home.gallery.photoTitle", { n: i + 1 }),
+      }))
+    : galleryImages(t);
+  const hours = site.hours.map((h) => {
+    const days = t(HOURS_DAYS[h.id]);
+    return h.opens
+      ? t("common.hours.open", { days, opens: h.opens, closes: h.closes })
+      : t("common.hours.closed", { days });
+  });
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -91,12 +136,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="hero__eyebrow">
             {site.name} · {site.address.locality}
           </p>
-          <h1 id="hero-title">{site.tagline}</h1>
-          <p className="hero__lead">
-            Manicura, pedicura, diseño de uñas y tratamientos faciales en el centro de {site.address.locality}. Reserva
-            tu momento y déjate cuidar.
-          </p>
-          <BookingLink className="btn hero__cta">RESERVA TU CITA</BookingLink>
+          <h1 id="hero-title">{t("home.hero.title")}</h1>
+          <p className="hero__lead">{t("home.hero.lead", { locality })}</p>
+          <BookingLink className="btn hero__cta">{t("home.hero.cta")}</BookingLink>
         </div>
       </section>
 
@@ -104,29 +146,28 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="container about__grid">
           <Picture
             name="about"
-            alt="Ilustración de una mesa de manicura con lámpara, un abanico de muestras de color y esmaltes en tonos rosa y ciruela"
+            alt={t("home.about.imageAlt")}
             sizes="(min-width: 900px) 440px, calc(100vw - 2rem)"
             className="about__img"
           />
           <div>
-            <p className="eyebrow">Sobre nosotras</p>
-            <h2 id="about-title">Un salón donde tus manos son lo primero</h2>
+            <p className="eyebrow">{t("home.about.eyebrow")}</p>
+            <h2 id="about-title">{t("home.about.title")}</h2>
             <p>
-              En {site.name} llevamos más de {site.founder.yearsExperience.replace("+", "")} años cuidando manos y pies
-              en {site.address.locality}. Trabajamos sin prisas, con material desinfectado y esterilizado en cada cita y
-              productos de calidad que respetan tu uña natural.
+              {t("home.about.story", {
+                name: site.name,
+                years: site.founder.yearsExperience.replace("+", ""),
+                locality,
+              })}
             </p>
-            <p>
-              Te escuchamos, te aconsejamos la forma y el color que mejor te sientan y creamos diseños que duran. Y si
-              quieres dedicarte a esto, en nuestra academia te enseñamos el oficio paso a paso.
-            </p>
+            <p>{t("home.about.advice")}</p>
             <ul className="about__points">
-              <li>Material esterilizado en cada servicio</li>
-              <li>Diseños a mano alzada, hechos para ti</li>
-              <li>Formaciones con certificado</li>
+              <li>{t("home.about.points.sterilised")}</li>
+              <li>{t("home.about.points.freehand")}</li>
+              <li>{t("home.about.points.certified")}</li>
             </ul>
-            <Link to="/equipo#team" className="btn btn--outline">
-              Conoce a nuestro equipo
+            <Link to={href("/equipo#team")} className="btn btn--outline">
+              {t("home.about.teamLink")}
             </Link>
           </div>
         </div>
@@ -134,8 +175,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section id="servicios" className="section section--blush" aria-labelledby="servicios-title">
         <div className="container">
-          <p className="eyebrow">Servicios</p>
-          <h2 id="servicios-title">Lo que hacemos por ti</h2>
+          <p className="eyebrow">{t("home.services.eyebrow")}</p>
+          <h2 id="servicios-title">{t("home.services.title")}</h2>
           <ol className="services">
             {services.map((service) => (
               <li key={service.number} className="card service">
@@ -152,12 +193,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   </p>
                   <h3>
                     <span className="visually-hidden">{service.number}. </span>
-                    {service.title}
+                    {t(service.words.title)}
                   </h3>
-                  <p>{service.text}</p>
-                  <Link to={service.action.to} className="service__link">
-                    {service.action.label}
-                    <span className="visually-hidden">{service.action.hidden}</span>
+                  <p>{t(service.words.text)}</p>
+                  <Link to={href(service.action.to)} className="service__link">
+                    {t(service.action.label)}
+                    <span className="visually-hidden">{` ${t(service.words.linkHint)}`}</span>
                   </Link>
                 </div>
               </li>
@@ -168,35 +209,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section id="trabajos" className="section" aria-labelledby="trabajos-title">
         <div className="container">
-          <p className="eyebrow">Galería</p>
+          <p className="eyebrow">{t("home.gallery.eyebrow")}</p>
           {photos ? (
             <>
-              <h2 id="trabajos-title">Nuestros trabajos</h2>
-              <p className="section__intro">
-                Una muestra de lo que hacemos cada día. ¿Te gusta algún diseño? Enséñanoslo en tu cita y lo adaptamos a
-                ti.
-              </p>
+              <h2 id="trabajos-title">{t("home.gallery.photosTitle")}</h2>
+              <p className="section__intro">{t("home.gallery.photosIntro")}</p>
             </>
           ) : (
             <>
-              <h2 id="trabajos-title">Estilos que hacemos</h2>
-              <p className="section__intro">
-                Ilustraciones de los estilos que más nos piden. ¿Te gusta alguno? Cuéntanoslo en tu cita y lo adaptamos
-                a ti.
-              </p>
+              <h2 id="trabajos-title">{t("home.gallery.stylesTitle")}</h2>
+              <p className="section__intro">{t("home.gallery.stylesIntro")}</p>
             </>
           )}
-          <Gallery images={galleryItems} label={photos ? "Galería de trabajos" : "Galería de estilos"} />
+          <Gallery
+            images={galleryItems}
+            label={photos ? t("home.gallery.photosLabel") : t("home.gallery.stylesLabel")}
+          />
           <figure className="salon">
             <ZoomableImage
               name="salon"
-              alt={`Ilustración del interior del salón ${site.name}: espejos en arco, mesa de manicura con lámpara, sillones de terciopelo y una pared de esmaltes`}
+              alt={t("home.salon.imageAlt", { name: site.name })}
               sizes="(min-width: 960px) 880px, calc(100vw - 2rem)"
               className="salon__img"
             />
             <figcaption>
-              <strong>Nuestro salón.</strong> Un espacio luminoso y tranquilo en pleno centro de {site.address.locality}
-              . Pulsa la foto para verla en grande.
+              <Rich t={t} k="home.salon.caption" values={{ locality }} tags={{ strong: (c) => <strong>{c}</strong> }} />
             </figcaption>
           </figure>
         </div>
@@ -205,25 +242,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section id="ubicacion" className="section section--blush" aria-labelledby="ubicacion-title">
         <div className="container location">
           <div className="location__info">
-            <p className="eyebrow">Ubicación</p>
-            <h2 id="ubicacion-title">Ven a vernos</h2>
-            <h3>Dirección</h3>
+            <p className="eyebrow">{t("home.location.eyebrow")}</p>
+            <h2 id="ubicacion-title">{t("home.location.title")}</h2>
+            <h3>{t("home.location.address")}</h3>
             <PostalAddress />
-            <h3>Horario</h3>
+            <h3>{t("home.location.hours")}</h3>
             <ul className="location__hours">
-              {hoursLines().map((line) => (
+              {hours.map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>
-            <h3>Teléfono</h3>
+            <h3>{t("home.location.phone")}</h3>
             <p>
               <a href={site.phone.href} className="location__phone">
-                <span className="visually-hidden">Llamar al </span>
+                <span className="visually-hidden">{`${t("home.location.call")} `}</span>
                 {site.phone.display}
               </a>
             </p>
-            <BookingLink className="btn">RESERVA AHORA</BookingLink>
-            <h3>Síguenos</h3>
+            <BookingLink className="btn">{t("home.location.cta")}</BookingLink>
+            <h3>{t("home.location.follow")}</h3>
             <ul className="location__social">
               <li>
                 <NewTabLink href={site.social.instagram.url}>
@@ -242,7 +279,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="card map">
             <Picture
               name="mapa"
-              alt={`Mapa ilustrado del centro de ${site.address.locality}, entre el río Llobregat y la vía del tren, con la ubicación del salón en ${site.address.street}`}
+              alt={t("home.location.mapAlt", { locality, street: site.address.street })}
               sizes="(min-width: 900px) 540px, calc(100vw - 2rem)"
               className="map__img"
             />
@@ -251,14 +288,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <span className="map__stars" aria-hidden="true">
                   ★★★★☆
                 </span>
-                <strong>{ratingText}</strong> de 5 · {site.rating.count} reseñas
+                <Rich
+                  t={t}
+                  k="home.location.rating"
+                  values={{ value: ratingText, count: site.rating.count }}
+                  tags={{ strong: (c) => <strong>{c}</strong> }}
+                />
               </p>
               <div className="map__links">
                 <NewTabLink href={site.maps.directions} className="btn">
-                  Cómo llegar
+                  {t("home.location.directions")}
                 </NewTabLink>
                 <NewTabLink href={site.maps.place} className="btn btn--outline">
-                  Ampliar mapa
+                  {t("home.location.enlargeMap")}
                 </NewTabLink>
               </div>
             </div>

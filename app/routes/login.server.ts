@@ -6,7 +6,10 @@ import { fieldErrorsOf, formValues, loginSchema, messages, type FieldErrors } fr
 import { createSession } from "~/auth/session.server.ts";
 import { clientNetwork, getServices } from "~/context.server.ts";
 import { isRole, isStaffRole } from "~/domain/roles.ts";
-import { NO_SECOND_FACTOR, staffSignInRedirect } from "~/staff/auth/challenges.server.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import { localeOfRequest } from "~/i18n/locales.ts";
+import { localHref } from "~/i18n/paths.ts";
+import { staffSignInRedirect } from "~/staff/auth/challenges.server.ts";
 
 export interface AuthActionData {
   errors: FieldErrors;
@@ -17,6 +20,8 @@ type Ctx = Readonly<RouterContextProvider>;
 
 export async function loginAction(request: Request, context: Ctx) {
   const { db, logger, config } = getServices(context);
+  const locale = localeOfRequest(request);
+  const t = serverTranslator(locale);
   const values = formValues(await request.formData());
   const parsed = loginSchema.safeParse(values);
   // Echo back what was typed, never the password.
@@ -34,12 +39,10 @@ export async function loginAction(request: Request, context: Ctx) {
 
     // One argon2 verification on every path (a dummy hash when there is no password to check).
     const check = await checkCredentials(db, email, password);
-    if (check.status === "no-account") return data<AuthActionData>({ errors: { form: messages.noAccount }, values: echo }, 400);
+    if (check.status === "no-account")
+      return data<AuthActionData>({ errors: { form: messages.noAccount }, values: echo }, 400);
     if (check.status === "no-password") {
-      return data<AuthActionData>(
-        { errors: { form: "Esta cuenta se creó con Google: entra con «Continuar con Google»." }, values: echo },
-        400,
-      );
+      return data<AuthActionData>({ errors: { form: t("auth.error.googleAccount") }, values: echo }, 400);
     }
     if (check.status === "wrong-password") {
       return data<AuthActionData>({ errors: { form: messages.wrongPassword }, values: echo }, 400);
@@ -49,13 +52,14 @@ export async function loginAction(request: Request, context: Ctx) {
     if (isRole(user.role) && isStaffRole(user.role)) {
       // Staff: no session yet. The password only opens the second factor (/gestion/verificar).
       const next = await staffSignInRedirect(db, config, user.id, redirectTo);
-      if (!next) return data<AuthActionData>({ errors: { form: NO_SECOND_FACTOR }, values: echo }, 403);
+      if (!next) return data<AuthActionData>({ errors: { form: t("auth.error.noSecondFactor") }, values: echo }, 403);
       logger.info({ userId: user.id }, "contraseña del equipo correcta: falta el segundo factor");
       return next;
     }
     const cookie = await createSession(context, user.id);
     logger.info({ userId: user.id }, "inicio de sesión con contraseña");
-    return redirect(safeRedirect(redirectTo, "/"), { headers: { "Set-Cookie": cookie } });
+    // From a Catalan page she lands on the Catalan page, where there is one.
+    return redirect(localHref(locale, safeRedirect(redirectTo, "/")), { headers: { "Set-Cookie": cookie } });
   } catch (err) {
     logger.error({ err }, "login failed");
     return data<AuthActionData>({ errors: { form: messages.loginOther }, values: echo }, 500);

@@ -7,44 +7,55 @@ import { GoogleButton } from "~/components/auth/google-button.tsx";
 import { useFormErrors } from "~/components/auth/use-form-errors.ts";
 import { getServices } from "~/context.server.ts";
 import { isStaffRole } from "~/domain/roles.ts";
+import { messagesFor, serverTranslator } from "~/i18n/catalogue.server.ts";
+import { localeOfPath, localeOfRequest } from "~/i18n/locales.ts";
+import { translator, type MessageKey } from "~/i18n/messages.ts";
+import { localHref } from "~/i18n/paths.ts";
+import { Rich, useLocalHref, useT } from "~/i18n/react.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/login";
 import { loginAction } from "./login.server.ts";
 import { lookup } from "~/lib/lookup.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Iniciar sesión",
-    description: "Entra en tu cuenta de Alejandra Nails para pagar tus formaciones y seguir tus cursos.",
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const locale = localeOfPath(location.pathname);
+  const t = translator(locale, loaderData?.messages ?? {});
+  return pageMeta({
+    title: t("auth.login.meta.title"),
+    description: t("auth.login.meta.description"),
     path: "/login",
     origin: rootOrigin(matches),
     noindex: true,
+    locale,
   });
+};
 
-const notices: Record<string, string> = {
-  "contrasena-cambiada": "Tu contraseña se ha cambiado. Ya puedes iniciar sesión con la nueva.",
-  "cuenta-eliminada": "Tu cuenta se ha eliminado.",
+const notices: Record<string, MessageKey> = {
+  "contrasena-cambiada": "auth.login.notice.passwordChanged",
+  "cuenta-eliminada": "auth.login.notice.accountDeleted",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const locale = localeOfRequest(request);
   const rawRedirect = url.searchParams.get("redirectTo");
   const redirectTo = safeRedirect(rawRedirect, "/");
   const user = await getOptionalUser(request, context);
   // A staff member whose session lacks the second factor (the staff area sent them
   // here) is asked to sign in again, not bounced back: that would loop.
   const staffNeedsSecondFactor = user !== null && isStaffRole(user.role) && !user.secondFactor;
-  if (user && !staffNeedsSecondFactor) throw redirect(redirectTo);
+  if (user && !staffNeedsSecondFactor) throw redirect(localHref(locale, redirectTo));
   const fromProfile = /^\/perfil(?:[/?]|$)/.test(redirectTo);
+  const notice: MessageKey | undefined = staffNeedsSecondFactor
+    ? "auth.login.notice.staffSecondFactor"
+    : (lookup(notices, url.searchParams.get("aviso")) ?? (fromProfile ? "auth.login.notice.profile" : undefined));
   return {
     // Only a safe value is ever echoed into the form.
     redirectTo: rawRedirect ? redirectTo : "",
     googleEnabled: getServices(context).config.google !== null,
     googleError: url.searchParams.get("error") === "google" ? messages.loginGoogle : undefined,
-    notice: staffNeedsSecondFactor
-      ? "Para entrar en el área de gestión, vuelve a iniciar sesión: te pediremos también el código de tu aplicación."
-      : (lookup(notices, url.searchParams.get("aviso")) ??
-        (fromProfile ? "Debes iniciar sesión para ver tu perfil" : undefined)),
+    notice: notice ? serverTranslator(locale)(notice) : undefined,
+    messages: messagesFor(locale, ["auth"]),
   };
 }
 
@@ -53,6 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const href = useLocalHref();
   const { errors, onSubmit, onChange } = useFormErrors(
     loginSchema,
     actionData?.errors ?? (loaderData.googleError ? { form: loaderData.googleError } : undefined),
@@ -63,14 +76,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <section className="auth-page container section">
       <div className="auth-card card">
-        <h1>Iniciar sesión</h1>
+        <h1>{t("auth.login.title")}</h1>
         {loaderData.notice ? <p className="form-alert form-alert--info">{loaderData.notice}</p> : null}
         <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="auth-form">
           {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
           <Field
             name="email"
             type="email"
-            label="Correo electrónico"
+            label={t("auth.field.email")}
             autoComplete="email"
             defaultValue={actionData?.values?.email}
             error={errors.email}
@@ -78,21 +91,25 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <Field
             name="password"
             type="password"
-            label="Contraseña"
+            label={t("auth.field.password")}
             autoComplete="current-password"
             error={errors.password}
           />
           <p className="auth-form__aside">
-            <Link to="/forgot-password">¿Has olvidado tu contraseña?</Link>
+            <Link to={href("/forgot-password")}>{t("auth.login.forgot")}</Link>
           </p>
           <FormAlert message={errors.form} />
           <button type="submit" className="btn auth-form__submit" disabled={busy}>
-            {busy ? "Entrando..." : "Iniciar sesión"}
+            {busy ? t("auth.login.submitting") : t("auth.login.submit")}
           </button>
         </Form>
         {loaderData.googleEnabled ? <GoogleButton intent="login" redirectTo={loaderData.redirectTo} /> : null}
         <p className="auth-switch">
-          ¿No tienes cuenta? <Link to={`/registro${q}`}>Regístrate</Link>
+          <Rich
+            t={t}
+            k="auth.login.noAccount"
+            tags={{ link: (c) => <Link to={`${href("/registro")}${q}`}>{c}</Link> }}
+          />
         </p>
       </div>
     </section>

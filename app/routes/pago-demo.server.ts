@@ -2,7 +2,12 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { requireUser } from "~/auth/session.server.ts";
 import type { Config } from "~/config.server.ts";
 import { clientIpContext, getServices } from "~/context.server.ts";
-import { paymentMethodName } from "~/domain/payment-methods.ts";
+import { paymentMethodNameIn } from "~/components/checkout/payment-method-texts.ts";
+import { messagesFor, serverTranslator } from "~/i18n/catalogue.server.ts";
+import { localeOfRequest, type Locale } from "~/i18n/locales.ts";
+import { localHref } from "~/i18n/paths.ts";
+import type { MessageKey, Translate } from "~/i18n/messages.ts";
+import type { OrderKindId } from "~/orders/kinds/order-kind.ts";
 import { orderKind } from "~/orders/kinds/index.server.ts";
 import { getOrderWithItems, type OrderRow } from "~/orders/orders.server.ts";
 import { SEAT_HOLD_MS } from "~/orders/seat-holds.server.ts";
@@ -45,8 +50,46 @@ async function ownDemoOrder(request: Request, context: Ctx, orderId: string) {
   return { services, kind, ...found };
 }
 
-export function successPath(sessionId: string, firstCourseId: string | null | undefined): string {
-  return `/success?session_id=${encodeURIComponent(sessionId)}&course_id=${encodeURIComponent(firstCourseId ?? "")}`;
+/** The success page in the order's language (/ca/compra-completada for an order made in Catalan). */
+export function successPath(
+  sessionId: string,
+  firstCourseId: string | null | undefined,
+  locale: Locale = "es",
+): string {
+  return `${localHref(locale, "/success")}?session_id=${encodeURIComponent(sessionId)}&course_id=${encodeURIComponent(firstCourseId ?? "")}`;
+}
+
+/** The demo page's words about each kind of sale (the kind's `paymentPage` holds the Spanish ones). */
+const PAYMENT_PAGE_KEYS = {
+  courses: {
+    linesCaption: "checkout.demo.courses.linesCaption",
+    lineHeader: "checkout.demo.courses.lineHeader",
+    paidLink: "checkout.demo.courses.paidLink",
+    expired: "checkout.demo.courses.expired",
+    restart: "checkout.demo.courses.restart",
+    expiredError: "checkout.demo.courses.expiredError",
+  },
+  deposit: {
+    linesCaption: "checkout.demo.deposit.linesCaption",
+    lineHeader: "checkout.demo.deposit.lineHeader",
+    paidLink: "checkout.demo.deposit.paidLink",
+    expired: "checkout.demo.deposit.expired",
+    restart: "checkout.demo.deposit.restart",
+    expiredError: "checkout.demo.deposit.expiredError",
+  },
+} as const satisfies Record<OrderKindId, Record<string, MessageKey>>;
+
+/** The demo page's words about this kind of sale, in the page's language. */
+function paymentPageTexts(t: Translate, kindId: string, restartTo: string) {
+  const keys = PAYMENT_PAGE_KEYS[kindId as OrderKindId] ?? PAYMENT_PAGE_KEYS.courses;
+  return {
+    linesCaption: t(keys.linesCaption),
+    lineHeader: t(keys.lineHeader),
+    paidLink: t(keys.paidLink),
+    expired: t(keys.expired),
+    restart: { to: localHref(t.locale, restartTo), label: t(keys.restart) },
+    expiredError: t(keys.expiredError),
+  };
 }
 
 /** Like a Stripe Checkout Session, the demo page lives one hour from the order's creation (its seat hold too). */
@@ -56,33 +99,39 @@ export function demoSessionExpired(order: Pick<OrderRow, "created_at">, now = Da
 
 export async function loadDemoPayment(request: Request, context: Ctx, orderId: string) {
   const { services, kind, order, items } = await ownDemoOrder(request, context, orderId);
+  const locale = localeOfRequest(request);
+  const t = serverTranslator(locale);
   return {
     orderId: order.id,
     status: order.status,
     totalCents: order.total_cents,
-    methodName: paymentMethodName(order.payment_method),
+    methodName: paymentMethodNameIn(t, order.payment_method),
     lines: items.map((i) => ({ id: i.id, title: i.title, priceCents: i.price_cents })),
-    successUrl: successPath(order.provider_session_id ?? demoSessionId(order.id), items[0]?.course_id),
+    // The way back follows the order's language (the checkout page it was made on).
+    successUrl: successPath(order.provider_session_id ?? demoSessionId(order.id), items[0]?.course_id, order.locale),
     enabled: demoPaymentsAllowed(services.config, context.get(clientIpContext)),
     expired: order.status !== "paid" && demoSessionExpired(order),
-    texts: kind.paymentPage,
+    texts: paymentPageTexts(t, order.kind, kind.paymentPage.restart.to),
+    messages: messagesFor(locale, ["checkout"]),
   };
 }
 
 export async function demoPaymentAction(request: Request, context: Ctx, orderId: string) {
   const { services, kind, order, items } = await ownDemoOrder(request, context, orderId);
+  const locale = localeOfRequest(request);
+  const t = serverTranslator(locale);
   const intent = String((await request.formData()).get("intent") ?? "");
   const sessionId = order.provider_session_id ?? demoSessionId(order.id);
   if (intent === "cancel") {
     await cancelCheckout(services, { order, items });
     // Back where the kind says (a deposit's hold ended with it: its appointment's page says so).
-    return redirect(kind.afterCancel(order));
+    return redirect(localHref(order.locale, kind.afterCancel(order)));
   }
-  if (intent !== "pay") return data({ error: "Acción no válida" }, { status: 400 });
+  if (intent !== "pay") return data({ error: t("checkout.demo.error.invalid") }, { status: 400 });
   if (!demoPaymentsAllowed(services.config, context.get(clientIpContext))) {
-    return data({ error: "La pasarela de demostración no está disponible en este sitio" }, { status: 403 });
+    return data({ error: t("checkout.demo.error.unavailable") }, { status: 403 });
   }
-  if (order.status === "refunded") return data({ error: "Este pedido ya no se puede pagar" }, { status: 409 });
+  if (order.status === "refunded") return data({ error: t("checkout.demo.error.notPayable") }, { status: 409 });
   if (order.status !== "paid" && demoSessionExpired(order)) {
     // What Stripe sends when a session ends unpaid: the order is cancelled and its seats go back.
     await processPaymentEvent(services, {
@@ -94,7 +143,7 @@ export async function demoPaymentAction(request: Request, context: Ctx, orderId:
       amountTotalCents: null,
       currency: null,
     });
-    return data({ error: kind.paymentPage.expiredError }, { status: 409 });
+    return data({ error: paymentPageTexts(t, order.kind, kind.paymentPage.restart.to).expiredError }, { status: 409 });
   }
   // Exactly the path a Stripe webhook takes: same fulfilment, same email.
   await processPaymentEvent(services, {
@@ -106,5 +155,5 @@ export async function demoPaymentAction(request: Request, context: Ctx, orderId:
     amountTotalCents: order.total_cents,
     currency: order.currency,
   });
-  return redirect(successPath(sessionId, items[0]?.course_id));
+  return redirect(successPath(sessionId, items[0]?.course_id, order.locale));
 }

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { deleteAccount } from "~/auth/account-data.server.ts";
-import { findUserById, setPasswordHash } from "~/auth/accounts.server.ts";
+import { findUserById, setPasswordHash, setUserLocale } from "~/auth/accounts.server.ts";
 import { hashPassword } from "~/auth/password.server.ts";
 import { changePasswordSchema, deleteAccountSchema, fieldErrorsOf, formValues, messages, settingsKeys } from "~/auth/schemas.ts";
 import { currentSessionToken, destroyOtherSessions, destroySession } from "~/auth/session.server.ts";
@@ -9,19 +9,28 @@ import { getSettingsRecord, saveSettings, type UserSettings } from "~/auth/user-
 import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { getServices } from "~/context.server.ts";
 import { isStaffRole } from "~/domain/roles.ts";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/locales.ts";
 import { checkPassword, fail, SAVE_FAILED, UNKNOWN_ACTION, type Ctx, type ProfileIntent } from "./perfil.server.ts";
 
 /**
  * "Configuración": the two preferences, the day marketing consent was given
- * (YYYY-MM-DD in Madrid, or null) and whether the account has a password yet.
+ * (YYYY-MM-DD in Madrid, or null), whether the account has a password yet and
+ * the language of her emails and documents.
  */
 export async function loadSettingsSection(context: Ctx) {
   const user = getUser(context);
   const { db } = getServices(context);
   const [record, row] = await Promise.all([getSettingsRecord(db, user.id), findUserById(db, user.id)]);
   const consentOn = record.newsletterConsentAt ? todayInMadrid(new Date(record.newsletterConsentAt)) : null;
-  return { settings: record.settings, newsletterConsentOn: consentOn, hasPassword: !!row?.password_hash };
+  return {
+    settings: record.settings,
+    newsletterConsentOn: consentOn,
+    hasPassword: !!row?.password_hash,
+    locale: row?.locale ?? DEFAULT_LOCALE,
+  };
 }
+
+export const LOCALE_INVALID = "Elige el idioma de los correos: castellano o catalán";
 
 /** intent=settings | password | delete. */
 export async function settingsAction(request: Request, context: Ctx) {
@@ -33,7 +42,11 @@ export async function settingsAction(request: Request, context: Ctx) {
     switch (intent) {
       case "settings": {
         const next = Object.fromEntries(settingsKeys.map((k) => [k, values[k] === "on"])) as UserSettings;
+        // The language radio group: only "es" or "ca"; a form without it (an older page) keeps the account's.
+        const locale = values.locale;
+        if (locale !== undefined && !isLocale(locale)) return fail(intent, { form: LOCALE_INVALID });
         await saveSettings(db, user.id, next);
+        if (locale !== undefined) await setUserLocale(db, user.id, locale);
         return redirect("/perfil/ajustes?guardado=preferencias");
       }
       case "password": {

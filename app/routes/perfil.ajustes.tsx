@@ -26,6 +26,7 @@ export default function ProfileSettingsSection({ loaderData, actionData }: Route
       settings={loaderData.settings}
       newsletterConsentOn={loaderData.newsletterConsentOn}
       hasPassword={loaderData.hasPassword}
+      locale={loaderData.locale}
       action={actionData}
     />
   );

@@ -4,6 +4,8 @@ import { manageAction, manageLoader } from "~/bookings/manage-page.server.ts";
 import { getAppointment, type Appointment } from "~/bookings/queries.server.ts";
 import { AppointmentManage } from "~/components/bookings/appointment-manage.tsx";
 import { clientNetwork, getServices } from "~/context.server.ts";
+import { messagesFor } from "~/i18n/catalogue.server.ts";
+import { localeOfRequest } from "~/i18n/locales.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/perfil.citas.cita";
 
@@ -28,7 +30,8 @@ async function ownAppointment(context: Route.LoaderArgs["context"], id: string):
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const appointment = await ownAppointment(context, params.appointmentId);
   const page = await manageLoader(getServices(context).db, appointment, new URL(request.url), new Date());
-  return { page, id: appointment.id };
+  // AppointmentManage words the page from the "booking" catalogue.
+  return { page, id: appointment.id, messages: messagesFor(localeOfRequest(request), ["booking"]) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

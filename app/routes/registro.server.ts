@@ -6,6 +6,8 @@ import { safeRedirect } from "~/auth/safe-redirect.ts";
 import { fieldErrorsOf, formValues, messages, registerSchema } from "~/auth/schemas.ts";
 import { createSession } from "~/auth/session.server.ts";
 import { clientNetwork, getServices } from "~/context.server.ts";
+import { localeOfRequest } from "~/i18n/locales.ts";
+import { localHref } from "~/i18n/paths.ts";
 import type { AuthActionData } from "./login.server.ts";
 
 const echoed = ["firstName", "lastName", "email", "phone"] as const;
@@ -32,12 +34,17 @@ export async function registerAction(request: Request, context: Readonly<RouterC
       lastName: input.lastName,
       phone: input.phone,
       passwordHash: await hashPassword(input.password),
+      // The sign-up page's language (/ca/registre in Catalan): her emails are written in it.
+      locale: localeOfRequest(request),
     });
     // Services built without a worker (some tests) simply leave the job for the next one.
     services.jobs?.kick();
     const cookie = await createSession(context, userId);
     logger.info({ userId }, "cuenta creada; enlace de verificación en cola");
-    return redirect(safeRedirect(input.redirectTo, "/"), { headers: { "Set-Cookie": cookie } });
+    // From /ca/registre she lands on the Catalan page, where there is one.
+    return redirect(localHref(localeOfRequest(request), safeRedirect(input.redirectTo, "/")), {
+      headers: { "Set-Cookie": cookie },
+    });
   } catch (err) {
     if (err instanceof EmailInUseError) {
       return data<AuthActionData>({ errors: { email: messages.emailInUse }, values: echo }, 400);

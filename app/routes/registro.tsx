@@ -7,28 +7,39 @@ import { GoogleButton } from "~/components/auth/google-button.tsx";
 import { PhoneField } from "~/components/forms/client-details-fields.tsx";
 import { useFormErrors } from "~/components/auth/use-form-errors.ts";
 import { getServices } from "~/context.server.ts";
+import { messagesFor } from "~/i18n/catalogue.server.ts";
+import { localeOfPath, localeOfRequest } from "~/i18n/locales.ts";
+import { translator } from "~/i18n/messages.ts";
+import { localHref } from "~/i18n/paths.ts";
+import { Rich, useLocalHref, useT } from "~/i18n/react.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/registro";
 import { registerAction } from "./registro.server.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Crear cuenta",
-    description: "Regístrate en Alejandra Nails para comprar formaciones y seguir tus cursos.",
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const locale = localeOfPath(location.pathname);
+  const t = translator(locale, loaderData?.messages ?? {});
+  return pageMeta({
+    title: t("auth.register.meta.title"),
+    description: t("auth.register.meta.description"),
     path: "/registro",
     origin: rootOrigin(matches),
     noindex: true,
+    locale,
   });
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const rawRedirect = url.searchParams.get("redirectTo");
+  const locale = localeOfRequest(request);
   const redirectTo = safeRedirect(rawRedirect, "/");
-  if (await getOptionalUser(request, context)) throw redirect(redirectTo);
+  if (await getOptionalUser(request, context)) throw redirect(localHref(locale, redirectTo));
   return {
     redirectTo: rawRedirect ? redirectTo : "",
     googleEnabled: getServices(context).config.google !== null,
     googleError: url.searchParams.get("error") === "google" ? messages.registerGoogle : undefined,
+    messages: messagesFor(locale, ["auth"]),
   };
 }
 
@@ -37,6 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const href = useLocalHref();
   const { errors, onSubmit, onChange } = useFormErrors(
     registerSchema,
     actionData?.errors ?? (loaderData.googleError ? { form: loaderData.googleError } : undefined),
@@ -48,20 +61,20 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   return (
     <section className="auth-page container section">
       <div className="auth-card card">
-        <h1>Crear cuenta</h1>
+        <h1>{t("auth.register.title")}</h1>
         <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="auth-form">
           {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
           <div className="auth-form__row">
             <Field
               name="firstName"
-              label="Nombre"
+              label={t("auth.field.firstName")}
               autoComplete="given-name"
               defaultValue={v.firstName}
               error={errors.firstName}
             />
             <Field
               name="lastName"
-              label="Apellidos"
+              label={t("auth.field.lastName")}
               autoComplete="family-name"
               defaultValue={v.lastName}
               error={errors.lastName}
@@ -70,15 +83,15 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           <Field
             name="email"
             type="email"
-            label="Correo electrónico"
+            label={t("auth.field.email")}
             autoComplete="email"
             defaultValue={v.email}
             error={errors.email}
           />
           <PhoneField
             name="phone"
-            label="Teléfono"
-            optional
+            label={t("auth.field.phone")}
+            optional={t("auth.field.optional")}
             autoComplete="tel"
             defaultValue={v.phone}
             error={errors.phone}
@@ -86,12 +99,16 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           <NewPasswordFields errors={errors} />
           <FormAlert message={errors.form} />
           <button type="submit" className="btn auth-form__submit" disabled={busy}>
-            {busy ? "Creando cuenta..." : "Crear cuenta"}
+            {busy ? t("auth.register.submitting") : t("auth.register.submit")}
           </button>
         </Form>
         {loaderData.googleEnabled ? <GoogleButton intent="register" redirectTo={loaderData.redirectTo} /> : null}
         <p className="auth-switch">
-          ¿Ya tienes cuenta? <Link to={`/login${q}`}>Inicia sesión</Link>
+          <Rich
+            t={t}
+            k="auth.register.haveAccount"
+            tags={{ link: (c) => <Link to={`${href("/login")}${q}`}>{c}</Link> }}
+          />
         </p>
       </div>
     </section>

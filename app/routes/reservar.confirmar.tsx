@@ -6,21 +6,27 @@ import { getAppointment, withoutClientData } from "~/bookings/queries.server.ts"
 import { AppointmentFacts } from "~/components/bookings/appointment-manage.tsx";
 import { BookingLink } from "~/components/layout/booking-link.tsx";
 import { getServices } from "~/context.server.ts";
-import { EXTERNAL_BOOKING_NOTICE } from "~/domain/booking-settings-form.ts";
+import { site } from "~/content/site.ts";
+import { messagesFor, serverTranslator } from "~/i18n/catalogue.server.ts";
+import { localeOfPath, localeOfRequest } from "~/i18n/locales.ts";
+import { translator } from "~/i18n/messages.ts";
+import { localHref } from "~/i18n/paths.ts";
+import { useT } from "~/i18n/react.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/reservar.confirmar";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Confirma tu cita",
-    description: "Confirma tu cita en Alejandra Nails.",
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const locale = localeOfPath(location.pathname);
+  const t = translator(locale, loaderData?.messages ?? {});
+  return pageMeta({
+    title: t("booking.confirm.meta.title"),
+    description: t("booking.confirm.meta.description", { salon: site.name }),
     path: "/reservar",
     origin: rootOrigin(matches),
     noindex: true,
+    locale,
   });
-
-const GONE =
-  "Este enlace ya no es válido. Si tu cita sigue pendiente, revisa el último correo que te enviamos o reserva de nuevo.";
+};
 
 async function appointmentFor(context: Route.LoaderArgs["context"], token: string) {
   const { db } = getServices(context);
@@ -32,53 +38,62 @@ async function appointmentFor(context: Route.LoaderArgs["context"], token: strin
  * The emailed link opens this page; confirming is a button (a POST), so a mail scanner that follows links confirms nothing.
  * While bookings are made on the owner's external page, a hold is not confirmed here: the page points there.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const locale = localeOfRequest(request);
   const found = await appointmentFor(context, params.token);
-  if (!found) throw data(GONE, { status: 404 });
-  return { appointment: withoutClientData(found), external: await externalBookingUrl(getServices(context).db) };
+  if (!found) throw data(serverTranslator(locale)("booking.confirm.gone"), { status: 404 });
+  return {
+    appointment: withoutClientData(found),
+    external: await externalBookingUrl(getServices(context).db),
+    messages: messagesFor(locale, ["booking"]),
+  };
 }
 
-export async function action({ params, context }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const { db } = getServices(context);
-  if (await externalBookingUrl(db)) return data({ message: EXTERNAL_BOOKING_NOTICE }, 409);
+  const locale = localeOfRequest(request);
+  const t = serverTranslator(locale);
+  if (await externalBookingUrl(db)) return data({ message: t("booking.external.notice") }, 409);
   const id = await findAppointmentIdByToken(db, params.token, "confirm");
-  if (!id) throw data(GONE, { status: 404 });
+  if (!id) throw data(t("booking.confirm.gone"), { status: 404 });
   const now = new Date();
   const result = await confirmHeld(db, id, now);
   if (!result.ok) {
     const message =
       result.reason === "taken"
-        ? "Lo sentimos: la reserva caducó y otra persona ha reservado esa hora. Elige otra, por favor."
+        ? t("booking.confirm.taken")
         : result.reason === "past"
-          ? "Esta cita ya ha pasado."
+          ? t("booking.confirm.past")
           : result.reason === "limit"
-            ? "La reserva caducó y ya tienes otras citas pendientes, el máximo que se puede reservar en la web. Anula alguna de ellas o llámanos."
-            : "Esta cita está anulada.";
+            ? t("booking.confirm.limit")
+            : t("booking.confirm.cancelled");
     return data({ message }, 409);
   }
   const manage = await createAppointmentLink(db, id, "manage", now);
-  throw redirect(`/cita/${manage}?confirmada=1`);
+  // Her appointment's page in the language she confirmed in.
+  throw redirect(localHref(locale, `/cita/${manage}?confirmada=1`));
 }
 
 export default function ConfirmarCita({ loaderData, actionData }: Route.ComponentProps) {
   const { appointment, external } = loaderData;
+  const t = useT();
   return (
     <section className="container section booking">
-      <h1>Confirma tu cita</h1>
+      <h1>{t("booking.confirm.title")}</h1>
       {actionData ? (
         <p className="booking__notice booking__notice--error" role="alert">
-          {actionData.message} <BookingLink>Reservar otra hora</BookingLink>
+          {actionData.message} <BookingLink>{t("booking.confirm.bookAnother")}</BookingLink>
         </p>
       ) : external ? (
         <p className="booking__notice" role="status">
-          {EXTERNAL_BOOKING_NOTICE} <BookingLink>Ir a la página de reservas</BookingLink>
+          {t("booking.external.notice")} <BookingLink>{t("booking.external.go")}</BookingLink>
         </p>
       ) : null}
       <AppointmentFacts appointment={appointment} />
       {!external && (appointment.status === "held" || appointment.status === "expired") ? (
         <Form method="post">
           <button type="submit" className="btn">
-            Confirmar mi cita
+            {t("booking.confirm.button")}
           </button>
         </Form>
       ) : null}

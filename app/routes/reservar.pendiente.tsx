@@ -6,20 +6,27 @@ import { FormAlert } from "~/components/auth/field.tsx";
 import { AppointmentFacts } from "~/components/bookings/appointment-manage.tsx";
 import { BookingLink } from "~/components/layout/booking-link.tsx";
 import { getServices } from "~/context.server.ts";
-import { EXTERNAL_BOOKING_NOTICE } from "~/domain/booking-settings-form.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import { formatTime, wallClockOf } from "~/domain/salon-time.ts";
+import { messagesFor, serverTranslator } from "~/i18n/catalogue.server.ts";
+import { localeOfPath, localeOfRequest } from "~/i18n/locales.ts";
+import { translator } from "~/i18n/messages.ts";
+import { useT } from "~/i18n/react.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/reservar.pendiente";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Tu reserva",
-    description: "Confirma tu cita desde el correo que te hemos enviado o pagando la señal.",
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const locale = localeOfPath(location.pathname);
+  const t = translator(locale, loaderData?.messages ?? {});
+  return pageMeta({
+    title: t("booking.pending.meta.title"),
+    description: t("booking.pending.meta.description"),
     path: "/reservar/pendiente",
     origin: rootOrigin(matches),
     noindex: true,
+    locale,
   });
+};
 
 const APPOINTMENT_ID = /^[0-9a-f-]{36}$/;
 
@@ -32,9 +39,10 @@ const APPOINTMENT_ID = /^[0-9a-f-]{36}$/;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
+  const locale = localeOfRequest(request);
   const id = new URL(request.url).searchParams.get("cita") ?? "";
   const found = APPOINTMENT_ID.test(id) ? await getAppointment(db, id) : null;
-  if (!found) throw data("No encontramos esa reserva.", { status: 404 });
+  if (!found) throw data(serverTranslator(locale)("booking.pending.notFound"), { status: 404 });
   // A deposit's hold that lapsed can no longer be paid, even before the next booking marks it
   // expired (a guest's late email confirmation still succeeds while nobody took the time).
   const lapsed = !!found.deposit && !!found.holdExpiresAt && Date.parse(found.holdExpiresAt) <= Date.now();
@@ -42,31 +50,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     appointment: withoutClientData(found),
     held: found.status === "held" && !lapsed,
     external: await externalBookingUrl(db),
+    messages: messagesFor(locale, ["booking"]),
   };
 }
 
 /** "Pagar la señal": the payment page again (the same one while it lives). */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  if (await externalBookingUrl(services.db)) return data({ error: EXTERNAL_BOOKING_NOTICE }, { status: 409 });
+  const t = serverTranslator(localeOfRequest(request));
+  if (await externalBookingUrl(services.db)) return data({ error: t("booking.external.notice") }, { status: 409 });
   const id = new URL(request.url).searchParams.get("cita") ?? "";
-  if (!APPOINTMENT_ID.test(id)) throw data("No encontramos esa reserva.", { status: 404 });
+  if (!APPOINTMENT_ID.test(id)) throw data(t("booking.pending.notFound"), { status: 404 });
   try {
     const started = await startDepositCheckout(services, id);
     if (started) return redirect(started.url);
-    return data({ error: "Esta reserva ya no tiene una señal pendiente de pago." }, { status: 409 });
+    return data({ error: t("booking.pending.noDeposit") }, { status: 409 });
   } catch (err) {
     services.logger.error({ err, appointmentId: id }, "reservar: could not open the deposit payment");
-    return data(
-      { error: "No hemos podido abrir la página de pago. Inténtalo de nuevo en un momento o llámanos." },
-      { status: 502 },
-    );
+    return data({ error: t("booking.pending.payFailed") }, { status: 502 });
   }
 }
 
 export default function ReservaPendiente({ loaderData, actionData }: Route.ComponentProps) {
   const { appointment, held, external } = loaderData;
   const { deposit } = appointment;
+  const t = useT();
   const busy = useNavigation().state !== "idle";
   const until = appointment.holdExpiresAt
     ? formatTime(wallClockOf(Date.parse(appointment.holdExpiresAt)).minutes)
@@ -76,64 +84,62 @@ export default function ReservaPendiente({ loaderData, actionData }: Route.Compo
     <section className="container section booking">
       {held && external ? (
         <>
-          <h1>Reserva tu cita</h1>
+          <h1>{t("booking.title")}</h1>
           <p className="booking__notice" role="status">
-            {actionData?.error ?? EXTERNAL_BOOKING_NOTICE} Esta reserva no se ha completado.
+            {actionData?.error ?? t("booking.external.notice")} {t("booking.pending.notCompleted")}
           </p>
           <p>
-            <BookingLink className="btn">Ir a la página de reservas</BookingLink>
+            <BookingLink className="btn">{t("booking.external.go")}</BookingLink>
           </p>
         </>
       ) : held && deposit ? (
         <>
-          <h1>Paga la señal para confirmar tu cita</h1>
+          <h1>{t("booking.pending.payTitle")}</h1>
           <p className="booking__notice" role="status">
-            La hora queda reservada para ti{until ? ` hasta las ${until}` : ""}. En cuanto pagues la señal de{" "}
-            {formatEuros(deposit.cents)}, la cita queda confirmada y te enviamos un correo.
+            {until
+              ? t("booking.pending.payNoticeUntil", { until, amount: formatEuros(deposit.cents) })
+              : t("booking.pending.payNotice", { amount: formatEuros(deposit.cents) })}
           </p>
           <Form method="post" className="booking__form">
             <FormAlert message={actionData?.error} />
             <button type="submit" className="btn" disabled={busy} aria-busy={busy}>
-              {busy ? "Abriendo el pago…" : `Pagar la señal (${formatEuros(deposit.cents)})`}
+              {busy
+                ? t("booking.pending.opening")
+                : t("booking.pending.payButton", { amount: formatEuros(deposit.cents) })}
             </button>
           </Form>
         </>
       ) : held ? (
         <>
-          <h1>Revisa tu correo para confirmar</h1>
+          <h1>{t("booking.pending.checkTitle")}</h1>
           <p className="booking__notice" role="status">
-            Te hemos enviado un correo con un enlace. Púlsalo{until ? ` antes de las ${until}` : ""} para confirmar la
-            cita: hasta entonces la hora queda reservada para ti.
+            {until ? t("booking.pending.checkNoticeUntil", { until }) : t("booking.pending.checkNotice")}
           </p>
         </>
       ) : appointment.status === "confirmed" ? (
         <>
-          <h1>Tu cita está confirmada</h1>
+          <h1>{t("booking.pending.confirmedTitle")}</h1>
           {deposit?.state === "paid" ? (
             <p className="booking__notice" role="status">
-              Hemos recibido tu señal de {formatEuros(deposit.cents)}. Te hemos enviado un correo con los detalles de la
-              cita. La factura de la señal te llega en otro correo, aparte, en cuanto la emitimos.
+              {t("booking.pending.depositReceived", { amount: formatEuros(deposit.cents) })}
             </p>
           ) : null}
         </>
       ) : (
         <>
-          <h1>Esta reserva ya no está activa</h1>
+          <h1>{t("booking.pending.inactiveTitle")}</h1>
           {refunded ? (
             <p className="booking__notice" role="status">
-              Te devolvemos la señal de {formatEuros(deposit.cents)} con el mismo método de pago; te avisaremos por
-              correo.
+              {t("booking.pending.refund", { amount: formatEuros(deposit.cents) })}
             </p>
           ) : null}
           <p>
-            <BookingLink>Reserva de nuevo</BookingLink>
+            <BookingLink>{t("booking.pending.bookAgain")}</BookingLink>
           </p>
         </>
       )}
       <AppointmentFacts appointment={appointment} />
-      {!(held && external) && (!deposit || !held) ? (
-        <p className="booking__hint">¿No te llega el correo? Mira en la carpeta de spam o promociones.</p>
-      ) : null}
+      {!(held && external) && (!deposit || !held) ? <p className="booking__hint">{t("booking.pending.spam")}</p> : null}
     </section>
   );
 }

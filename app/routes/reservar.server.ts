@@ -29,11 +29,16 @@ import {
   depositPagePath,
   parseBookingQuery,
   parseClientDetails,
+  translateErrors,
   type BookingQuery,
   type ClientDetailsErrors,
 } from "~/domain/booking-request.ts";
-import { bookingHref, EXTERNAL_BOOKING_NOTICE } from "~/domain/booking-settings-form.ts";
+import { bookingHref } from "~/domain/booking-settings-form.ts";
 import { wallToInstant } from "~/domain/salon-time.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import { localeOfRequest } from "~/i18n/locales.ts";
+import type { MessageKey } from "~/i18n/messages.ts";
+import { localHref } from "~/i18n/paths.ts";
 import { tooManyRequests } from "~/lib/rate-limit.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -69,6 +74,8 @@ export async function bookingPageLoader(request: Request, context: Ctx): Promise
   const { db } = getServices(context);
   const url = new URL(request.url);
   const query = parseBookingQuery(url.searchParams);
+  // The notices in the page's language (/reservar or /ca/reserva).
+  const t = serverTranslator(localeOfRequest(request));
   const now = new Date();
   const today = madridDate(now);
   const [settings, menu, authUser] = await Promise.all([
@@ -111,7 +118,7 @@ export async function bookingPageLoader(request: Request, context: Ctx): Promise
   const serviceIds = query.serviceIds.filter((id) => order.has(id)).sort((a, b) => order.get(a)! - order.get(b)!);
   if (query.serviceIds.length === 0) return base;
   if (serviceIds.length !== query.serviceIds.length) {
-    return { ...base, notice: "Alguno de los servicios elegidos ya no se puede reservar en línea. Elige de nuevo." };
+    return { ...base, notice: t("booking.notice.servicesGone") };
   }
   const from = query.from && query.from >= today ? query.from : today;
   const availability = await loadAvailability(db, {
@@ -126,10 +133,10 @@ export async function bookingPageLoader(request: Request, context: Ctx): Promise
   if (!availability.ok) {
     const notice =
       availability.reason === "no-professional"
-        ? "Ninguna profesional hace todos estos servicios en la misma cita. Resérvalos por separado o llámanos."
+        ? t("booking.notice.noProfessional")
         : availability.reason === "unknown-professional"
-          ? "Esa profesional no hace estos servicios. Elige otra o «Cualquier profesional»."
-          : "Alguno de los servicios elegidos ya no se puede reservar en línea. Elige de nuevo.";
+          ? t("booking.notice.unknownProfessional")
+          : t("booking.notice.servicesGone");
     return { ...base, notice, query: { ...query, serviceIds, professional: null } };
   }
   const chosen = availability.services;
@@ -156,7 +163,7 @@ export async function bookingPageLoader(request: Request, context: Ctx): Promise
   if (query.time == null || !day || query.day !== day) return timeStep;
   const at = wallToInstant(day, query.time);
   if (!times.some((t) => t.at === at)) {
-    return { ...timeStep, notice: "Esa hora ya no está libre. Elige otra, por favor." };
+    return { ...timeStep, notice: t("booking.notice.timeGone") };
   }
   return { ...timeStep, step: "details", at };
 }
@@ -172,31 +179,25 @@ type BookingActionData = {
 };
 
 const MESSAGES = {
-  taken: "Vaya, alguien acaba de reservar esa hora. Elige otra, por favor.",
-  unavailable: "Esa hora ya no se puede reservar. Elige otra, por favor.",
-  invalid: "No hemos podido reconocer los servicios elegidos. Empieza de nuevo, por favor.",
-  rateLimited: "Has hecho muchas reservas seguidas. Inténtalo más tarde o llámanos.",
-  emailLimited:
-    "Hemos enviado muchos correos de citas a esa dirección, o desde tu conexión, en poco tiempo. Inténtalo dentro de un rato o llámanos.",
-} as const;
-
-/** "Ya tienes 3 citas pendientes…": the cap of upcoming appointments (the booking rule), and how to manage them. */
-function capMessage(limit: number, signedIn: boolean): string {
-  const where = signedIn
-    ? "Para reservar otra, anula o cambia una de ellas en Mis citas"
-    : "Para reservar otra, anula o cambia una de ellas desde el enlace del correo de cada cita";
-  return `Ya tienes ${limit} ${limit === 1 ? "cita pendiente" : "citas pendientes"}, el máximo que se puede reservar en la web. ${where}, o llámanos al ${site.phone.display}.`;
-}
+  taken: "booking.error.taken",
+  unavailable: "booking.error.unavailable",
+  invalid: "booking.error.invalid",
+  rateLimited: "booking.error.rateLimited",
+  emailLimited: "booking.error.emailLimited",
+} as const satisfies Record<string, MessageKey>;
 
 export async function bookingAction(request: Request, context: Ctx) {
   const services = getServices(context);
   const { db } = services;
+  // The booking page's language (/ca/reserva in Catalan): its messages, where it leads, her emails and the deposit's.
+  const locale = localeOfRequest(request);
+  const t = serverTranslator(locale);
   const settings = await getBookingSettings(db);
   // Bookings are made on the owner's external page: nothing is written here (not even a rate-limit hit).
   const booking = bookingHref(settings);
   if (booking.external) {
     return data<BookingActionData>(
-      { errors: {}, values: {}, form: EXTERNAL_BOOKING_NOTICE, external: booking.href },
+      { errors: {}, values: {}, form: t("booking.external.notice"), external: booking.href },
       409,
     );
   }
@@ -213,7 +214,7 @@ export async function bookingAction(request: Request, context: Ctx) {
   const network = clientNetwork(context);
   const limit = await hitBookingLimit(db, network);
   if (!limit.allowed) {
-    return data<BookingActionData>({ errors: {}, values, form: MESSAGES.rateLimited }, tooManyRequests(limit));
+    return data<BookingActionData>({ errors: {}, values, form: t(MESSAGES.rateLimited) }, tooManyRequests(limit));
   }
   const details = parseClientDetails(
     form,
@@ -221,14 +222,14 @@ export async function bookingAction(request: Request, context: Ctx) {
       ? { name: `${user.firstName} ${user.lastName}`.trim() || user.displayName, email: user.email, phone: user.phone }
       : undefined,
   );
-  if (!details.ok) return data<BookingActionData>({ errors: details.errors, values }, 400);
+  if (!details.ok) return data<BookingActionData>({ errors: translateErrors(details.errors, t), values }, 400);
   if (query.serviceIds.length === 0 || !query.day || query.time == null || !query.professional) {
-    return data<BookingActionData>({ errors: {}, values, form: MESSAGES.invalid }, 400);
+    return data<BookingActionData>({ errors: {}, values, form: t(MESSAGES.invalid) }, 400);
   }
   // The booking's email goes to the address given (a guest's may be anyone's): limited per network and per address.
   const emails = await hitAppointmentEmailLimits(db, { network, address: details.value.email });
   if (!emails.allowed) {
-    return data<BookingActionData>({ errors: {}, values, form: MESSAGES.emailLimited }, tooManyRequests(emails));
+    return data<BookingActionData>({ errors: {}, values, form: t(MESSAGES.emailLimited) }, tooManyRequests(emails));
   }
   // An account whose email is not verified yet books like a guest: held until the emailed link confirms it.
   const confirmedAtOnce = !!user?.emailVerified;
@@ -244,13 +245,23 @@ export async function bookingAction(request: Request, context: Ctx) {
     now,
     rules: settings.rules,
     deposit: { provider: services.payments.name },
+    // The booking page's language (/ca/reserva in Catalan): her emails and the deposit's follow it.
+    locale,
   });
   if (!result.ok) {
     if (result.reason === "limit") {
-      const manage = user ? { href: "/perfil/citas", label: "Ver mis citas" } : null;
-      return data<BookingActionData>({ errors: {}, values, form: capMessage(result.limit, !!user), manage }, 409);
+      const manage = user
+        ? { href: localHref(locale, "/perfil/citas"), label: t("booking.error.seeMyAppointments") }
+        : null;
+      // "Ya tienes 3 citas pendientes…": the cap of upcoming appointments (the booking rule), and how to manage them.
+      const form = t("booking.error.cap", {
+        limit: result.limit,
+        signedIn: user ? "yes" : "no",
+        phone: site.phone.display,
+      });
+      return data<BookingActionData>({ errors: {}, values, form, manage }, 409);
     }
-    return data<BookingActionData>({ errors: {}, values, form: MESSAGES[result.reason] }, 409);
+    return data<BookingActionData>({ errors: {}, values, form: t(MESSAGES[result.reason]) }, 409);
   }
   if (result.depositOrderId) {
     // Held while she pays the señal on the provider's page; paying confirms it.
@@ -262,8 +273,10 @@ export async function bookingAction(request: Request, context: Ctx) {
       return null;
     });
     // Without a page (the provider failed), her booking's page offers to pay again while the hold lasts.
-    throw redirect(started?.url ?? depositPagePath(result.appointmentId));
+    throw redirect(started?.url ?? localHref(locale, depositPagePath(result.appointmentId)));
   }
-  if (confirmedAtOnce) throw redirect(`/perfil/citas?reservada=${encodeURIComponent(result.appointmentId)}`);
-  throw redirect(depositPagePath(result.appointmentId));
+  if (confirmedAtOnce) {
+    throw redirect(localHref(locale, `/perfil/citas?reservada=${encodeURIComponent(result.appointmentId)}`));
+  }
+  throw redirect(localHref(locale, depositPagePath(result.appointmentId)));
 }

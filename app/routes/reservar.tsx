@@ -6,24 +6,32 @@ import { FieldError, TextAreaField } from "~/components/auth/field.tsx";
 import { ClientDetailsFields } from "~/components/forms/client-details-fields.tsx";
 import { site } from "~/content/site.ts";
 import { bookingStepHref, STEP_ANCHOR } from "~/domain/booking-request.ts";
-import { EXTERNAL_BOOKING_NOTICE } from "~/domain/booking-settings-form.ts";
-import { depositFor, depositNotice } from "~/domain/deposit.ts";
+import { depositFor } from "~/domain/deposit.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import { formatAppointmentLabel } from "~/domain/salon-time.ts";
+import { messagesFor } from "~/i18n/catalogue.server.ts";
+import { localeOfPath, localeOfRequest } from "~/i18n/locales.ts";
+import { translator } from "~/i18n/messages.ts";
+import { Rich, useLocale, useLocalHref, useT } from "~/i18n/react.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/reservar";
 import { bookingAction, bookingPageLoader } from "./reservar.server.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Reserva tu cita",
-    description: `Reserva tu cita en ${site.name} (Molins de Rei): elige servicio, profesional, día y hora, sin llamadas y al momento.`,
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const locale = localeOfPath(location.pathname);
+  const t = translator(locale, loaderData?.messages ?? {});
+  return pageMeta({
+    title: t("booking.meta.title"),
+    description: t("booking.meta.description", { salon: site.name }),
     path: "/reservar",
     origin: rootOrigin(matches),
+    locale,
   });
+};
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return bookingPageLoader(request, context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = await bookingPageLoader(request, context);
+  return { ...page, messages: messagesFor(localeOfRequest(request), ["booking"]) };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -32,21 +40,29 @@ export function action({ request, context }: Route.ActionArgs) {
 
 /** Bookings are made on the owner's external page: every step says so and leads there. */
 function ExternalBooking({ href }: { href: string }) {
+  const t = useT();
+  const localHref = useLocalHref();
   return (
     <section className="container section booking">
-      <h1>Reserva tu cita</h1>
+      <h1>{t("booking.title")}</h1>
       <p className="booking__notice" role="status">
-        {EXTERNAL_BOOKING_NOTICE}
+        {t("booking.external.notice")}
       </p>
       <p>
         <a className="btn" href={href}>
-          Ir a la página de reservas
+          {t("booking.external.go")}
         </a>
       </p>
       <p className="booking__hint">
-        ¿Ya tienes una cita? Puedes verla, cambiarla o anularla desde el enlace de su correo o en{" "}
-        <Link to="/perfil/citas">Mis citas</Link>. También puedes llamarnos al{" "}
-        <a href={site.phone.href}>{site.phone.display}</a>.
+        <Rich
+          t={t}
+          k="booking.external.hint"
+          values={{ phone: site.phone.display }}
+          tags={{
+            link: (c) => <Link to={localHref("/perfil/citas")}>{c}</Link>,
+            phone: (c) => <a href={site.phone.href}>{c}</a>,
+          }}
+        />
       </p>
     </section>
   );
@@ -73,6 +89,9 @@ function useFocusStep() {
 
 export default function Reservar({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
+  const t = useT();
+  const locale = useLocale();
+  const localHref = useLocalHref();
   useFocusStep();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -83,7 +102,7 @@ export default function Reservar({ loaderData, actionData }: Route.ComponentProp
   const confirmedAtOnce = !!d.user?.verified;
   return (
     <section className="container section booking">
-      <h1>Reserva tu cita</h1>
+      <h1>{t("booking.title")}</h1>
       <BookingSteps step={d.step} query={d.query} />
       {d.notice ? (
         <p className="booking__notice" role="status">
@@ -108,16 +127,16 @@ export default function Reservar({ loaderData, actionData }: Route.ComponentProp
         {d.step === "services" ? <ServicePicker menu={d.menu} selected={d.query.serviceIds} /> : null}
 
         {d.step === "professional" ? (
-          <Form method="get" action={`/reservar#${STEP_ANCHOR}`} className="booking__form">
+          <Form method="get" action={`${localHref("/reservar")}#${STEP_ANCHOR}`} className="booking__form">
             {d.query.serviceIds.map((id) => (
               <input key={id} type="hidden" name="servicio" value={id} />
             ))}
             <fieldset className="booking__choices">
-              <legend>¿Con quién?</legend>
+              <legend>{t("booking.professional.legend")}</legend>
               <label className="booking__choice">
                 <input type="radio" name="profesional" value="any" defaultChecked />
-                <strong>Cualquier profesional</strong>
-                <small>Te damos la primera hora libre de todo el equipo</small>
+                <strong>{t("booking.professional.any")}</strong>
+                <small>{t("booking.professional.anyHint")}</small>
               </label>
               {d.professionals.map((p) => (
                 <label key={p.id} className="booking__choice">
@@ -128,7 +147,7 @@ export default function Reservar({ loaderData, actionData }: Route.ComponentProp
               ))}
             </fieldset>
             <button type="submit" className="btn">
-              Ver horas libres
+              {t("booking.professional.submit")}
             </button>
           </Form>
         ) : null}
@@ -142,14 +161,21 @@ export default function Reservar({ loaderData, actionData }: Route.ComponentProp
 
         {d.step === "details" && d.at != null ? (
           <Form method="post" className="booking__form booking__details" aria-describedby="booking-hold">
-            <h2>Tus datos</h2>
+            <h2>{t("booking.details.heading")}</h2>
             <p className="booking__when">
-              <strong>{formatAppointmentLabel(d.at)}</strong>{" "}
-              <Link to={`${bookingStepHref({ ...d.query, time: null })}#${STEP_ANCHOR}`}>Cambiar hora</Link>
+              <strong>{formatAppointmentLabel(d.at, locale)}</strong>{" "}
+              <Link to={`${bookingStepHref({ ...d.query, time: null }, localHref("/reservar"))}#${STEP_ANCHOR}`}>
+                {t("booking.details.changeTime")}
+              </Link>
             </p>
             {d.user ? (
               <p>
-                Reservas como <strong>{d.user.name}</strong> ({d.user.email}).
+                <Rich
+                  t={t}
+                  k="booking.details.bookingAs"
+                  values={{ name: d.user.name, email: d.user.email }}
+                  tags={{ strong: (c) => <strong>{c}</strong> }}
+                />
               </p>
             ) : null}
             <ClientDetailsFields
@@ -158,11 +184,16 @@ export default function Reservar({ loaderData, actionData }: Route.ComponentProp
               withPhone={!d.user?.phone}
               values={values}
               errors={errors}
+              labels={{
+                name: t("booking.details.name"),
+                email: t("booking.details.email"),
+                phone: t("booking.details.mobile"),
+              }}
             />
             <TextAreaField
               name="comentario"
-              label="Comentario"
-              optional
+              label={t("booking.details.comment")}
+              optional={t("booking.details.optional")}
               rows={3}
               maxLength={500}
               defaultValue={values.comentario}
@@ -179,8 +210,12 @@ export default function Reservar({ loaderData, actionData }: Route.ComponentProp
                     aria-describedby={errors.consent ? "f-acepto-error" : undefined}
                   />
                   <span>
-                    Acepto que {site.name} use mis datos para gestionar la cita (
-                    <Link to="/privacy">política de privacidad</Link>).
+                    <Rich
+                      t={t}
+                      k="booking.details.consent"
+                      values={{ salon: site.name }}
+                      tags={{ link: (c) => <Link to={localHref("/privacy")}>{c}</Link> }}
+                    />
                   </span>
                 </label>
                 {errors.consent ? <FieldError id="f-acepto-error">{errors.consent}</FieldError> : null}
@@ -188,21 +223,21 @@ export default function Reservar({ loaderData, actionData }: Route.ComponentProp
             ) : null}
             <p id="booking-hold" className="booking__hint">
               {deposit > 0
-                ? `${depositNotice(deposit, d.cancelHours)} La hora queda reservada para ti mientras pagas.`
+                ? t("booking.details.depositNotice", { amount: formatEuros(deposit), hours: d.cancelHours })
                 : confirmedAtOnce
-                  ? `Tu cita queda confirmada al momento. Puedes cambiarla o anularla hasta ${d.cancelHours} h antes en Mis citas.`
+                  ? t("booking.details.confirmedAtOnce", { hours: d.cancelHours })
                   : d.user
-                    ? "Como aún no has verificado tu correo, te enviaremos uno para confirmar la cita: la hora queda reservada para ti mientras tanto."
-                    : "Te enviaremos un correo para confirmar la cita: la hora queda reservada para ti mientras tanto."}
+                    ? t("booking.details.unverified")
+                    : t("booking.details.guest")}
             </p>
             <button type="submit" className="btn" disabled={busy} aria-busy={busy}>
               {busy
-                ? "Reservando…"
+                ? t("booking.details.submitting")
                 : deposit > 0
-                  ? `Reservar y pagar la señal (${formatEuros(deposit)})`
+                  ? t("booking.details.payDeposit", { amount: formatEuros(deposit) })
                   : confirmedAtOnce
-                    ? "Confirmar reserva"
-                    : "Reservar"}
+                    ? t("booking.details.confirm")
+                    : t("booking.details.book")}
             </button>
           </Form>
         ) : null}

@@ -1,9 +1,17 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { checkResetToken, consumeResetToken, ResetTokenError, type ResetTokenState } from "~/auth/password-reset.server.ts";
+import {
+  checkResetToken,
+  consumeResetToken,
+  ResetTokenError,
+  type ResetTokenState,
+} from "~/auth/password-reset.server.ts";
 import { allowAttempt } from "~/auth/rate-limits.server.ts";
 import { fieldErrorsOf, formValues, messages, resetSchema, type FieldErrors } from "~/auth/schemas.ts";
 import { clientNetwork, getServices } from "~/context.server.ts";
 import { tokenMessages } from "~/auth/reset-messages.ts";
+import { messagesFor, serverTranslator } from "~/i18n/catalogue.server.ts";
+import { localeOfRequest } from "~/i18n/locales.ts";
+import { localHref } from "~/i18n/paths.ts";
 
 type ResetActionData = { errors: FieldErrors; tokenState?: Exclude<ResetTokenState, "valid"> };
 
@@ -12,7 +20,7 @@ type Ctx = Readonly<RouterContextProvider>;
 export async function resetLoader(request: Request, context: Ctx) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const state: ResetTokenState = token ? await checkResetToken(getServices(context).db, token) : "unknown";
-  return { token: state === "valid" ? token : "", state };
+  return { token: state === "valid" ? token : "", state, messages: messagesFor(localeOfRequest(request), ["auth"]) };
 }
 
 export async function resetAction(request: Request, context: Ctx) {
@@ -26,12 +34,15 @@ export async function resetAction(request: Request, context: Ctx) {
     if (!parsed.success) return data<ResetActionData>({ errors: fieldErrorsOf(parsed.error) }, 400);
     const userId = await consumeResetToken(db, parsed.data.token, parsed.data.password);
     logger.info({ userId }, "contraseña restablecida; sesiones cerradas");
-    return redirect("/login?aviso=contrasena-cambiada");
+    return redirect(localHref(localeOfRequest(request), "/login?aviso=contrasena-cambiada"));
   } catch (err) {
     if (err instanceof ResetTokenError) {
       return data<ResetActionData>({ errors: { form: tokenMessages[err.state] }, tokenState: err.state }, 400);
     }
     logger.error({ err }, "password reset failed");
-    return data<ResetActionData>({ errors: { form: "No se ha podido cambiar la contraseña. Inténtalo de nuevo" } }, 500);
+    return data<ResetActionData>(
+      { errors: { form: serverTranslator(localeOfRequest(request))("auth.reset.error.failed") } },
+      500,
+    );
   }
 }

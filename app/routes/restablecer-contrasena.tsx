@@ -1,20 +1,27 @@
 import { Form, Link, useNavigation } from "react-router";
-import { tokenMessages } from "~/auth/reset-messages.ts";
 import { resetSchema } from "~/auth/schemas.ts";
+import { RESET_TOKEN_KEYS } from "~/components/auth/error-text.ts";
 import { FormAlert, NewPasswordFields } from "~/components/auth/field.tsx";
 import { useFormErrors } from "~/components/auth/use-form-errors.ts";
+import { localeOfPath } from "~/i18n/locales.ts";
+import { translator } from "~/i18n/messages.ts";
+import { useLocalHref, useT } from "~/i18n/react.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/restablecer-contrasena";
 import { resetAction, resetLoader } from "./restablecer-contrasena.server.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Nueva contraseña",
-    description: "Elige una contraseña nueva para tu cuenta de Alejandra Nails.",
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const locale = localeOfPath(location.pathname);
+  const t = translator(locale, loaderData?.messages ?? {});
+  return pageMeta({
+    title: t("auth.reset.meta.title"),
+    description: t("auth.reset.meta.description"),
     path: "/restablecer-contrasena",
     origin: rootOrigin(matches),
     noindex: true,
+    locale,
   });
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return resetLoader(request, context);
@@ -25,6 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const href = useLocalHref();
   const { errors, onSubmit, onChange } = useFormErrors(resetSchema, actionData?.errors, actionData);
   const busy = useNavigation().state === "submitting";
   const badState = actionData?.tokenState ?? (loaderData.state === "valid" ? undefined : loaderData.state);
@@ -32,13 +41,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     return (
       <section className="auth-page container section">
         <div className="auth-card card">
-          <h1>Enlace no válido</h1>
+          <h1>{t("auth.reset.invalid.title")}</h1>
           <p className="form-alert form-alert--error" role="alert">
-            {tokenMessages[badState]}
+            {t(RESET_TOKEN_KEYS[badState])}
           </p>
           <p>
-            <Link className="btn" to="/forgot-password">
-              Pedir un enlace nuevo
+            <Link className="btn" to={href("/forgot-password")}>
+              {t("auth.reset.invalid.requestNew")}
             </Link>
           </p>
         </div>
@@ -48,14 +57,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <section className="auth-page container section">
       <div className="auth-card card">
-        <h1>Elige una contraseña nueva</h1>
-        <p>Al guardarla se cerrará la sesión en todos tus dispositivos.</p>
+        <h1>{t("auth.reset.title")}</h1>
+        <p>{t("auth.reset.intro")}</p>
         <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="auth-form">
           <input type="hidden" name="token" value={loaderData.token} />
-          <NewPasswordFields label="Nueva contraseña" errors={errors} />
+          <NewPasswordFields label={t("auth.reset.newPassword")} errors={errors} />
           <FormAlert message={errors.form} />
           <button type="submit" className="btn auth-form__submit" disabled={busy}>
-            {busy ? "Guardando..." : "Guardar contraseña"}
+            {busy ? t("auth.reset.submitting") : t("auth.reset.submit")}
           </button>
         </Form>
       </div>

@@ -3,8 +3,6 @@ import { BookingLink } from "~/components/layout/booking-link.tsx";
 import {
   serviceBookingPath,
   serviceDurationText,
-  serviceDepositText,
-  servicePriceText,
   servicesJsonLd,
   SERVICES_PATH,
   type MenuEntry,
@@ -12,47 +10,78 @@ import {
 import { Picture } from "~/components/picture.tsx";
 import { site } from "~/content/site.ts";
 import { getServices } from "~/context.server.ts";
+import { formatEuros } from "~/domain/pricing.ts";
+import { messagesFor } from "~/i18n/catalogue.server.ts";
+import { localeOfPath, localeOfRequest } from "~/i18n/locales.ts";
+import { translator, type Translate } from "~/i18n/messages.ts";
+import { localHref } from "~/i18n/paths.ts";
+import { Rich, useLocalHref, useT } from "~/i18n/react.tsx";
 import { jsonLd, pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/servicios";
 import { loadServicesPage } from "./servicios.server.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadServicesPage(getServices(context).db);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const locale = localeOfRequest(request);
+  return { ...(await loadServicesPage(getServices(context).db, locale)), messages: messagesFor(locale, ["services"]) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const origin = rootOrigin(matches);
+  const locale = localeOfPath(location.pathname);
+  const t = translator(locale, loaderData?.messages ?? {});
   return [
     ...pageMeta({
-      title: `Servicios y precios · Salón de uñas en ${site.address.locality}`,
-      description: `Carta de servicios de ${site.name} en ${site.address.locality}: manicura, pedicura, uñas de gel y acrílico, nail art y tratamientos faciales, con su duración y su precio. Reserva tu cita online.`,
+      title: t("services.meta.title", { locality: site.address.locality }),
+      description: t("services.meta.description", { salon: site.name, locality: site.address.locality }),
       path: SERVICES_PATH,
       origin,
+      locale,
     }),
-    jsonLd(servicesJsonLd(loaderData?.groups ?? [], origin)),
+    jsonLd(
+      servicesJsonLd(loaderData?.groups ?? [], origin, {
+        path: localHref(locale, SERVICES_PATH),
+        catalogName: t("services.jsonLd.catalogName", { salon: site.name }),
+      }),
+    ),
   ];
 };
 
-const WHATSAPP_MESSAGE = "¡Hola, Alejandra Nails! Me gustaría pedir cita para";
+/** "25,00 €", or "desde 40,00 €" ("des de 40,00 €") for a starting price. */
+function priceText(t: Translate, s: Pick<MenuEntry, "priceCents" | "priceFrom">): string {
+  return s.priceFrom ? t("services.item.priceFrom", { price: formatEuros(s.priceCents) }) : formatEuros(s.priceCents);
+}
+
+/** The señal paid when booking online, for a service booked online with one; null otherwise. */
+function depositText(t: Translate, s: Pick<MenuEntry, "depositCents" | "bookableOnline">): string | null {
+  return s.bookableOnline && s.depositCents
+    ? t("services.item.deposit", { amount: formatEuros(s.depositCents) })
+    : null;
+}
 
 function ServiceAction({ service }: { service: MenuEntry }) {
+  const t = useT();
   if (service.bookableOnline) {
     return (
       <BookingLink to={serviceBookingPath(service.id)} className="btn btn--outline service-item__book">
-        Reservar<span className="visually-hidden"> {service.name}</span>
+        {t("services.item.book")}
+        <span className="visually-hidden"> {service.name}</span>
       </BookingLink>
     );
   }
   return (
     <p className="service-item__phone">
-      Pide cita por teléfono o WhatsApp:{" "}
+      {t("services.item.byPhone")}{" "}
       <a href={site.phone.href}>
-        <span className="visually-hidden">Llamar al </span>
+        <span className="visually-hidden">{t("services.item.call")}</span>
         {site.phone.display}
       </a>
       {" · "}
-      <a href={site.whatsapp.link(`${WHATSAPP_MESSAGE} «${service.name}».`)} target="_blank" rel="noopener noreferrer">
-        WhatsApp<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+      <a
+        href={site.whatsapp.link(t("services.item.whatsappMessage", { salon: site.name, service: service.name }))}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        WhatsApp<span className="visually-hidden">{t("services.item.newTab")}</span>
       </a>
     </p>
   );
@@ -60,18 +89,17 @@ function ServiceAction({ service }: { service: MenuEntry }) {
 
 export default function Servicios({ loaderData }: Route.ComponentProps) {
   const { groups, photos } = loaderData;
+  const t = useT();
+  const href = useLocalHref();
   return (
     <>
       <section className="page-hero" aria-labelledby="servicios-title">
         <div className="container">
-          <p className="eyebrow">Servicios</p>
-          <h1 id="servicios-title">Servicios y precios</h1>
-          <p className="page-hero__lead">
-            Todo lo que hacemos en el salón de {site.address.locality}, con lo que dura y lo que cuesta. Los precios
-            «desde» dependen del largo y del diseño: te lo confirmamos antes de empezar.
-          </p>
+          <p className="eyebrow">{t("services.hero.eyebrow")}</p>
+          <h1 id="servicios-title">{t("services.hero.title")}</h1>
+          <p className="page-hero__lead">{t("services.hero.lead", { locality: site.address.locality })}</p>
           {groups.length > 1 ? (
-            <nav aria-label="Categorías de servicios" className="services-nav">
+            <nav aria-label={t("services.nav.label")} className="services-nav">
               <ul>
                 {groups.map((g) => (
                   <li key={g.category}>
@@ -88,8 +116,12 @@ export default function Servicios({ loaderData }: Route.ComponentProps) {
         <section className="section">
           <div className="container">
             <p>
-              Estamos actualizando la carta. Llámanos al <a href={site.phone.href}>{site.phone.display}</a> y te
-              contamos los servicios y precios.
+              <Rich
+                t={t}
+                k="services.empty"
+                values={{ phone: site.phone.display }}
+                tags={{ phone: (c) => <a href={site.phone.href}>{c}</a> }}
+              />
             </p>
           </div>
         </section>
@@ -117,12 +149,12 @@ export default function Servicios({ loaderData }: Route.ComponentProps) {
                   ) : null}
                   <div className="service-item__head">
                     <h3>{s.name}</h3>
-                    <p className="service-item__price">{servicePriceText(s)}</p>
+                    <p className="service-item__price">{priceText(t, s)}</p>
                   </div>
                   <p className="service-item__meta">
-                    <span className="visually-hidden">Duración: </span>
+                    <span className="visually-hidden">{t("services.item.durationLabel")}</span>
                     {serviceDurationText(s)}
-                    {serviceDepositText(s) ? ` · ${serviceDepositText(s)}` : ""}
+                    {depositText(t, s) ? ` · ${depositText(t, s)}` : ""}
                   </p>
                   <p className="service-item__text">{s.description}</p>
                   <ServiceAction service={s} />
@@ -135,12 +167,18 @@ export default function Servicios({ loaderData }: Route.ComponentProps) {
 
       <section className="section" aria-labelledby="servicios-cta-title">
         <div className="container cta-block">
-          <h2 id="servicios-cta-title">¿No sabes qué elegir?</h2>
+          <h2 id="servicios-cta-title">{t("services.cta.title")}</h2>
           <p>
-            Cuéntanos qué te apetece y te aconsejamos. También puedes ver nuestro <Link to="/equipo">equipo</Link> o
-            escribirnos desde <Link to="/contacto">contacto</Link>.
+            <Rich
+              t={t}
+              k="services.cta.text"
+              tags={{
+                team: (c) => <Link to={href("/equipo")}>{c}</Link>,
+                contact: (c) => <Link to={href("/contacto")}>{c}</Link>,
+              }}
+            />
           </p>
-          <BookingLink className="btn">RESERVA TU CITA</BookingLink>
+          <BookingLink className="btn">{t("services.cta.button")}</BookingLink>
         </div>
       </section>
     </>

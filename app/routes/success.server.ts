@@ -1,7 +1,10 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { getOptionalUser } from "~/auth/session.server.ts";
 import { getServices } from "~/context.server.ts";
-import { paymentMethodName } from "~/domain/payment-methods.ts";
+import { paymentMethodNameIn } from "~/components/checkout/payment-method-texts.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import { localeOfRequest } from "~/i18n/locales.ts";
+import { localHref } from "~/i18n/paths.ts";
 import { shortOrderId } from "~/orders/confirmation-email.server.ts";
 import { orderKind } from "~/orders/kinds/index.server.ts";
 import { courseLines } from "~/orders/order-lines.ts";
@@ -51,7 +54,7 @@ export async function loadSuccess(request: Request, context: Ctx): Promise<Succe
   if (found && elsewhere) {
     // A kind whose own page shows the outcome (an appointment's señal, perhaps a guest's: without personal data).
     if (found.order.status !== "paid") await confirmFromSession(services, found);
-    throw redirect(elsewhere);
+    throw redirect(localHref(localeOfRequest(request), elsewhere));
   }
   if (!user) return { kind: "neutral", signedIn: false };
   if (!found || found.order.user_id !== user.id) return { kind: "neutral", signedIn: true };
@@ -65,7 +68,7 @@ export async function loadSuccess(request: Request, context: Ctx): Promise<Succe
       status: order.status,
       processing: order.status === "pending" && !!order.checkout_completed_at,
       totalCents: order.total_cents,
-      methodName: paymentMethodName(order.payment_method),
+      methodName: paymentMethodNameIn(serverTranslator(localeOfRequest(request)), order.payment_method),
       purchasedAt: order.paid_at ?? order.created_at,
       email: order.email ?? user.email,
       withdrawalWaiver: !!order.withdrawal_waiver_at,

@@ -6,21 +6,29 @@ import { DemoBadge, StatusBadge } from "~/components/status-badge.tsx";
 import { site } from "~/content/site.ts";
 import { madridDateTimeText } from "~/domain/calendar-dates.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
+import { messagesFor } from "~/i18n/catalogue.server.ts";
+import { localeOfPath, localeOfRequest } from "~/i18n/locales.ts";
+import { translator } from "~/i18n/messages.ts";
+import { Rich, useLocale, useLocalHref, useT } from "~/i18n/react.tsx";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/success";
 import { loadSuccess, type SuccessOrderView } from "./success.server.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Pago completado",
-    description: "Resumen de tu compra en la academia de Alejandra Nails.",
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
+  const locale = localeOfPath(location.pathname);
+  const t = translator(locale, loaderData?.messages ?? {});
+  return pageMeta({
+    title: t("checkout.success.meta.title"),
+    description: t("checkout.success.meta.description"),
     path: "/success",
     origin: rootOrigin(matches),
     noindex: true,
+    locale,
   });
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadSuccess(request, context);
+  return { ...(await loadSuccess(request, context)), messages: messagesFor(localeOfRequest(request), ["checkout"]) };
 }
 
 /** Asks the server again every 5 s while the provider has not settled (at most 5 minutes). */
@@ -56,38 +64,40 @@ export default function Success({ loaderData }: Route.ComponentProps) {
   const order = loaderData.kind === "order" ? loaderData.order : null;
   usePendingRefresh(order?.status === "pending");
   useRemovePurchasedFromCart(order);
+  const t = useT();
+  const locale = useLocale();
   if (!order) return <NeutralSuccess signedIn={loaderData.kind === "neutral" && loaderData.signedIn} />;
   return (
     <section className="container section success-page">
       <Heading order={order} />
       <div className="success-layout">
         <section className="card success-details" aria-labelledby="detalles">
-          <h2 id="detalles">Detalles del pedido</h2>
+          <h2 id="detalles">{t("checkout.success.details")}</h2>
           <OrderLinesTable
             lines={order.lines}
-            caption="Cursos comprados"
+            caption={t("checkout.success.linesCaption")}
             captionHidden
             look="customer"
             totalCents={order.totalCents}
           />
           <dl className="success-facts">
             <div>
-              <dt>Estado</dt>
+              <dt>{t("checkout.success.status")}</dt>
               <dd>
                 <StatusBadge status={order.status} amounts={order} />
                 <DemoBadge demo={order.demo} />
               </dd>
             </div>
             <div>
-              <dt>Método de pago</dt>
+              <dt>{t("checkout.success.method")}</dt>
               <dd>{order.methodName}</dd>
             </div>
             <div>
-              <dt>Fecha de compra</dt>
-              <dd>{madridDateTimeText(new Date(order.purchasedAt))}</dd>
+              <dt>{t("checkout.success.date")}</dt>
+              <dd>{madridDateTimeText(new Date(order.purchasedAt), locale)}</dd>
             </div>
             <div>
-              <dt>Número de pedido</dt>
+              <dt>{t("checkout.success.reference")}</dt>
               <dd>{order.reference}</dd>
             </div>
           </dl>
@@ -101,12 +111,19 @@ export default function Success({ loaderData }: Route.ComponentProps) {
 
 function Heading({ order }: { order: SuccessOrderView }) {
   const location = useLocation();
+  const t = useT();
+  const href = useLocalHref();
   if (order.status === "paid") {
     return (
       <header className="success-header">
-        <h1>¡Pago realizado!</h1>
+        <h1>{t("checkout.success.paid.title")}</h1>
         <p>
-          Gracias por tu compra. Te hemos enviado la confirmación a <strong>{order.email}</strong>.
+          <Rich
+            t={t}
+            k="checkout.success.paid.text"
+            values={{ email: order.email }}
+            tags={{ strong: (c) => <strong>{c}</strong> }}
+          />
         </p>
       </header>
     );
@@ -114,16 +131,14 @@ function Heading({ order }: { order: SuccessOrderView }) {
   if (order.status === "pending") {
     return (
       <header className="success-header" role="status">
-        <h1>Pago pendiente de confirmación</h1>
+        <h1>{t("checkout.success.pending.title")}</h1>
         <p>
-          {order.processing
-            ? "Has completado el pago y estamos esperando la confirmación del proveedor. Con SeQura o Scalapay puede tardar unos minutos."
-            : "Todavía no hemos recibido la confirmación de tu pago."}{" "}
-          Esta página se actualiza sola; te avisaremos también por correo.
+          {order.processing ? t("checkout.success.pending.processing") : t("checkout.success.pending.waiting")}{" "}
+          {t("checkout.success.pending.refresh")}
         </p>
         <p>
           <Link className="btn btn--outline" to={`${location.pathname}${location.search}`} reloadDocument>
-            Actualizar estado
+            {t("checkout.success.pending.button")}
           </Link>
         </p>
       </header>
@@ -131,11 +146,11 @@ function Heading({ order }: { order: SuccessOrderView }) {
   }
   return (
     <header className="success-header">
-      <h1>El pago no se ha completado</h1>
-      <p>No se ha realizado ningún cargo. Puedes intentarlo de nuevo cuando quieras.</p>
+      <h1>{t("checkout.success.failed.title")}</h1>
+      <p>{t("checkout.success.failed.text")}</p>
       <p>
-        <Link className="btn" to={`/checkout/${order.lines[0]?.courseId ?? ""}`}>
-          Intentar de nuevo
+        <Link className="btn" to={href(`/checkout/${order.lines[0]?.courseId ?? ""}`)}>
+          {t("checkout.success.failed.retry")}
         </Link>
       </p>
     </header>
@@ -143,47 +158,49 @@ function Heading({ order }: { order: SuccessOrderView }) {
 }
 
 function NextSteps({ order }: { order: SuccessOrderView }) {
+  const t = useT();
+  const locale = useLocale();
+  const href = useLocalHref();
+  const strong = (c: React.ReactNode) => <strong>{c}</strong>;
   return (
     <section className="card success-next" aria-labelledby="siguientes">
-      <h2 id="siguientes">Próximos pasos</h2>
+      <h2 id="siguientes">{t("checkout.success.next.title")}</h2>
       <ol>
         <li>
-          <strong>Revisa tu correo:</strong> te hemos enviado la confirmación con los detalles de cada curso.
+          <Rich t={t} k="checkout.success.next.email" tags={{ strong }} />
         </li>
         <li>
-          <strong>Guarda las fechas:</strong>{" "}
+          <strong>{t("checkout.success.next.datesLead")}</strong>{" "}
           <a href={`/api/pedidos/${order.id}/calendario.ics`} download>
-            descarga el calendario (.ics)
+            {t("checkout.success.next.calendar")}
           </a>{" "}
-          con el inicio de cada convocatoria
+          {t("checkout.success.next.datesTail")}
           {order.lines.some((l) => l.editionStartsOn)
             ? ` (${order.lines
                 .filter((l) => l.editionStartsOn)
-                .map((l) => `${l.title}: ${formatLongDate(l.editionStartsOn!)}`)
+                .map((l) => `${l.title}: ${formatLongDate(l.editionStartsOn!, locale)}`)
                 .join("; ")})`
             : ""}
           .
         </li>
         <li>
-          <strong>Material descargable:</strong> lo encontrarás en <Link to="/mis-cursos">Mis cursos</Link> antes del
-          inicio.
+          <Rich
+            t={t}
+            k="checkout.success.next.material"
+            tags={{ strong, link: (c) => <Link to={href("/mis-cursos")}>{c}</Link> }}
+          />
         </li>
       </ol>
-      {order.withdrawalWaiver ? (
-        <p className="muted">
-          Pediste que la formación empiece antes de que acaben tus 14 días de desistimiento: si desistes después de
-          que haya empezado, pagarás la parte ya impartida.
-        </p>
-      ) : null}
+      {order.withdrawalWaiver ? <p className="muted">{t("checkout.success.next.waiver")}</p> : null}
       <p className="success-links">
-        <Link className="btn" to="/mis-cursos">
-          Ir a Mis cursos
+        <Link className="btn" to={href("/mis-cursos")}>
+          {t("checkout.success.myCourses")}
         </Link>
-        <Link className="btn btn--outline" to="/formaciones">
-          Ver más formaciones
+        <Link className="btn btn--outline" to={href("/formaciones")}>
+          {t("checkout.success.moreCourses")}
         </Link>
-        <Link className="btn btn--outline" to="/">
-          Volver al inicio
+        <Link className="btn btn--outline" to={href("/")}>
+          {t("checkout.success.home")}
         </Link>
       </p>
     </section>
@@ -191,24 +208,29 @@ function NextSteps({ order }: { order: SuccessOrderView }) {
 }
 
 function ContactAndShare() {
-  const shareText = `¡Me acabo de apuntar a una formación de uñas en ${site.name}! ${site.url}/formaciones`;
+  const t = useT();
+  const href = useLocalHref();
+  const coursesUrl = `${site.url}${href("/formaciones")}`;
+  const shareText = t("checkout.success.shareText", { name: site.name, url: coursesUrl });
+  const newTab = <span className="visually-hidden"> {t("checkout.newTab")}</span>;
   return (
     <section className="success-contact" aria-labelledby="contacto-compra">
-      <h2 id="contacto-compra">¿Tienes alguna duda?</h2>
+      <h2 id="contacto-compra">{t("checkout.success.questions")}</h2>
       <p className="success-links">
         <a
           className="btn btn--outline"
-          href={site.whatsapp.link("¡Hola! Acabo de comprar una formación y tengo una duda.")}
+          href={site.whatsapp.link(t("checkout.success.whatsappMessage"))}
           target="_blank"
           rel="noopener noreferrer"
         >
-          Escríbenos por WhatsApp<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+          {t("checkout.success.whatsapp")}
+          {newTab}
         </a>
         <a className="btn btn--outline" href={site.phone.href}>
-          Llamar al {site.phone.display}
+          {t("checkout.success.call", { phone: site.phone.display })}
         </a>
       </p>
-      <h2>Compártelo</h2>
+      <h2>{t("checkout.success.share")}</h2>
       <p className="success-links">
         <a
           className="btn btn--outline"
@@ -216,15 +238,17 @@ function ContactAndShare() {
           target="_blank"
           rel="noopener noreferrer"
         >
-          Compartir en WhatsApp<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+          {t("checkout.success.shareWhatsapp")}
+          {newTab}
         </a>
         <a
           className="btn btn--outline"
-          href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${site.url}/formaciones`)}`}
+          href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(coursesUrl)}`}
           target="_blank"
           rel="noopener noreferrer"
         >
-          Compartir en Facebook<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+          {t("checkout.success.shareFacebook")}
+          {newTab}
         </a>
       </p>
     </section>
@@ -232,25 +256,24 @@ function ContactAndShare() {
 }
 
 function NeutralSuccess({ signedIn }: { signedIn: boolean }) {
+  const t = useT();
+  const href = useLocalHref();
   return (
     <section className="container section success-page">
-      <h1>Gracias por tu visita</h1>
-      <p>
-        Si acabas de completar un pago, recibirás la confirmación en tu correo electrónico en unos minutos. Tus cursos
-        aparecen en Mis cursos en cuanto se confirma el pago.
-      </p>
+      <h1>{t("checkout.success.neutral.title")}</h1>
+      <p>{t("checkout.success.neutral.text")}</p>
       <p className="success-links">
         {signedIn ? (
-          <Link className="btn" to="/mis-cursos">
-            Ir a Mis cursos
+          <Link className="btn" to={href("/mis-cursos")}>
+            {t("checkout.success.myCourses")}
           </Link>
         ) : (
-          <Link className="btn" to="/login?redirectTo=%2Fmis-cursos">
-            Iniciar sesión
+          <Link className="btn" to={href(`/login?redirectTo=${encodeURIComponent(href("/mis-cursos"))}`)}>
+            {t("checkout.success.neutral.login")}
           </Link>
         )}
-        <Link className="btn btn--outline" to="/formaciones">
-          Ver formaciones
+        <Link className="btn btn--outline" to={href("/formaciones")}>
+          {t("checkout.success.neutral.browse")}
         </Link>
       </p>
     </section>

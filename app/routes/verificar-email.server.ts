@@ -12,28 +12,44 @@ import { formValues, messages, verifyEmailSchema, type FieldErrors } from "~/aut
 import { getOptionalUser, requireUser } from "~/auth/session.server.ts";
 import { verificationMessages } from "~/auth/verification-messages.ts";
 import { clientNetwork, getServices } from "~/context.server.ts";
+import { messagesFor, serverTranslator } from "~/i18n/catalogue.server.ts";
+import { localeOfRequest } from "~/i18n/locales.ts";
+import type { Messages } from "~/i18n/messages.ts";
+import { localHref } from "~/i18n/paths.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 type BadState = Exclude<VerificationState, "valid">;
 
-type VerifyLoaderData =
+type VerifyMode =
   /** Opened from the email: the token is only checked here, spent by the button (link scanners only GET). */
   | { mode: "link"; token: string; state: VerificationState; signedIn: boolean }
   /** The signed-in account's status, with "reenviar" while unverified. */
   | { mode: "status"; email: string; verified: boolean; sent: boolean };
 
+/** Either mode, with the page's words. */
+type VerifyLoaderData = VerifyMode & { messages: Messages };
+
 type VerifyActionData = { verified: true } | { verified?: false; errors: FieldErrors; tokenState?: BadState };
 
 export async function verifyLoader(request: Request, context: Ctx): Promise<VerifyLoaderData> {
   const url = new URL(request.url);
+  const locale = localeOfRequest(request);
+  const messages = messagesFor(locale, ["auth"]);
   const token = url.searchParams.get("token");
   const user = await getOptionalUser(request, context);
   if (token !== null) {
-    const state = token && token.length <= 200 ? await checkVerificationToken(getServices(context).db, token) : "unknown";
-    return { mode: "link", token: state === "valid" ? token : "", state, signedIn: user !== null };
+    const state =
+      token && token.length <= 200 ? await checkVerificationToken(getServices(context).db, token) : "unknown";
+    return { mode: "link", token: state === "valid" ? token : "", state, signedIn: user !== null, messages };
   }
-  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(VERIFY_PATH)}`);
-  return { mode: "status", email: user.email, verified: user.emailVerified, sent: url.searchParams.get("enviado") === "1" };
+  if (!user) throw redirect(localHref(locale, `/login?redirectTo=${encodeURIComponent(VERIFY_PATH)}`));
+  return {
+    mode: "status",
+    email: user.email,
+    verified: user.emailVerified,
+    sent: url.searchParams.get("enviado") === "1",
+    messages,
+  };
 }
 
 export async function verifyAction(request: Request, context: Ctx, url?: URL) {
@@ -46,6 +62,7 @@ export async function verifyAction(request: Request, context: Ctx, url?: URL) {
     return data<VerifyActionData>({ errors: { form: verificationMessages.unknown }, tokenState: "unknown" }, 400);
   }
   const network = clientNetwork(context);
+  const locale = localeOfRequest(request);
   try {
     if (parsed.data.intent === "confirm") {
       if (!(await allowAttempt(db, [["verifyIp", network]]))) {
@@ -57,7 +74,7 @@ export async function verifyAction(request: Request, context: Ctx, url?: URL) {
     }
 
     const user = await requireUser(request, context, url);
-    if (user.emailVerified) return redirect(VERIFY_PATH);
+    if (user.emailVerified) return redirect(localHref(locale, VERIFY_PATH));
     const allowed = await allowAttempt(db, [
       ["verifyIp", network],
       ["verifyResendAccount", user.id],
@@ -67,13 +84,13 @@ export async function verifyAction(request: Request, context: Ctx, url?: URL) {
     // Services built without a worker (some tests) simply leave the job for the next one.
     services.jobs?.kick();
     logger.info({ userId: user.id }, "enlace de verificación reenviado");
-    return redirect(`${VERIFY_PATH}?enviado=1`);
+    return redirect(localHref(locale, `${VERIFY_PATH}?enviado=1`));
   } catch (err) {
     if (err instanceof Response) throw err;
     if (err instanceof VerificationTokenError) {
       return data<VerifyActionData>({ errors: { form: verificationMessages[err.state] }, tokenState: err.state }, 400);
     }
     logger.error({ err }, "email verification failed");
-    return data<VerifyActionData>({ errors: { form: "No se ha podido completar la verificación. Inténtalo de nuevo" } }, 500);
+    return data<VerifyActionData>({ errors: { form: serverTranslator(locale)("auth.verify.error.failed") } }, 500);
   }
 }

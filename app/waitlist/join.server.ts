@@ -23,6 +23,7 @@ import {
   type WaitlistJoinResult,
 } from "~/domain/waitlist-form.ts";
 import { WAITLIST_MAX_ACTIVE_PER_EMAIL } from "~/domain/waitlist-messages.ts";
+import { localeOfRequest } from "~/i18n/locales.ts";
 import { sha256 } from "~/lib/ids.server.ts";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server.ts";
 import { joinWaitlist, normaliseEmail, type JoinGate } from "./waitlist.server.ts";
@@ -92,6 +93,8 @@ export async function waitlistJoinAction(request: Request, context: Readonly<Rou
     confirmed: user !== null && user.emailVerified,
     nowIso: new Date().toISOString(),
     gate,
+    // The course page's language (/ca/formacions/… in Catalan): the entry's emails go out in it.
+    locale: localeOfRequest(request),
   });
   if (result === "too-many") return limited(WAITLIST_MESSAGES.tooManyLists);
   if (result === "limited") return limited(refusal.message, refusal.retryAfterSeconds);

@@ -24,6 +24,7 @@ import { sql } from "kysely";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales.ts";
 import {
   isLiveWaitlistEntry,
   WAITLIST_CONFIRM_HOURS,
@@ -255,6 +256,8 @@ export async function joinWaitlist(
     nowIso: string;
     confirmed?: boolean;
     gate?: JoinGate;
+    /** The language of the page she joined on (its emails'); Spanish when not given. */
+    locale?: Locale;
   },
 ): Promise<JoinOutcome> {
   const email = normaliseEmail(input.email);
@@ -307,6 +310,7 @@ export async function joinWaitlist(
         offered_at: null,
         offer_expires_at: null,
         status: confirmed ? "waiting" : "pending",
+        locale: input.locale ?? DEFAULT_LOCALE,
       })
       .onConflict((oc) => oc.doNothing())
       .returning("id")
@@ -340,6 +344,8 @@ export function entryForEmail(db: Db, entryId: string) {
       "waitlist_entries.status",
       "waitlist_entries.created_at",
       "waitlist_entries.offer_expires_at",
+      // The language of the page she joined on, for the emails' language (issue 34).
+      "waitlist_entries.locale",
       "course_editions.starts_on",
       "courses.id as course_id",
       "courses.title",

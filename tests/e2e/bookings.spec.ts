@@ -132,7 +132,7 @@ test("a guest on a phone books, confirms by email, gets the .ics, moves and canc
   await expect(page.getByRole("heading", { name: "Elige la nueva hora" })).toBeVisible();
   await expectNoAxeViolations(page);
   const originalAt = wallToInstant(chosen.day, chosen.minutes);
-  const tooSoon = [madridDate(), addDays(madridDate(), 1)].map(formatDayLabel);
+  const tooSoon = [madridDate(), addDays(madridDate(), 1)].map((d) => formatDayLabel(d));
   const buttons = page.locator(".appointment__move form").filter({
     hasNot: page.locator("h3", { hasText: new RegExp(`^(${tooSoon.join("|")})$`) }),
   });

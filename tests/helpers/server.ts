@@ -101,7 +101,12 @@ export async function startServer(
   let out = "";
   child.stdout?.on("data", (d) => (out += d));
   child.stderr?.on("data", (d) => (out += d));
-  const health = await waitHealthy(url, () => child.exitCode === null, 20_000);
+  // SERVER_START_TIMEOUT_MS: a loaded machine (many test runs at once) may need longer than 20 s.
+  const health = await waitHealthy(
+    url,
+    () => child.exitCode === null,
+    Number(process.env.SERVER_START_TIMEOUT_MS ?? 20_000),
+  );
   if (health === "exited") throw new Error(`server exited early (${child.exitCode}):\n${out}`);
   if (health === "timeout") {
     child.kill("SIGKILL");

@@ -14,6 +14,7 @@ import { trainClassifier } from "~/chat/nlp.server.ts";
 import { parseReply, visibleText } from "~/chat/reply-format.ts";
 import { DEFAULT_BOOKING_SETTINGS } from "~/domain/booking-settings-form.ts";
 import { formatWeekdayDate } from "~/domain/pricing.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 
@@ -141,10 +142,9 @@ describe.each(dbKinds)("assistant and the service menu (%s)", (kind) => {
   it("greets with services, booking and courses, and every quick reply is understood", async () => {
     const hello = read((await ask("hola")).response);
     for (const word of ["servicios", "reservar cita", "formaciones"]) expect(hello).toContain(word);
-    expect(QUICK_QUESTIONS).toEqual(
-      expect.arrayContaining(["Reservar cita", "Servicios y precios", "Próximos cursos"]),
-    );
-    for (const q of QUICK_QUESTIONS) expect((await ask(q)).intent, q).not.toBe("None");
+    const quick = QUICK_QUESTIONS.map((k) => serverTranslator("es")(`common.chat.quick.${k}`));
+    expect(quick).toEqual(expect.arrayContaining(["Reservar cita", "Servicios y precios", "Próximos cursos"]));
+    for (const q of quick) expect((await ask(q)).intent, q).not.toBe("None");
     expect((await ask("Servicios y precios")).intent).toBe("salon.services");
     expect((await ask("Próximos cursos")).intent).toBe("courses.dates");
     expect(hrefs((await ask("Reservar cita")).response)).toContain("/reservar");

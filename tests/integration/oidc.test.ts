@@ -16,6 +16,7 @@ import type { Config } from "~/config.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";
 import { findUserBySessionToken } from "~/auth/session.server.ts";
 import { loginAction } from "~/routes/login.server.ts";
+import { loader as googleStartLoader } from "~/routes/auth.google.ts";
 import { registerAction } from "~/routes/registro.server.ts";
 import { cookiePair, formRequest, makeContext, testConfig } from "../helpers/accounts.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
@@ -28,6 +29,8 @@ const APP_URL = "http://localhost:3999";
 
 const accounts: Record<string, Record<string, unknown>> = {
   "g-nueva": { email: "nueva@example.com", email_verified: true, given_name: "Marta", family_name: "Soler", name: "Marta Soler" },
+  "g-catalana": { email: "catalana@example.com", email_verified: true, given_name: "Núria", family_name: "Puig", name: "Núria Puig" },
+  "g-forastera": { email: "forastera@example.com", email_verified: true, given_name: "Anne", family_name: "Roy", name: "Anne Roy" },
   "g-existente": { email: "existente@example.com", email_verified: true, given_name: "Eva", family_name: "Ruiz", name: "Eva Ruiz" },
   "g-sin-verificar": { email: "victima@example.com", email_verified: false, given_name: "X", family_name: "Y", name: "X Y" },
   // The real owner of an address someone else registered first (pre-hijacking), one per database.
@@ -233,11 +236,30 @@ describe("Google sign-in through OpenID Connect (oidc-provider as issuer)", () =
     const done = await result;
     expect(done).toMatchObject({ created: true, redirectTo: "/perfil/cursos" });
     const user = await findUserByGoogleSub(t.db, "g-nueva");
-    expect(user).toMatchObject({ id: done.userId, email: "nueva@example.com", first_name: "Marta", last_name: "Soler", display_name: "Marta Soler", password_hash: null });
+    expect(user).toMatchObject({ id: done.userId, email: "nueva@example.com", first_name: "Marta", last_name: "Soler", display_name: "Marta Soler", password_hash: null, locale: "es" });
     const again = await (await signIn("g-nueva")).result;
     expect(again).toMatchObject({ userId: done.userId, created: false });
     // Google proved the address: the account it created is verified.
     expect((await findUserByGoogleSub(t.db, "g-nueva"))?.email_verified_at).toBeTruthy();
+  });
+
+  it("makes a new account in the language of the page whose Google button started it (only es or ca)", async () => {
+    const { context } = makeContext(t.db, "sqlite", { config });
+    /** The browser follows the page's "Registrarse con Google" link, then the issuer, then the callback. */
+    const viaStartRoute = async (query: string, accountId: string) => {
+      const request = new Request(`${APP_URL}/auth/google?${query}`);
+      const args = { request, context, params: {}, url: new URL(request.url), pattern: "/auth/google" };
+      const started = (await googleStartLoader(args as Parameters<typeof googleStartLoader>[0])) as Response;
+      expect(started.status).toBe(302);
+      const callback = await authorize(started.headers.get("location")!, accountId);
+      const cookie = cookiePair(started.headers.get("set-cookie")!);
+      return finishGoogleSignIn(services, new Request(callback, { headers: { cookie } }));
+    };
+    expect(await viaStartRoute("intent=register&locale=ca", "g-catalana")).toMatchObject({ created: true });
+    expect((await findUserByGoogleSub(t.db, "g-catalana"))?.locale).toBe("ca");
+    // Anything but "es" or "ca" is Spanish.
+    expect(await viaStartRoute("intent=register&locale=fr", "g-forastera")).toMatchObject({ created: true });
+    expect((await findUserByGoogleSub(t.db, "g-forastera"))?.locale).toBe("es");
   });
 
   it("links to an existing password account whose address was verified, keeping its password", async () => {

@@ -88,9 +88,9 @@ describe.each(dbKinds)("site photos on %s", (kind) => {
 
   it("shows the artwork, with copy that fits it, while there are no photos", async () => {
     const home = await homeLoader(loaderArgs(context));
-    expect(home).toEqual({ hero: null, gallery: [] });
+    expect(home).toEqual({ hero: null, gallery: [], messages: expect.any(Object) });
     const equipo = await equipoLoader(loaderArgs(context));
-    expect(equipo).toEqual({ team: null, professionals: {} });
+    expect(equipo).toEqual({ team: null, professionals: {}, messages: expect.any(Object) });
     expect((await loadServicesPage(t.db)).photos).toEqual({});
   });
 

@@ -200,7 +200,8 @@ describe.each(dbKinds)("waiting-list confirmation and limits on %s", (kind) => {
     const page = await confirmPage(token);
     const shown = bodyOf(await page.get());
     expect(shown).toMatchObject({ state: "valid" });
-    expect(Object.keys(shown).sort()).toEqual(["courseTitle", "startsOn", "state"]);
+    // Beside the page's words ("messages", the catalogue's slice), nothing about the entry but its course.
+    expect(Object.keys(shown).sort()).toEqual(["courseTitle", "messages", "startsOn", "state"]);
     expect(await entries(edition)).toEqual([`${pending}:pending`]);
     const confirmed = await page.post();
     expect(bodyOf(confirmed)).toMatchObject({ state: "confirmed" });
@@ -210,25 +211,30 @@ describe.each(dbKinds)("waiting-list confirmation and limits on %s", (kind) => {
     await f.jobs.drain();
     expect(f.sent.some((m) => m.to === pending && m.subject.includes("Se ha liberado una plaza"))).toBe(true);
 
-    // Used twice: "already confirmed"; a made-up token: expired or unknown. Nothing else is said.
+    // Used twice: "already confirmed"; a made-up token: expired or unknown. Nothing else is said
+    // (beside the page's words, "messages").
     const again = await confirmPage(token);
     expect(bodyOf(await again.get())).toEqual({
       state: "already",
       message: expect.stringMatching(/ya estaba confirmada/),
+      messages: expect.any(Object),
     });
     expect(bodyOf(await again.post())).toEqual({
       state: "already",
       message: expect.stringMatching(/ya estaba confirmada/),
+      messages: expect.any(Object),
     });
     const unknown = await confirmPage("A".repeat(43));
     expect(statusOf(await unknown.get())).toBe(404);
     expect(bodyOf(await unknown.get())).toEqual({
       state: "invalid",
       message: expect.stringMatching(/caducado o no es válido/),
+      messages: expect.any(Object),
     });
     expect(bodyOf(await unknown.post())).toEqual({
       state: "invalid",
       message: expect.stringMatching(/caducado o no es válido/),
+      messages: expect.any(Object),
     });
     expect(statusOf(await (await confirmPage("corto")).get())).toBe(404);
   });

@@ -1,43 +1,71 @@
 /**
  * Course answers composed from catalogue courses (prices in cents, as the
- * server's catalogue gives them). Pure: the caller loads the courses.
+ * server's catalogue gives them), in Spanish or Catalan (issue 34; the course's
+ * own texts — title, duration, level, description — are the catalogue's, which
+ * has them in Spanish only). Pure: the caller loads the courses.
  */
 import { coursePath } from "~/components/catalogue/course-jsonld.ts";
 import { site } from "~/content/site.ts";
 import type { Course } from "~/domain/course.ts";
 import { nextDateText } from "~/domain/edition-dates.ts";
-import { formatEuros, formatWeekdayDate, monthlyFinancingText } from "~/domain/pricing.ts";
+import { dateText } from "~/domain/es-format.ts";
+import { formatEuros, monthlyFinancingText } from "~/domain/pricing.ts";
+import type { Locale } from "~/i18n/locales.ts";
 import { link } from "../reply-format.ts";
 
 const COURSES_PATH = "/formaciones";
 
 export const bullet = (lines: string[]) => lines.map((l) => `• ${l}`).join("\n");
 
-/** "Ver formaciones" → /formaciones. */
-export const coursesLink = () => link("Ver formaciones", COURSES_PATH);
-/** "Ver Expert Nails" → /formaciones/expert-nails. */
-export const courseLink = (c: Course) => link(`Ver ${c.title}`, coursePath(c.id));
+const isoDay = (isoDate: string) => new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
 
-export function financing(course: Course): string {
-  return `financia desde ${monthlyFinancingText(course.priceCents)} sin intereses`;
+/** "martes, 9 de febrero de 2027"; in Catalan "dimarts, 9 de febrer de 2027". */
+export function weekdayDate(isoDate: string, locale: Locale = "es"): string {
+  return dateText(isoDay(isoDate), { weekday: true, day: true, year: true }, locale);
 }
 
-export function priceText(course: Course): string {
+/** A course's next edition: "febrero de 2027" or "nuevas fechas próximamente" (Catalan "febrer de 2027", "noves dates aviat"). */
+export function nextDate(course: Pick<Course, "nextEdition">, locale: Locale = "es"): string {
+  if (locale === "es") return nextDateText(course);
+  return course.nextEdition
+    ? dateText(isoDay(course.nextEdition.startsOn), { year: true }, locale)
+    : "noves dates aviat";
+}
+
+/** "Ver formaciones" → /formaciones. */
+export const coursesLink = (locale: Locale = "es") =>
+  link(locale === "ca" ? "Veure les formacions" : "Ver formaciones", COURSES_PATH);
+/** "Ver Expert Nails" → /formaciones/expert-nails. */
+export const courseLink = (c: Course, locale: Locale = "es") =>
+  link(`${locale === "ca" ? "Veure" : "Ver"} ${c.title}`, coursePath(c.id));
+
+export function financing(course: Course, locale: Locale = "es"): string {
+  const monthly = monthlyFinancingText(course.priceCents);
+  return locale === "ca" ? `finança’l des de ${monthly} sense interessos` : `financia desde ${monthly} sin intereses`;
+}
+
+export function priceText(course: Course, locale: Locale = "es"): string {
+  const before = locale === "ca" ? "abans" : "antes";
   const original =
-    course.originalPriceCents > course.priceCents ? ` (antes ${formatEuros(course.originalPriceCents)})` : "";
+    course.originalPriceCents > course.priceCents ? ` (${before} ${formatEuros(course.originalPriceCents)})` : "";
   return `${formatEuros(course.priceCents)}${original}`;
 }
 
 /** One course's price, and nothing about the others. */
-export function coursePriceAnswer(c: Course): string {
-  return `${c.title} cuesta ${priceText(c)}; ${financing(c)}.\n${courseLink(c)}`;
+export function coursePriceAnswer(c: Course, locale: Locale = "es"): string {
+  const costs = locale === "ca" ? "costa" : "cuesta";
+  return `${c.title} ${costs} ${priceText(c, locale)}; ${financing(c, locale)}.\n${courseLink(c, locale)}`;
 }
 
 /** Every course's price. */
-export function coursePricesAnswer(courses: Course[], some: boolean): string {
-  return `Precios de ${some ? "esas" : "nuestras"} formaciones:\n${bullet(
-    courses.map((c) => `${c.title}: ${priceText(c)}; ${financing(c)}`),
-  )}\n${coursesLink()}`;
+export function coursePricesAnswer(courses: Course[], some: boolean, locale: Locale = "es"): string {
+  const lead =
+    locale === "ca"
+      ? `Preus de ${some ? "aquestes" : "les nostres"} formacions:`
+      : `Precios de ${some ? "esas" : "nuestras"} formaciones:`;
+  return `${lead}\n${bullet(
+    courses.map((c) => `${c.title}: ${priceText(c, locale)}; ${financing(c, locale)}`),
+  )}\n${coursesLink(locale)}`;
 }
 
 /** The course's own lines about materials ("Kit profesional de materiales incluido"), from its features. */
@@ -48,15 +76,33 @@ function materialFeatures(c: Course): string[] {
 /** "uñas" → "Uñas". */
 export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/**
+ * site.academy.materialsIncluded in Catalan. Kept beside the Spanish words it
+ * translates (site.ts): change both together.
+ */
+const MATERIALS_INCLUDED_CA = "tot el material professional que fas servir durant el curs està inclòs al preu";
+
 /** Whether materials are included: the academy's rule (site.ts), and what a named course lists. */
-export function materialsAnswer(named: Course[]): string {
-  const rule = `Sí: ${site.academy.materialsIncluded}, solo tienes que venir.`;
+export function materialsAnswer(named: Course[], locale: Locale = "es"): string {
+  const rule =
+    locale === "ca"
+      ? `Sí: ${MATERIALS_INCLUDED_CA}, només cal que vinguis.`
+      : `Sí: ${site.academy.materialsIncluded}, solo tienes que venir.`;
   const listed = named.flatMap((c) => materialFeatures(c).map((f) => `${c.title}: ${capitalise(f)}.`));
-  const links = named.length === 1 ? courseLink(named[0]) : coursesLink();
+  const links = named.length === 1 ? courseLink(named[0], locale) : coursesLink(locale);
   return [rule, ...listed, links].join("\n");
 }
 
-export function courseInfo(c: Course): string {
+export function courseInfo(c: Course, locale: Locale = "es"): string {
+  if (locale === "ca") {
+    return [
+      `${c.title} (nivell ${c.level}): ${c.description}`,
+      `Durada: ${c.duration}. Grup de com a màxim ${c.classSize} alumnes.`,
+      `Preu: ${priceText(c, locale)}; ${financing(c, locale)}.`,
+      `Propera convocatòria: ${nextDate(c, locale)}.`,
+      courseLink(c, locale),
+    ].join("\n");
+  }
   return [
     `${c.title} (nivel ${c.level}): ${c.description}`,
     `Duración: ${c.duration}. Grupo de máximo ${c.classSize} alumnos.`,
@@ -70,14 +116,18 @@ export function courseInfo(c: Course): string {
  * The next edition of every course, earliest first, with its exact date
  * ("martes, 9 de febrero de 2027") and a link to the course; undated ones last.
  */
-export function datesAnswer(courses: Course[]): string {
+export function datesAnswer(courses: Course[], locale: Locale = "es"): string {
   const dated = courses
     .filter((c) => c.nextEdition)
     .sort((a, b) => (a.nextEdition?.startsOn ?? "").localeCompare(b.nextEdition?.startsOn ?? ""));
   const undated = courses.filter((c) => !c.nextEdition);
+  const starts = locale === "ca" ? "comença el" : "empieza el";
   const lines = [
-    ...dated.map((c) => `${c.title}: empieza el ${formatWeekdayDate(c.nextEdition?.startsOn ?? "")}. ${courseLink(c)}`),
-    ...undated.map((c) => `${c.title}: ${nextDateText(c)}. ${courseLink(c)}`),
+    ...dated.map(
+      (c) => `${c.title}: ${starts} ${weekdayDate(c.nextEdition?.startsOn ?? "", locale)}. ${courseLink(c, locale)}`,
+    ),
+    ...undated.map((c) => `${c.title}: ${nextDate(c, locale)}. ${courseLink(c, locale)}`),
   ];
-  return `Próximas convocatorias:\n${bullet(lines)}\n${coursesLink()}`;
+  const lead = locale === "ca" ? "Properes convocatòries:" : "Próximas convocatorias:";
+  return `${lead}\n${bullet(lines)}\n${coursesLink(locale)}`;
 }

@@ -1,11 +1,14 @@
 /**
  * Opening-hours answers for one day ("¿abrís los domingos?", "el sábado por la
- * tarde abrís?"), computed from site.hours. Pure: the caller gives today's date.
+ * tarde abrís?", Catalan "obriu dissabte a la tarda?"), computed from site.hours,
+ * in Spanish or Catalan. Pure: the caller gives today's date.
  */
-import { hoursLines, site } from "~/content/site.ts";
+import { hoursLines, site, type HoursId } from "~/content/site.ts";
+import type { Locale } from "~/i18n/locales.ts";
 
 /** Index = JavaScript's getUTCDay() (0 = Sunday). */
 const DAY_NAMES = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"] as const;
+const DAY_NAMES_CA = ["diumenge", "dilluns", "dimarts", "dimecres", "dijous", "divendres", "dissabte"] as const;
 const SCHEMA_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 /** Accent-free spellings people type, singular and plural. */
 const DAY_WORDS: Record<string, number> = {
@@ -18,6 +21,16 @@ const DAY_WORDS: Record<string, number> = {
   viernes: 5,
   sabado: 6,
   sabados: 6,
+  // Catalan.
+  diumenge: 0,
+  diumenges: 0,
+  dilluns: 1,
+  dimarts: 2,
+  dimecres: 3,
+  dijous: 4,
+  divendres: 5,
+  dissabte: 6,
+  dissabtes: 6,
 };
 
 type DayPart = "mañana" | "mediodía" | "tarde" | "noche";
@@ -28,11 +41,9 @@ const PART_RANGES: Record<DayPart, [string, string]> = {
   tarde: ["15:00", "20:30"],
   noche: ["20:30", "24:00"],
 };
-const PART_PHRASE: Record<DayPart, string> = {
-  mañana: "por la mañana",
-  mediodía: "a mediodía",
-  tarde: "por la tarde",
-  noche: "por la noche",
+const PART_PHRASE: Record<Locale, Record<DayPart, string>> = {
+  es: { mañana: "por la mañana", mediodía: "a mediodía", tarde: "por la tarde", noche: "por la noche" },
+  ca: { mañana: "al matí", mediodía: "al migdia", tarde: "a la tarda", noche: "a la nit" },
 };
 
 interface DayQuestion {
@@ -72,7 +83,20 @@ export function dayAsked(text: string, today: number): DayQuestion | null {
   let part: DayPart | undefined;
   words.forEach((w, i) => {
     const before = words[i - 1] ?? "";
+    const after = words[i + 1] ?? "";
     if (w in DAY_WORDS) days.add(DAY_WORDS[w]);
+    // Catalan: "avui", "demà", "demà passat" (or "passat demà"), "al matí", "a la tarda", "a la nit", "al migdia".
+    else if (w === "dema" && (after === "passat" || before === "passat")) days.add((today + 2) % 7);
+    else if (w === "dema") {
+      days.add((today + 1) % 7);
+      said = "tomorrow";
+    } else if (w === "avui" || w === "ara") {
+      days.add(today);
+      said = "today";
+    } else if (w === "mati" || w === "matins") part = "mañana";
+    else if (w === "migdia") part = "mediodía";
+    else if ((w === "tarda" || w === "tardes") && before === "la") part = "tarde";
+    else if (w === "nit" || w === "nits") part = "noche";
     else if (w === "hoy" || w === "ahora") {
       days.add(today);
       said = "today";
@@ -92,15 +116,21 @@ export function dayAsked(text: string, today: number): DayQuestion | null {
   return { day, said: words.some((w) => w in DAY_WORDS) ? "weekday" : said, ...(part ? { part } : {}) };
 }
 
-function plural(day: number): string {
-  const name = DAY_NAMES[day];
+/** "sábados", "lunes"; in Catalan "dissabtes", "dilluns". */
+function plural(day: number, locale: Locale): string {
+  const name = (locale === "ca" ? DAY_NAMES_CA : DAY_NAMES)[day];
   return name.endsWith("s") ? name : `${name}s`;
 }
 
-function subject(q: DayQuestion): string {
+function subject(q: DayQuestion, locale: Locale): string {
+  if (locale === "ca") {
+    if (q.said === "today") return `avui, ${DAY_NAMES_CA[q.day]},`;
+    if (q.said === "tomorrow") return `demà, ${DAY_NAMES_CA[q.day]},`;
+    return `els ${plural(q.day, locale)}`;
+  }
   if (q.said === "today") return `hoy, ${DAY_NAMES[q.day]},`;
   if (q.said === "tomorrow") return `mañana, ${DAY_NAMES[q.day]},`;
-  return `los ${plural(q.day)}`;
+  return `los ${plural(q.day, locale)}`;
 }
 
 /** The first day after `day` the salon opens, with its hours. */
@@ -116,9 +146,10 @@ export function nextOpenDay(day: number): { day: number; hours: OpeningHours } |
 const overlaps = (h: OpeningHours, [from, to]: [string, string]) => h.opens < to && h.closes > from;
 
 /** "Sí, los sábados por la tarde está abierto: de 09:00 a 17:00." and the like. */
-export function dayHoursAnswer(q: DayQuestion): string {
+export function dayHoursAnswer(q: DayQuestion, locale: Locale = "es"): string {
+  if (locale === "ca") return dayHoursAnswerCa(q);
   const hours = hoursOn(q.day);
-  const who = subject(q);
+  const who = subject(q, locale);
   if (!hours) {
     const next = nextOpenDay(q.day);
     if (!next) return `No, ${who} está cerrado.`;
@@ -127,18 +158,45 @@ export function dayHoursAnswer(q: DayQuestion): string {
   }
   const range = `de ${hours.opens} a ${hours.closes}`;
   if (!q.part) return `Sí, ${who} abrimos ${range}.`;
-  const phrase = PART_PHRASE[q.part];
+  const phrase = PART_PHRASE.es[q.part];
   if (overlaps(hours, PART_RANGES[q.part])) return `Sí, ${who} ${phrase} está abierto: abrimos ${range}.`;
   return `No, ${who} ${phrase} no abrimos: ese día el horario es ${range}.`;
 }
 
+/** "Sí, els dissabtes obrim de 09:00 a 17:00." and the like. */
+function dayHoursAnswerCa(q: DayQuestion): string {
+  const hours = hoursOn(q.day);
+  const who = subject(q, "ca");
+  if (!hours) {
+    const next = nextOpenDay(q.day);
+    if (!next) return `No, ${who} tanquem.`;
+    const when = q.said === "today" && next.day === (q.day + 1) % 7 ? "demà" : "el";
+    return `No, ${who} tanquem. Tornem a obrir ${when} ${DAY_NAMES_CA[next.day]} de ${next.hours.opens} a ${next.hours.closes}.`;
+  }
+  const range = `de ${hours.opens} a ${hours.closes}`;
+  if (!q.part) return `Sí, ${who} obrim ${range}.`;
+  const phrase = PART_PHRASE.ca[q.part];
+  if (overlaps(hours, PART_RANGES[q.part])) return `Sí, ${who} ${phrase} som oberts: obrim ${range}.`;
+  return `No, ${who} ${phrase} no obrim: aquell dia l’horari és ${range}.`;
+}
+
+/** The days of site.hours in Catalan (as the contact page says them). */
+const HOURS_DAYS_CA: Record<HoursId, string> = {
+  weekdays: "De dilluns a divendres",
+  saturday: "Dissabte",
+  sunday: "Diumenge",
+};
+
 /** The whole timetable, line by line. */
-function weeklyHoursAnswer(): string {
+function weeklyHoursAnswer(locale: Locale): string {
+  if (locale === "ca") {
+    return `El nostre horari:\n${hoursLines({ days: (id) => HOURS_DAYS_CA[id], closed: "tancat" }).join("\n")}`;
+  }
   return `Nuestro horario:\n${hoursLines().join("\n")}`;
 }
 
 /** The answer for an opening-hours question: that day when it names one, else the timetable. */
-export function hoursAnswer(question: string, today: number): string {
+export function hoursAnswer(question: string, today: number, locale: Locale = "es"): string {
   const q = dayAsked(question, today);
-  return q ? dayHoursAnswer(q) : weeklyHoursAnswer();
+  return q ? dayHoursAnswer(q, locale) : weeklyHoursAnswer(locale);
 }

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import type { UserSettings } from "~/auth/user-settings.server.ts";
 import { changePasswordSchema, deleteAccountSchema, settingsKeys, type FieldErrors, type SettingsKey } from "~/auth/schemas.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
+import { LOCALE_INFO, LOCALES, type Locale } from "~/i18n/locales.ts";
 import { Field, FieldError, FormAlert } from "../auth/field.tsx";
 import { useFormErrors } from "../auth/use-form-errors.ts";
 
@@ -23,9 +24,12 @@ export function ProfileSettings({
   settings,
   newsletterConsentOn = null,
   hasPassword,
+  locale,
   action,
 }: {
   settings: UserSettings;
+  /** The account's language (users.locale): her emails and documents are written in it. */
+  locale: Locale;
   /** YYYY-MM-DD (Madrid) of the marketing consent in force, or null. */
   newsletterConsentOn?: string | null;
   hasPassword: boolean;
@@ -60,6 +64,21 @@ export function ProfileSettings({
                 </div>
               );
             })}
+          </fieldset>
+          <fieldset aria-describedby="s-locale-hint">
+            <legend>Idioma de los correos y documentos</legend>
+            <p id="s-locale-hint" className="field__hint">
+              En este idioma te escribiremos los correos de tus compras y citas y prepararemos tus documentos.
+            </p>
+            {LOCALES.map((l) => (
+              <div key={l} className="toggle">
+                <input type="radio" id={`s-locale-${l}`} name="locale" value={l} defaultChecked={locale === l} />
+                {/* Each language is named in itself: its own lang, so a screen reader says it right. */}
+                <label htmlFor={`s-locale-${l}`} lang={l}>
+                  {LOCALE_INFO[l].name}
+                </label>
+              </div>
+            ))}
           </fieldset>
           {settingsError ? <FieldError>{settingsError}</FieldError> : null}
           <button type="submit" className="btn">

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { useT } from "~/i18n/react.tsx";
 
 /** The ids a field's `aria-describedby` names: its hint, then its error. */
 export function describedBy(id: string, hint?: ReactNode, error?: string): string | undefined {
@@ -153,28 +154,32 @@ export function SelectField({
   );
 }
 
-/** A new password and its confirmation (register, reset): the same rule and hint everywhere. */
+/**
+ * A new password and its confirmation (register, reset, the staff's activation):
+ * the same rule and hint everywhere. Its words are in "common" (every page has them).
+ */
 export function NewPasswordFields({
-  label = "Contraseña",
+  label,
   errors,
 }: {
   label?: string;
   errors: { password?: string; confirmPassword?: string };
 }) {
+  const t = useT();
   return (
     <>
       <Field
         name="password"
         type="password"
-        label={label}
+        label={label ?? t("common.form.password")}
         autoComplete="new-password"
-        hint="Al menos 6 caracteres."
+        hint={t("common.form.passwordHint")}
         error={errors.password}
       />
       <Field
         name="confirmPassword"
         type="password"
-        label="Confirmar contraseña"
+        label={t("common.form.confirmPassword")}
         autoComplete="new-password"
         error={errors.confirmPassword}
       />

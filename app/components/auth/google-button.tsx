@@ -1,3 +1,5 @@
+import { useLocale, useT } from "~/i18n/react.tsx";
+
 /** Google's "G", drawn in its own colours (brand rules: not altered). */
 function GoogleLogo() {
   return (
@@ -28,13 +30,17 @@ function GoogleLogo() {
  * configured: a button that cannot work is not offered as a way in.
  */
 export function GoogleButton({ intent, redirectTo }: { intent: "login" | "register"; redirectTo?: string }) {
-  const label = intent === "register" ? "Registrarse con Google" : "Continuar con Google";
+  const t = useT();
+  const label = intent === "register" ? t("auth.google.register") : t("auth.google.continue");
+  const locale = useLocale();
   const params = new URLSearchParams({ intent });
   if (redirectTo) params.set("redirectTo", redirectTo);
+  // The start route's URL has no language of its own: a Catalan page says so (a new account is made in it).
+  if (locale !== "es") params.set("locale", locale);
   return (
     <>
       <p className="auth-divider">
-        <span>o</span>
+        <span>{t("auth.google.or")}</span>
       </p>
       <a className="btn btn--outline btn--google" href={`/auth/google?${params}`}>
         <GoogleLogo />

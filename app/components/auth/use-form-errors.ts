@@ -1,11 +1,14 @@
 import { useEffect, useState, type FormEvent } from "react";
 import type { z } from "~/lib/zod.ts";
 import { fieldErrorsOf, formValues, type FieldErrors } from "~/auth/schemas.ts";
+import { useT } from "~/i18n/react.tsx";
+import { localizeErrors } from "./error-text.ts";
 
 /**
  * Inline errors with the action's own zod schema: checked before submit when
  * JavaScript runs, shown from the action's 400 answer when it does not.
- * Editing a field clears its error and the form-level one.
+ * Editing a field clears its error and the form-level one. The messages come
+ * out in the page's language (error-text.ts).
  */
 export function useFormErrors(
   schema: z.ZodType,
@@ -13,6 +16,7 @@ export function useFormErrors(
   /** The action data object: a new answer re-shows errors even when identical to the last. */
   version?: unknown,
 ) {
+  const t = useT();
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
   // Compared by content: callers may build the object on every render.
   const serverKey = JSON.stringify(serverErrors ?? {});
@@ -43,7 +47,7 @@ export function useFormErrors(
     });
   }
 
-  return { errors, onSubmit, onChange };
+  return { errors: localizeErrors(t, errors), onSubmit, onChange };
 }
 
 /** True once React runs in the browser (enhancements that must not block no-JS use). */

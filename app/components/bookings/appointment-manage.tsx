@@ -1,18 +1,21 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { ManageActionData, ManagePageData } from "~/bookings/manage-page.server.ts";
-import { depositStateText, depositTowardPrice, paymentSplitText } from "~/domain/deposit.ts";
+import { depositTowardPrice } from "~/domain/deposit.ts";
 import { site } from "~/content/site.ts";
-import { serviceNames, whatsappLinkFor, whenInWords } from "~/domain/appointment-text.ts";
+import { serviceNames, whenInWords } from "~/domain/appointment-text.ts";
 import { addDays } from "~/domain/calendar-dates.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import { formatAppointmentLabel, formatDayLabel, formatTime } from "~/domain/salon-time.ts";
 import { formatDuration } from "~/domain/service-text.ts";
+import { Rich, useLocale, useT } from "~/i18n/react.tsx";
+import { depositStateLine, paymentSplit, statusText } from "./booking-text.ts";
 
 /** Where the outcome of a change is shown (top of the page) and the question before a cancellation. */
 const RESULT_ID = "resultado";
 const CANCEL_ID = "anular";
 
+/** The statuses in Spanish, for Mis citas (its page is not bilingual yet); this page words them with statusText. */
 export const APPOINTMENT_STATUS_LABELS: Record<string, string> = {
   held: "Pendiente de confirmar",
   confirmed: "Confirmada",
@@ -22,13 +25,18 @@ export const APPOINTMENT_STATUS_LABELS: Record<string, string> = {
   no_show: "No asististe",
 };
 
-/** The appointment's facts: services, professional, time, price. */
+/**
+ * The appointment's facts: services, professional, time, price. The services'
+ * names are the menu's, as written in Gestión (Spanish for now).
+ */
 export function AppointmentFacts({ appointment }: { appointment: ManagePageData["appointment"] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <dl className="appointment__facts">
-      <dt>Cuándo</dt>
-      <dd>{formatAppointmentLabel(Date.parse(appointment.startsAt))}</dd>
-      <dt>Servicios</dt>
+      <dt>{t("booking.facts.when")}</dt>
+      <dd>{formatAppointmentLabel(Date.parse(appointment.startsAt), locale)}</dd>
+      <dt>{t("booking.facts.services")}</dt>
       <dd>
         <ul>
           {appointment.services.map((s) => (
@@ -38,54 +46,63 @@ export function AppointmentFacts({ appointment }: { appointment: ManagePageData[
           ))}
         </ul>
       </dd>
-      <dt>Con</dt>
+      <dt>{t("booking.facts.with")}</dt>
       <dd>{appointment.professionalName}</dd>
-      <dt>Precio</dt>
-      <dd>
-        {paymentSplitText(appointment.priceCents, appointment.priceFrom, depositTowardPrice(appointment.deposit))}
-      </dd>
+      <dt>{t("booking.facts.price")}</dt>
+      <dd>{paymentSplit(t, appointment.priceCents, appointment.priceFrom, depositTowardPrice(appointment.deposit))}</dd>
       {appointment.deposit ? (
         <>
-          <dt>Señal</dt>
-          <dd>{depositStateText(appointment.deposit)}</dd>
+          <dt>{t("booking.facts.deposit")}</dt>
+          <dd>{depositStateLine(t, appointment.deposit)}</dd>
         </>
       ) : null}
-      <dt>Dónde</dt>
+      <dt>{t("booking.facts.where")}</dt>
       <dd>
         {site.address.full} ·{" "}
         <a href={site.maps.directions} target="_blank" rel="noopener noreferrer">
-          Cómo llegar<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+          {t("booking.facts.directions")}
+          <span className="visually-hidden"> {t("common.a11y.newTab")}</span>
         </a>
       </dd>
-      <dt>Estado</dt>
-      <dd>{APPOINTMENT_STATUS_LABELS[appointment.status] ?? appointment.status}</dd>
+      <dt>{t("booking.facts.status")}</dt>
+      <dd>{statusText(t, appointment.status)}</dd>
     </dl>
   );
 }
 
 /** "¿Anular esta cita?": what is cancelled and what happens to the señal, then the one confirming post. */
 function CancelQuestion({ data, base, busy }: { data: ManagePageData; base: string; busy: boolean }) {
+  const t = useT();
+  const locale = useLocale();
   const { appointment } = data;
   const paid = appointment.deposit?.state === "paid" ? appointment.deposit.cents : 0;
   return (
     <section id={CANCEL_ID} tabIndex={-1} className="appointment__confirm" aria-labelledby="anular-titulo">
-      <h2 id="anular-titulo">¿Anular esta cita?</h2>
+      <h2 id="anular-titulo">{t("booking.manage.cancelQuestion")}</h2>
       <p>
-        Vas a anular tu cita del <strong>{whenInWords(appointment.startsAt)}</strong> ({serviceNames(appointment)}) con{" "}
-        {appointment.professionalName}.
-        {paid > 0 ? ` Te devolveremos la señal de ${formatEuros(paid)} con el mismo método de pago.` : ""} Si luego
-        quieres volver, tendrás que reservar de nuevo.
+        <Rich
+          t={t}
+          k="booking.manage.cancelText"
+          values={{
+            when: whenInWords(appointment.startsAt, locale),
+            services: serviceNames(appointment, locale),
+            professional: appointment.professionalName,
+          }}
+          tags={{ strong: (c) => <strong>{c}</strong> }}
+        />
+        {paid > 0 ? ` ${t("booking.manage.cancelRefund", { amount: formatEuros(paid) })}` : ""}{" "}
+        {t("booking.manage.cancelAgain")}
       </p>
       <div className="appointment__actions">
         <Form method="post" action={`${base}#${RESULT_ID}`}>
           <input type="hidden" name="intent" value="cancel" />
           <input type="hidden" name="confirmar" value="1" />
           <button type="submit" className="btn btn--danger" disabled={busy} aria-busy={busy}>
-            {busy ? "Anulando…" : "Sí, anular la cita"}
+            {busy ? t("booking.manage.cancelling") : t("booking.manage.cancelYes")}
           </button>
         </Form>
         <Link className="btn btn--outline" to={base}>
-          No, mantenerla
+          {t("booking.manage.keep")}
         </Link>
       </div>
     </section>
@@ -129,6 +146,8 @@ export function AppointmentManage({
   calendarHref?: string;
 }) {
   const { appointment, mayChange, move } = data;
+  const t = useT();
+  const locale = useLocale();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const live = appointment.status === "confirmed";
@@ -142,52 +161,64 @@ export function AppointmentManage({
         <p className="appointment__links">
           {calendarHref ? (
             <a className="btn btn--outline" href={calendarHref} download>
-              Añadir a mi calendario
+              {t("booking.manage.addToCalendar")}
             </a>
           ) : null}
           <a
             className="btn btn--whatsapp"
-            href={whatsappLinkFor(appointment)}
+            href={site.whatsapp.link(
+              t("booking.manage.whatsappMessage", {
+                salon: site.name,
+                services: serviceNames(appointment, locale),
+                when: whenInWords(appointment.startsAt, locale),
+                professional: appointment.professionalName,
+              }),
+            )}
             target="_blank"
             rel="noopener noreferrer"
           >
-            Escribir por WhatsApp<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+            {t("booking.manage.whatsapp")}
+            <span className="visually-hidden"> {t("common.a11y.newTab")}</span>
           </a>
         </p>
       ) : null}
       {live && !mayChange ? (
         <p className="booking__hint">
-          Faltan menos de {data.cancelHours} horas: para cambiarla o anularla, llámanos al{" "}
-          <a href={site.phone.href}>{site.phone.display}</a> o escríbenos por WhatsApp.
+          <Rich
+            t={t}
+            k="booking.manage.tooLate"
+            values={{ hours: data.cancelHours, phone: site.phone.display }}
+            tags={{ phone: (c) => <a href={site.phone.href}>{c}</a> }}
+          />
         </p>
       ) : null}
       {mayChange && !asking ? (
         <div className="appointment__actions">
-          <p className="booking__hint">Puedes cambiarla o anularla hasta {data.cancelHours} horas antes.</p>
+          <p className="booking__hint">{t("booking.manage.window", { hours: data.cancelHours })}</p>
           {!move ? (
             <Link className="btn" to={`${base}?cambiar=1`}>
-              Cambiar día u hora
+              {t("booking.manage.move")}
             </Link>
           ) : null}
           {/* A GET: the question comes first, with or without JavaScript. */}
           <Form method="get" action={`${base}#${CANCEL_ID}`}>
             <input type="hidden" name="anular" value="1" />
             <button type="submit" className="btn btn--danger">
-              Anular la cita
+              {t("booking.manage.cancel")}
             </button>
           </Form>
         </div>
       ) : null}
       {move ? (
         <section className="appointment__move" aria-labelledby="mover">
-          <h2 id="mover">Elige la nueva hora</h2>
-          {move.days.every((d) => d.starts.length === 0) ? <p>No hay horas libres estos días.</p> : null}
+          <h2 id="mover">{t("booking.manage.moveHeading")}</h2>
+          {move.days.every((d) => d.starts.length === 0) ? <p>{t("booking.manage.noTimes")}</p> : null}
           {move.days
             .filter((d) => d.starts.length > 0)
             .map((d) => (
               <Form method="post" key={d.date} className="booking__times">
                 <input type="hidden" name="intent" value="move" />
-                <h3>{formatDayLabel(d.date)}</h3>
+                <h3>{formatDayLabel(d.date, locale)}</h3>
                 <ul>
                   {d.starts.map((s) => (
                     <li key={s.at}>
@@ -204,11 +235,11 @@ export function AppointmentManage({
               <Link
                 to={`${base}?cambiar=1&desde=${addDays(move.from, -7) < move.today ? move.today : addDays(move.from, -7)}`}
               >
-                ← Días anteriores
+                {t("booking.days.previous")}
               </Link>
             ) : null}
             {addDays(move.from, 7) <= move.horizonEnd ? (
-              <Link to={`${base}?cambiar=1&desde=${addDays(move.from, 7)}`}>Días siguientes →</Link>
+              <Link to={`${base}?cambiar=1&desde=${addDays(move.from, 7)}`}>{t("booking.days.next")}</Link>
             ) : null}
           </p>
         </section>

@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { site } from "~/content/site.ts";
 import type { MenuService } from "~/bookings/menu.server.ts";
 import type { BookingLink } from "~/domain/booking-settings-form.ts";
+import { messagesFor } from "~/i18n/catalogue.server.ts";
 import MiCita from "~/routes/perfil.citas.cita.tsx";
 import MisCitas from "~/routes/perfil.citas.tsx";
 import ConfirmarCita from "~/routes/reservar.confirmar.tsx";
@@ -36,7 +37,8 @@ function renderAt(Component: unknown, loaderData: unknown, booking: BookingLink,
     {
       id: "root",
       path: "/",
-      loader: () => ({ user: null, origin: site.url, booking }),
+      // The words of the pages' loaders (the "booking" slice) and the root's ("common"), in Spanish.
+      loader: () => ({ user: null, origin: site.url, booking, messages: messagesFor("es", ["common", "booking"]) }),
       Component: () => <Page loaderData={loaderData} actionData={actionData} params={{}} matches={[]} />,
       HydrateFallback: () => null,
     },

@@ -1,40 +1,45 @@
 import { Link } from "react-router";
 import { bookingStepHref, STEP_ANCHOR, TIMES_ANCHOR, type BookingQuery } from "~/domain/booking-request.ts";
-import { dayStateLabel } from "~/domain/booking-days.ts";
 import { addDays } from "~/domain/calendar-dates.ts";
-import { depositFor, paymentSplitText } from "~/domain/deposit.ts";
+import { depositFor } from "~/domain/deposit.ts";
 import { formatDayLabel, formatDayLong, formatTime } from "~/domain/salon-time.ts";
 import type { BookingPageData } from "~/routes/reservar.server.ts";
 import { formatDuration } from "~/domain/service-text.ts";
+import { Rich, useLocale, useLocalHref, useT } from "~/i18n/react.tsx";
+import { dayStateText, paymentSplit } from "./booking-text.ts";
 
-/** A step's address, scrolled to the step itself (or to another part of the page, e.g. the times). */
-const stepHref = (q: Partial<BookingQuery>, anchor: string = STEP_ANCHOR) => `${bookingStepHref(q)}#${anchor}`;
+/**
+ * A step's address in the page's language (/reservar or /ca/reserva), scrolled
+ * to the step itself (or to another part of the page, e.g. the times).
+ */
+function useStepHref() {
+  const base = useLocalHref()("/reservar");
+  return (q: Partial<BookingQuery>, anchor: string = STEP_ANCHOR) => `${bookingStepHref(q, base)}#${anchor}`;
+}
 
 const STEPS = [
-  { key: "services", label: "Servicio" },
-  { key: "professional", label: "Profesional" },
-  { key: "time", label: "Día y hora" },
-  { key: "details", label: "Tus datos" },
+  { key: "services", label: "booking.steps.services" },
+  { key: "professional", label: "booking.steps.professional" },
+  { key: "time", label: "booking.steps.time" },
+  { key: "details", label: "booking.steps.details" },
 ] as const;
 
 /** Where the visitor is; earlier steps link back with what she chose. */
 export function BookingSteps({ step, query }: { step: BookingPageData["step"]; query: BookingQuery }) {
+  const t = useT();
+  const stepHref = useStepHref();
   const current = STEPS.findIndex((s) => s.key === step);
   // "Servicio" starts again; "Profesional" keeps the services; "Día y hora" keeps the professional too.
-  const hrefs = [
-    `/reservar#${STEP_ANCHOR}`,
-    stepHref({ serviceIds: query.serviceIds }),
-    stepHref({ ...query, time: null }),
-  ];
+  const hrefs = [stepHref({}), stepHref({ serviceIds: query.serviceIds }), stepHref({ ...query, time: null })];
   return (
-    <nav aria-label="Pasos de la reserva">
+    <nav aria-label={t("booking.steps.label")}>
       <ol className="booking-steps">
         {STEPS.map((s, i) => (
           <li key={s.key} className={i === current ? "is-current" : i < current ? "is-done" : undefined}>
             {i < current && hrefs[i] ? (
-              <Link to={hrefs[i]!}>{s.label}</Link>
+              <Link to={hrefs[i]!}>{t(s.label)}</Link>
             ) : (
-              <span aria-current={i === current ? "step" : undefined}>{s.label}</span>
+              <span aria-current={i === current ? "step" : undefined}>{t(s.label)}</span>
             )}
           </li>
         ))}
@@ -45,6 +50,8 @@ export function BookingSteps({ step, query }: { step: BookingPageData["step"]; q
 
 /** What was chosen so far, with a way back to change it. */
 export function ChosenSummary({ data }: { data: BookingPageData }) {
+  const t = useT();
+  const stepHref = useStepHref();
   const total = data.chosen.reduce((sum, s) => sum + s.priceCents, 0);
   const minutes = data.chosen.reduce((sum, s) => sum + s.durationMin, 0);
   const from = data.chosen.some((s) => s.priceFrom);
@@ -59,13 +66,18 @@ export function ChosenSummary({ data }: { data: BookingPageData }) {
         ))}
       </ul>
       <p>
-        {formatDuration(minutes)} · {paymentSplitText(total, from, depositFor(data.chosen))}.{" "}
-        <Link to={`/reservar#${STEP_ANCHOR}`}>Cambiar servicios</Link>
+        {formatDuration(minutes)} · {paymentSplit(t, total, from, depositFor(data.chosen))}.{" "}
+        <Link to={stepHref({})}>{t("booking.summary.changeServices")}</Link>
       </p>
       {showPro ? (
         <p>
-          Con <strong>{data.professionalName ?? "cualquier profesional"}</strong>.{" "}
-          <Link to={stepHref({ serviceIds: data.query.serviceIds })}>Cambiar</Link>
+          <Rich
+            t={t}
+            k="booking.summary.with"
+            values={{ name: data.professionalName ?? t("booking.summary.anyone") }}
+            tags={{ strong: (c) => <strong>{c}</strong> }}
+          />{" "}
+          <Link to={stepHref({ serviceIds: data.query.serviceIds })}>{t("booking.summary.change")}</Link>
         </p>
       ) : null}
     </div>
@@ -77,13 +89,16 @@ export function ChosenSummary({ data }: { data: BookingPageData }) {
  * without any says why (full, closed, a day off). Previous and next weeks.
  */
 export function DayStrip({ data }: { data: BookingPageData }) {
+  const t = useT();
+  const locale = useLocale();
+  const stepHref = useStepHref();
   const first = data.days[0]?.date ?? data.today;
   const anyone = data.query.professional === "any";
   const prev = addDays(first, -data.days.length);
   const next = addDays(first, data.days.length);
   return (
     <div className="booking__days">
-      <h2 id="dias">Elige el día</h2>
+      <h2 id="dias">{t("booking.days.heading")}</h2>
       <ul aria-labelledby="dias">
         {data.days.map((d) => (
           <li key={d.date}>
@@ -93,13 +108,13 @@ export function DayStrip({ data }: { data: BookingPageData }) {
                 aria-current={d.date === data.day ? "date" : undefined}
                 className={d.date === data.day ? "is-selected" : undefined}
               >
-                <span>{formatDayLabel(d.date)}</span>
-                <small>{dayStateLabel("free", d.first, anyone)}</small>
+                <span>{formatDayLabel(d.date, locale)}</span>
+                <small>{dayStateText(t, "free", d.first, anyone)}</small>
               </Link>
             ) : (
               <span className="is-full">
-                <span>{formatDayLabel(d.date)}</span>
-                <small>{dayStateLabel(d.state, null, anyone)}</small>
+                <span>{formatDayLabel(d.date, locale)}</span>
+                <small>{dayStateText(t, d.state, null, anyone)}</small>
               </span>
             )}
           </li>
@@ -108,11 +123,11 @@ export function DayStrip({ data }: { data: BookingPageData }) {
       <p className="booking__week-nav">
         {first > data.today ? (
           <Link to={stepHref({ ...data.query, from: prev < data.today ? data.today : prev, day: null, time: null })}>
-            ← Días anteriores
+            {t("booking.days.previous")}
           </Link>
         ) : null}
         {next <= data.horizonEnd ? (
-          <Link to={stepHref({ ...data.query, from: next, day: null, time: null })}>Días siguientes →</Link>
+          <Link to={stepHref({ ...data.query, from: next, day: null, time: null })}>{t("booking.days.next")}</Link>
         ) : null}
       </p>
     </div>
@@ -121,19 +136,24 @@ export function DayStrip({ data }: { data: BookingPageData }) {
 
 /** The free start times of the chosen day, each a link to the last step. */
 export function TimeList({ data }: { data: BookingPageData }) {
+  const t = useT();
+  const locale = useLocale();
+  const stepHref = useStepHref();
   if (!data.day) {
-    return <p className="booking__hint">No quedan horas libres estos días. Mira los días siguientes o llámanos.</p>;
+    return <p className="booking__hint">{t("booking.times.none")}</p>;
   }
-  const morning = data.times.filter((t) => t.minutes < 14 * 60);
-  const afternoon = data.times.filter((t) => t.minutes >= 14 * 60);
+  const morning = data.times.filter((time) => time.minutes < 14 * 60);
+  const afternoon = data.times.filter((time) => time.minutes >= 14 * 60);
   const group = (label: string, times: typeof data.times) =>
     times.length > 0 ? (
       <div className="booking__times">
         <h3>{label}</h3>
         <ul>
-          {times.map((t) => (
-            <li key={t.at}>
-              <Link to={stepHref({ ...data.query, day: data.day, time: t.minutes })}>{formatTime(t.minutes)}</Link>
+          {times.map((time) => (
+            <li key={time.at}>
+              <Link to={stepHref({ ...data.query, day: data.day, time: time.minutes })}>
+                {formatTime(time.minutes)}
+              </Link>
             </li>
           ))}
         </ul>
@@ -141,10 +161,10 @@ export function TimeList({ data }: { data: BookingPageData }) {
     ) : null;
   return (
     <section id={TIMES_ANCHOR} tabIndex={-1} className="booking__step" aria-labelledby="horas">
-      <h2 id="horas">Horas libres el {formatDayLong(data.day)}</h2>
-      {data.times.length === 0 ? <p className="booking__hint">Este día ya está completo.</p> : null}
-      {group("Mañana", morning)}
-      {group("Tarde", afternoon)}
+      <h2 id="horas">{t("booking.times.heading", { day: formatDayLong(data.day, locale) })}</h2>
+      {data.times.length === 0 ? <p className="booking__hint">{t("booking.times.dayFull")}</p> : null}
+      {group(t("booking.times.morning"), morning)}
+      {group(t("booking.times.afternoon"), afternoon)}
     </section>
   );
 }

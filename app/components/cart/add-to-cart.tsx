@@ -1,5 +1,6 @@
 import { Link, useNavigate } from "react-router";
 import { toCartCourse, type CartCourse } from "~/domain/cart.ts";
+import { useLocalHref, useT } from "~/i18n/react.tsx";
 import { useCart } from "./cart-context.tsx";
 
 /**
@@ -19,11 +20,14 @@ export function AddToCartButton({
   formId?: string;
 }) {
   const cart = useCart();
+  const t = useT();
+  const cartHref = useLocalHref()("/carrito");
   const navigate = useNavigate();
   if (cart.loaded && cart.has(course.id)) {
     return (
-      <Link to="/carrito" className={`${className} btn--in-cart`}>
-        VER EN CARRITO<span className="visually-hidden">: {course.title}</span>
+      <Link to={cartHref} className={`${className} btn--in-cart`}>
+        {t("common.cart.viewInCart")}
+        <span className="visually-hidden">: {course.title}</span>
       </Link>
     );
   }
@@ -31,18 +35,19 @@ export function AddToCartButton({
     <form
       id={formId}
       method="get"
-      action="/carrito"
+      action={cartHref}
       className="add-to-cart"
       onSubmit={(event) => {
         event.preventDefault();
         const edition = new FormData(event.currentTarget).get("edition");
         cart.add(toCartCourse(course), typeof edition === "string" && edition ? edition : null);
-        void navigate("/carrito");
+        void navigate(cartHref);
       }}
     >
       <input type="hidden" name="add" value={course.id} />
       <button type="submit" className={className}>
-        AÑADIR AL CARRITO<span className="visually-hidden">: {course.title}</span>
+        {t("common.cart.add")}
+        <span className="visually-hidden">: {course.title}</span>
       </button>
     </form>
   );
@@ -56,23 +61,26 @@ export function AddToCartButton({
  */
 export function ChangeEditionForm({ course, formId }: { course: { id: string; title: string }; formId: string }) {
   const cart = useCart();
+  const t = useT();
+  const cartHref = useLocalHref()("/carrito");
   const navigate = useNavigate();
   return (
     <form
       id={formId}
       method="get"
-      action="/carrito"
+      action={cartHref}
       className="add-to-cart"
       onSubmit={(event) => {
         event.preventDefault();
         const edition = new FormData(event.currentTarget).get("edition");
         if (typeof edition === "string" && edition) cart.setEdition(course.id, edition);
-        void navigate("/carrito");
+        void navigate(cartHref);
       }}
     >
       <input type="hidden" name="add" value={course.id} />
       <button type="submit" className="btn">
-        Guardar la fecha elegida<span className="visually-hidden">: {course.title}</span>
+        {t("common.cart.saveEdition")}
+        <span className="visually-hidden">: {course.title}</span>
       </button>
     </form>
   );

@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { useEffect } from "react";
+import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CART_STORAGE_KEY, type CartCourse } from "~/domain/cart.ts";
+import { messagesFor } from "~/i18n/catalogue.server.ts";
 import { CartProvider, CartProviderMissingError, useCart, useCartCount } from "./cart-context.tsx";
 import { expert, expertCatalogue, inicio, inicioCatalogue } from "../../../tests/helpers/cart-courses.ts";
 
@@ -67,13 +69,23 @@ describe("CartProvider", () => {
         { id: "curso-inexistente", priceCents: 1 },
       ]),
     );
-    render(
-      <CartProvider>
-        <Probe />
-      </CartProvider>,
-    );
+    // The notice's words come from the page's loaders (the root's "common" slice), as on the site.
+    const Stub = createRoutesStub([
+      {
+        path: "/formaciones",
+        HydrateFallback: () => null,
+        loader: () => ({ messages: messagesFor("es", ["common"]) }),
+        Component: () => (
+          <CartProvider>
+            <Probe />
+          </CartProvider>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={["/formaciones"]} />);
     await waitFor(() => expect(screen.getByTestId("count").textContent).toBe("1:formacion-inicio@28000"));
     expect(screen.getByRole("status").textContent).toContain("Hemos actualizado tu carrito");
+    expect(screen.getByRole("button", { name: "Entendido" })).toBeTruthy();
     expect(stored()).toEqual([{ ...inicio, editionId: null, quantity: 1 }]);
   });
 

@@ -17,6 +17,7 @@ import {
   type CartItem,
   type CatalogueCourse,
 } from "~/domain/cart.ts";
+import { useT } from "~/i18n/react.tsx";
 
 interface CartContextValue {
   items: CartItem[];
@@ -41,8 +42,6 @@ export class CartProviderMissingError extends Error {
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
-
-const CART_CHANGED_NOTICE = "Hemos actualizado tu carrito con los cursos, fechas y precios vigentes.";
 
 function readStorage(): string | null {
   try {
@@ -77,7 +76,8 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   const [items, setItems] = useState<CartItem[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [verified, setVerified] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  // Whether to say the stored cart changed; the words are the page's (the root loader's "common" slice).
+  const [notice, setNotice] = useState(false);
   // Storage events from other tabs must not be written back (that would loop).
   const skipSave = useRef(false);
 
@@ -94,7 +94,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
         if (cancelled || !catalogue) return;
         // The notice is about what the buyer had stored; items added meanwhile come
         // from the live catalogue already, so reconciling them again is harmless.
-        if (reconcileCart(stored, catalogue).changed) setNotice(CART_CHANGED_NOTICE);
+        if (reconcileCart(stored, catalogue).changed) setNotice(true);
         setItems((current) => reconcileCart(current, catalogue).items);
         setVerified(true);
       });
@@ -154,16 +154,22 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       {children}
       {/* Always in the DOM so screen readers announce the text when it appears. */}
       <div className="cart-notice" role="status">
-        {notice ? (
-          <div className="cart-notice__box">
-            <p>{notice}</p>
-            <button type="button" className="cart-notice__close" onClick={() => setNotice(null)}>
-              Entendido
-            </button>
-          </div>
-        ) : null}
+        {notice ? <CartChangedNotice onClose={() => setNotice(false)} /> : null}
       </div>
     </CartContext.Provider>
+  );
+}
+
+/** Rendered only once the stored cart changed, inside the router: its words come from the page's loaders. */
+function CartChangedNotice({ onClose }: { onClose: () => void }) {
+  const t = useT();
+  return (
+    <div className="cart-notice__box">
+      <p>{t("common.cart.changedNotice")}</p>
+      <button type="button" className="cart-notice__close" onClick={onClose}>
+        {t("common.cart.dismiss")}
+      </button>
+    </div>
   );
 }
 

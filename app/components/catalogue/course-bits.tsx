@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { ImageSource } from "~/components/picture.tsx";
 import { IMAGE_NAMES, type ImageName } from "~/content/image-names.ts";
 import { uploadedImageEntry } from "~/domain/course-image.ts";
+import { useT } from "~/i18n/react.tsx";
 
 /**
  * The course's picture: a photo uploaded from the back office, the build-time
@@ -16,9 +17,11 @@ export function courseImageName(image: string): ImageSource {
 
 /** "Más información": the course's own page (its dates, programme and price), not a chat. */
 export function MoreInfoLink({ title, to }: { title: string; to: string }) {
+  const t = useT();
   return (
     <Link className="btn btn--outline" to={to}>
-      Más información<span className="visually-hidden"> sobre {title}</span>
+      {t("catalogue.card.moreInfo")}
+      <span className="visually-hidden">{t("catalogue.card.moreInfoAbout", { title })}</span>
     </Link>
   );
 }

@@ -1,29 +1,35 @@
 import { Link } from "react-router";
 import { AddToCartButton } from "~/components/cart/add-to-cart.tsx";
 import { ZoomableImage } from "~/components/image-modal.tsx";
-import { HIGHLIGHT_BADGE, type Course } from "~/domain/course.ts";
-import { nextDateText } from "~/domain/edition-dates.ts";
+import type { Course } from "~/domain/course.ts";
 import { formatEuros, monthlyFinancingText } from "~/domain/pricing.ts";
+import { useLocale, useLocalHref, useT } from "~/i18n/react.tsx";
 import { courseImageName, MoreInfoLink } from "./course-bits.tsx";
 import { coursePath } from "./course-jsonld.ts";
+import { nextEditionText } from "./course-text.ts";
+
+// The words come from the "catalogue" namespace: the pages that show these send it.
 
 /** Price, struck original price and the financing note of a course card. */
 function CoursePrice({ course }: { course: Pick<Course, "priceCents" | "originalPriceCents"> }) {
+  const t = useT();
   return (
     <div className="course-price">
       <p className="course-price__amounts">
         <span className="course-price__now">
-          <span className="visually-hidden">Precio: </span>
+          <span className="visually-hidden">{t("catalogue.card.priceLabel")}</span>
           {formatEuros(course.priceCents)}
         </span>{" "}
         {course.originalPriceCents > course.priceCents ? (
           <del className="course-price__before">
-            <span className="visually-hidden">Antes: </span>
+            <span className="visually-hidden">{t("catalogue.card.beforeLabel")}</span>
             {formatEuros(course.originalPriceCents)}
           </del>
         ) : null}
       </p>
-      <p className="course-price__financing">financia desde {monthlyFinancingText(course.priceCents)} sin intereses</p>
+      <p className="course-price__financing">
+        {t("catalogue.card.financing", { amount: monthlyFinancingText(course.priceCents) })}
+      </p>
     </div>
   );
 }
@@ -43,6 +49,8 @@ export function CourseCard({
   enrolled?: boolean;
   priority?: boolean;
 }) {
+  const t = useT();
+  const href = useLocalHref();
   const Heading = `h${headingLevel}` as const;
   const titleId = `curso-${course.id}`;
   return (
@@ -53,18 +61,18 @@ export function CourseCard({
       <div className="course-card__media">
         <ZoomableImage
           name={courseImageName(course.image)}
-          alt={`Curso ${course.title}`}
+          alt={t("catalogue.card.imageAlt", { title: course.title })}
           sizes="(min-width: 1140px) 550px, (min-width: 700px) 48vw, 92vw"
           className="course-card__img"
           priority={priority}
           deferred
         />
-        {course.highlighted ? <span className="course-badge">{HIGHLIGHT_BADGE}</span> : null}
+        {course.highlighted ? <span className="course-badge">{t("catalogue.card.badge")}</span> : null}
       </div>
       <div className="course-card__body">
         <p className="course-level">{course.level}</p>
         <Heading id={titleId} className="course-card__title">
-          <Link to={coursePath(course.id)}>{course.title}</Link>
+          <Link to={href(coursePath(course.id))}>{course.title}</Link>
         </Heading>
         <p className="course-card__description">{course.description}</p>
         <ul className="course-features">
@@ -89,20 +97,23 @@ export function CourseOffer({
   addFormId?: string;
   enrolled?: boolean;
 }) {
+  const t = useT();
+  const locale = useLocale();
+  const href = useLocalHref();
   return (
     <>
       <ul className="course-facts">
         <li>
-          <span className="visually-hidden">Duración: </span>
+          <span className="visually-hidden">{t("catalogue.card.durationLabel")}</span>
           {course.duration}
         </li>
-        <li>Máx. {course.classSize} alumnos</li>
-        <li>Próxima convocatoria: {nextDateText(course)}</li>
+        <li>{t("catalogue.card.classSize", { n: course.classSize })}</li>
+        <li>{t("catalogue.card.nextEdition", { date: nextEditionText(t, locale, course) })}</li>
       </ul>
       <CoursePrice course={course} />
       <div className="course-card__actions">
         {enrolled ? <EnrolledNote title={course.title} /> : <AddToCartButton course={course} formId={addFormId} />}
-        <MoreInfoLink title={course.title} to={coursePath(course.id)} />
+        <MoreInfoLink title={course.title} to={href(coursePath(course.id))} />
       </div>
     </>
   );
@@ -110,11 +121,14 @@ export function CourseOffer({
 
 /** In place of the add button for a course the buyer already has. */
 export function EnrolledNote({ title }: { title: string }) {
+  const t = useT();
+  const href = useLocalHref();
   return (
     <p className="course-enrolled">
-      <strong>Ya estás inscrita</strong>{" "}
-      <Link to="/mis-cursos">
-        Ver en Mis cursos<span className="visually-hidden">: {title}</span>
+      <strong>{t("catalogue.card.enrolled")}</strong>{" "}
+      <Link to={href("/mis-cursos")}>
+        {t("catalogue.card.viewInMyCourses")}
+        <span className="visually-hidden">: {title}</span>
       </Link>
     </p>
   );

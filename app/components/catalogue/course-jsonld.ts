@@ -2,6 +2,8 @@
 import { imageUrl } from "~/components/picture.tsx";
 import { site } from "~/content/site.ts";
 import type { Course, CourseEdition } from "~/domain/course.ts";
+import type { Locale } from "~/i18n/locales.ts";
+import { localHref } from "~/i18n/paths.ts";
 import { absoluteUrl } from "~/lib/seo.ts";
 import { courseImageName } from "./course-bits.tsx";
 
@@ -39,8 +41,14 @@ function courseInstance(edition: CourseEdition, course: Course): Json {
 }
 
 /** One Course node; `editions` defaults to the next edition when known. */
-function courseNode(course: Course, origin: string, editions?: CourseEdition[]): { [key: string]: Json } {
-  const url = absoluteUrl(origin, coursePath(course.id));
+function courseNode(
+  course: Course,
+  origin: string,
+  editions?: CourseEdition[],
+  locale: Locale = "es",
+): { [key: string]: Json } {
+  // A Catalan page's address; its texts are Spanish where the course has no Catalan ones yet.
+  const url = absoluteUrl(origin, localHref(locale, coursePath(course.id)));
   const instances = editions ?? (course.nextEdition ? [course.nextEdition] : []);
   return {
     "@type": "Course",
@@ -49,7 +57,7 @@ function courseNode(course: Course, origin: string, editions?: CourseEdition[]):
     description: course.description,
     url,
     image: absoluteUrl(origin, imageUrl(courseImageName(course.image))),
-    inLanguage: "es",
+    inLanguage: course.untranslated ? "es" : locale,
     educationalLevel: course.level,
     timeRequired: course.duration,
     provider: provider(origin),
@@ -67,19 +75,28 @@ function courseNode(course: Course, origin: string, editions?: CourseEdition[]):
   };
 }
 
-export function courseListJsonLd(courses: Course[], origin: string): { [key: string]: Json } {
+export function courseListJsonLd(
+  courses: Course[],
+  origin: string,
+  page: { locale: Locale; name: string } = { locale: "es", name: "Formaciones de uñas" },
+): { [key: string]: Json } {
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",
-    name: "Formaciones de uñas",
+    name: page.name,
     itemListElement: courses.map((course, index) => ({
       "@type": "ListItem",
       position: index + 1,
-      item: courseNode(course, origin),
+      item: courseNode(course, origin, undefined, page.locale),
     })),
   };
 }
 
-export function coursePageJsonLd(course: Course, editions: CourseEdition[], origin: string): { [key: string]: Json } {
-  return { "@context": "https://schema.org", ...courseNode(course, origin, editions) };
+export function coursePageJsonLd(
+  course: Course,
+  editions: CourseEdition[],
+  origin: string,
+  locale: Locale = "es",
+): { [key: string]: Json } {
+  return { "@context": "https://schema.org", ...courseNode(course, origin, editions, locale) };
 }

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CourseEdition } from "~/domain/course.ts";
 import { defaultEditionId, EditionChoices } from "./edition-choices.tsx";
+import { renderWithMessages } from "../../../tests/helpers/with-messages.tsx";
 
 const edition = (id: string, startsOn: string, over: Partial<CourseEdition> = {}): CourseEdition => ({
   id,
@@ -34,7 +35,10 @@ describe("EditionChoices", () => {
   });
 
   it("lists every edition; full and closed ones cannot be chosen and say why", () => {
-    render(<EditionChoices editions={editions} selected="next" legend="Elige la fecha" form="f" />);
+    renderWithMessages(<EditionChoices editions={editions} selected="next" legend="Elige la fecha" form="f" />, {
+      path: "/formaciones/expert-nails",
+      namespaces: ["catalogue"],
+    });
     const radios = screen.getAllByRole("radio") as HTMLInputElement[];
     expect(radios.map((r) => [r.value, r.disabled, r.checked])).toEqual([
       ["full", true, false],

@@ -1,23 +1,36 @@
 import type { CourseEdition } from "~/domain/course.ts";
-import { isBookable, unavailableLabel } from "~/domain/course.ts";
+import { isBookable } from "~/domain/course.ts";
 import { formatWeekdayDate } from "~/domain/pricing.ts";
+import type { Translate } from "~/i18n/messages.ts";
+import { Rich, useLocale, useT } from "~/i18n/react.tsx";
+import { unavailableText } from "./course-text.ts";
 
+// The words come from the "catalogue" namespace (the course page sends it).
 export function EditionDates({ edition }: { edition: Pick<CourseEdition, "startsOn" | "endsOn"> }) {
-  return edition.endsOn && edition.endsOn !== edition.startsOn ? (
-    <>
-      Del <time dateTime={edition.startsOn}>{formatWeekdayDate(edition.startsOn)}</time> al{" "}
-      <time dateTime={edition.endsOn}>{formatWeekdayDate(edition.endsOn)}</time>
-    </>
+  const t = useT();
+  const locale = useLocale();
+  const { startsOn, endsOn } = edition;
+  return endsOn && endsOn !== startsOn ? (
+    <Rich
+      t={t}
+      k="catalogue.edition.range"
+      values={{ start: formatWeekdayDate(startsOn, locale), end: formatWeekdayDate(endsOn, locale) }}
+      tags={{
+        // Not "end": the ICU parser keeps that word for the end of a message.
+        from: (c) => <time dateTime={startsOn}>{c}</time>,
+        to: (c) => <time dateTime={endsOn}>{c}</time>,
+      }}
+    />
   ) : (
-    <time dateTime={edition.startsOn}>{formatWeekdayDate(edition.startsOn)}</time>
+    <time dateTime={startsOn}>{formatWeekdayDate(startsOn, locale)}</time>
   );
 }
 
-function seatsText(edition: Pick<CourseEdition, "seats" | "seatsLeft" | "status">): string {
-  const unavailable = unavailableLabel(edition);
+function seatsText(t: Translate, edition: Pick<CourseEdition, "seats" | "seatsLeft" | "status">): string {
+  const unavailable = unavailableText(t, edition);
   if (unavailable) return unavailable;
-  if (edition.seatsLeft === 1) return "Queda 1 plaza";
-  return `Quedan ${edition.seatsLeft} plazas de ${edition.seats}`;
+  if (edition.seatsLeft === 1) return t("catalogue.edition.oneSeat");
+  return t("catalogue.edition.seatsLeft", { left: edition.seatsLeft, seats: edition.seats });
 }
 
 /** The edition preselected: the one asked for if it can be chosen, else the next bookable one. */
@@ -45,6 +58,7 @@ export function EditionChoices({
   form?: string;
 }) {
   const name = "edition";
+  const t = useT();
   return (
     <fieldset className="edition-choices">
       <legend>{legend}</legend>
@@ -68,10 +82,14 @@ export function EditionChoices({
                 <span className="edition__dates">
                   <EditionDates edition={edition} />
                 </span>
-                {edition.schedule ? <span className="edition__schedule">{`Horario: ${edition.schedule}`}</span> : null}
+                {edition.schedule ? (
+                  <span className="edition__schedule">
+                    {t("catalogue.edition.schedule", { schedule: edition.schedule })}
+                  </span>
+                ) : null}
               </label>
               <p id={`${id}-seats`} className={bookable ? "edition__seats" : "edition__full"}>
-                {seatsText(edition)}
+                {seatsText(t, edition)}
               </p>
             </li>
           );

@@ -3,7 +3,9 @@ import { FieldError } from "~/components/auth/field.tsx";
 import { EditionDates } from "~/components/catalogue/edition-choices.tsx";
 import type { CourseEdition } from "~/domain/course.ts";
 import type { WaitlistFieldErrors } from "~/domain/waitlist-form.ts";
-import { WAITLIST_CONSENT_TEXT, type WaitlistJoinResult } from "~/domain/waitlist-messages.ts";
+import type { WaitlistJoinResult } from "~/domain/waitlist-messages.ts";
+import { site } from "~/content/site.ts";
+import { useT } from "~/i18n/react.tsx";
 
 /** What the page's action answered for one edition's form. */
 export interface WaitlistFormState {
@@ -26,6 +28,7 @@ export function WaitlistForm({
   buyerEmail: string | null;
   state: WaitlistFormState;
 }) {
+  const t = useT();
   const base = `aviso-${edition.id}`;
   const { errors = {}, result } = state;
   const ids = { email: `${base}-email`, consent: `${base}-consent`, status: `${base}-estado` };
@@ -33,7 +36,8 @@ export function WaitlistForm({
   return (
     <Form method="post" className="waitlist-form" noValidate preventScrollReset aria-labelledby={`${base}-titulo`}>
       <h3 id={`${base}-titulo`} className="waitlist-form__title">
-        Avísame si queda una plaza: <EditionDates edition={edition} />
+        {t("catalogue.waitlist.title")}
+        <EditionDates edition={edition} />
       </h3>
       <input type="hidden" name="edition" value={edition.id} />
       <div role="status" id={ids.status}>
@@ -46,7 +50,7 @@ export function WaitlistForm({
         {errors.edition ? <p className="form-alert form-alert--error">{errors.edition}</p> : null}
       </div>
       <div className="field">
-        <label htmlFor={ids.email}>Correo electrónico</label>
+        <label htmlFor={ids.email}>{t("catalogue.waitlist.email")}</label>
         <input
           id={ids.email}
           name="email"
@@ -70,12 +74,12 @@ export function WaitlistForm({
           aria-invalid={errors.consent ? true : undefined}
           aria-describedby={describedBy("consent")}
         />
-        <label htmlFor={ids.consent}>{WAITLIST_CONSENT_TEXT}</label>
+        <label htmlFor={ids.consent}>{t("catalogue.waitlist.consent", { salon: site.name })}</label>
         {errors.consent ? <FieldError id={`${ids.consent}-error`}>{errors.consent}</FieldError> : null}
       </div>
       <p>
         <button type="submit" className="btn">
-          Avísame si queda una plaza
+          {t("catalogue.waitlist.submit")}
         </button>
       </p>
     </Form>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
+import { useT } from "~/i18n/react.tsx";
 
 // The widget (and its CSS) is fetched on first open, so pages pay only for this button.
 const loadWidget = () => import("./chat-widget.tsx");
@@ -9,6 +10,7 @@ const PANEL_ID = "chat-panel";
 export function ChatLauncher() {
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const t = useT();
 
   const close = useCallback(() => {
     setOpen(false);
@@ -21,7 +23,7 @@ export function ChatLauncher() {
         <Suspense
           fallback={
             <p className="chat-launcher__loading" role="status">
-              Abriendo el chat…
+              {t("common.chat.opening")}
             </p>
           }
         >
@@ -53,7 +55,7 @@ export function ChatLauncher() {
             />
           )}
         </svg>
-        <span className="visually-hidden">Chat con la asistente virtual</span>
+        <span className="visually-hidden">{t("common.chat.toggle")}</span>
       </button>
     </div>
   );

@@ -4,23 +4,27 @@ import {
   CHAT_STORAGE_KEY,
   MAX_MESSAGE_CHARS,
   QUICK_QUESTIONS,
-  WEB_SESSION_ID,
+  QUICK_QUESTION_KEYS,
+  chatRequestBody,
+  greetingValues,
   lastTopic,
   parseStoredConversation,
   serializeConversation,
-  technicalProblemsMessage,
+  technicalProblemsValues,
   type ChatMessage,
 } from "~/chat/messages.ts";
+import type { Locale } from "~/i18n/locales.ts";
+import { useLocale, useT } from "~/i18n/react.tsx";
 import { MessageText } from "./message-text.tsx";
 // Loaded with this lazy chunk, not with the page.
 import "./chat-widget.css";
 
-function loadConversation(): ChatMessage[] {
+function loadConversation(greeting: string): ChatMessage[] {
   try {
-    return parseStoredConversation(window.sessionStorage.getItem(CHAT_STORAGE_KEY));
+    return parseStoredConversation(window.sessionStorage.getItem(CHAT_STORAGE_KEY), greeting);
   } catch {
     // Storage disabled (private mode, policy): the chat still works, unsaved.
-    return parseStoredConversation(null);
+    return parseStoredConversation(null, greeting);
   }
 }
 
@@ -32,14 +36,25 @@ function saveConversation(messages: ChatMessage[]) {
   }
 }
 
+interface Apologies {
+  technicalProblems: string;
+  tooManyMessages: string;
+}
+
 /** Asks the API; any failure becomes the spec's technical-problems apology (rate limits say so). */
-async function ask(message: string, topic: string | undefined): Promise<ChatMessage> {
+async function ask(
+  message: string,
+  topic: string | undefined,
+  language: Locale,
+  apologies: Apologies,
+): Promise<ChatMessage> {
   try {
     const res = await fetch(CHAT_ENDPOINT, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
-      // The previous reply's topic goes back, so "¿y los sábados?" is read in context.
-      body: JSON.stringify({ message, session_id: WEB_SESSION_ID, topic }),
+      // The previous reply's topic goes back, so "¿y los sábados?" is read in context; the page's
+      // language, so a question that could be either language is answered in the page's.
+      body: chatRequestBody(message, topic, language),
     });
     const data: unknown = await res.json().catch(() => null);
     const body = (data ?? {}) as { response?: unknown; confidence?: unknown; message?: unknown; topic?: unknown };
@@ -48,13 +63,12 @@ async function ask(message: string, topic: string | undefined): Promise<ChatMess
       const replyTopic = typeof body.topic === "string" ? body.topic : undefined;
       return { text: body.response, sender: "bot", timestamp: Date.now(), confidence, topic: replyTopic };
     }
-    if (res.status === 429 && typeof body.message === "string") {
-      return { text: body.message, sender: "bot", timestamp: Date.now() };
-    }
+    // The API says it in Spanish; the widget says it in the page's language.
+    if (res.status === 429) return { text: apologies.tooManyMessages, sender: "bot", timestamp: Date.now() };
   } catch {
     // Network failure: fall through to the apology.
   }
-  return { text: technicalProblemsMessage(), sender: "bot", timestamp: Date.now() };
+  return { text: apologies.technicalProblems, sender: "bot", timestamp: Date.now() };
 }
 
 export interface ChatWidgetProps {
@@ -64,7 +78,11 @@ export interface ChatWidgetProps {
 
 /** The chat panel: a non-modal dialog next to its floating toggle, so the page stays usable. */
 export default function ChatWidget({ id, onClose }: ChatWidgetProps) {
-  const [messages, setMessages] = useState<ChatMessage[]>(loadConversation);
+  const t = useT();
+  const locale = useLocale();
+  const [messages, setMessages] = useState<ChatMessage[]>(() =>
+    loadConversation(t("common.chat.greeting", greetingValues())),
+  );
   const [draft, setDraft] = useState("");
   const [waiting, setWaiting] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -88,7 +106,10 @@ export default function ChatWidget({ id, onClose }: ChatWidgetProps) {
     setMessages((m) => [...m, { text: message, sender: "user", timestamp: Date.now() }]);
     setDraft("");
     setWaiting(true);
-    const reply = await ask(message, lastTopic(messages));
+    const reply = await ask(message, lastTopic(messages), locale, {
+      technicalProblems: t("common.chat.technicalProblems", technicalProblemsValues()),
+      tooManyMessages: t("common.chat.tooManyMessages"),
+    });
     setMessages((m) => [...m, reply]);
     setWaiting(false);
   }
@@ -122,15 +143,15 @@ export default function ChatWidget({ id, onClose }: ChatWidgetProps) {
       <header className="chat-panel__header">
         <div>
           <h2 id={titleId} className="chat-panel__title">
-            Asistente virtual
+            {t("common.chat.title")}
           </h2>
-          <p className="chat-panel__subtitle">Respuestas al momento sobre citas, servicios, cursos y horario</p>
+          <p className="chat-panel__subtitle">{t("common.chat.subtitle")}</p>
         </div>
         <button type="button" className="chat-panel__close" onClick={onClose}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
-          <span className="visually-hidden">Cerrar el chat</span>
+          <span className="visually-hidden">{t("common.chat.close")}</span>
         </button>
       </header>
 
@@ -140,14 +161,16 @@ export default function ChatWidget({ id, onClose }: ChatWidgetProps) {
         className="chat-panel__messages"
         role="log"
         aria-live="polite"
-        aria-label="Conversación"
+        aria-label={t("common.chat.log")}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable log must take focus to scroll
         tabIndex={0}
       >
         <ol className="chat-panel__list">
           {messages.map((m, i) => (
             <li key={`${m.timestamp}-${i}`} className={`chat-msg chat-msg--${m.sender}`}>
-              <span className="visually-hidden">{m.sender === "user" ? "Tú: " : "Asistente: "}</span>
+              <span className="visually-hidden">
+                {`${m.sender === "user" ? t("common.chat.you") : t("common.chat.assistant")} `}
+              </span>
               {/* Only the assistant's replies carry links; what the visitor typed is shown as typed. */}
               {m.sender === "bot" ? <MessageText text={m.text} /> : m.text}
             </li>
@@ -162,33 +185,36 @@ export default function ChatWidget({ id, onClose }: ChatWidgetProps) {
             <span />
             <span />
           </span>
-          <span className="visually-hidden">La asistente está escribiendo…</span>
+          <span className="visually-hidden">{t("common.chat.typing")}</span>
         </div>
       ) : null}
 
       {onlyGreeting ? (
-        <div className="chat-quick" role="group" aria-label="Preguntas rápidas">
-          {QUICK_QUESTIONS.map((q) => (
-            <button
-              key={q}
-              type="button"
-              className="chat-quick__btn"
-              onClick={() => {
-                // The quick questions vanish once asked: keep focus in the conversation.
-                inputRef.current?.focus();
-                void send(q);
-              }}
-              disabled={waiting}
-            >
-              {q}
-            </button>
-          ))}
+        <div className="chat-quick" role="group" aria-label={t("common.chat.quickQuestions")}>
+          {QUICK_QUESTIONS.map((key) => {
+            const q = t(QUICK_QUESTION_KEYS[key]);
+            return (
+              <button
+                key={key}
+                type="button"
+                className="chat-quick__btn"
+                onClick={() => {
+                  // The quick questions vanish once asked: keep focus in the conversation.
+                  inputRef.current?.focus();
+                  void send(q);
+                }}
+                disabled={waiting}
+              >
+                {q}
+              </button>
+            );
+          })}
         </div>
       ) : null}
 
       <form className="chat-panel__form" onSubmit={onSubmit}>
         <label htmlFor={inputId} className="visually-hidden">
-          Escribe tu pregunta
+          {t("common.chat.inputLabel")}
         </label>
         <input
           ref={inputRef}
@@ -198,7 +224,7 @@ export default function ChatWidget({ id, onClose }: ChatWidgetProps) {
           autoComplete="off"
           enterKeyHint="send"
           maxLength={MAX_MESSAGE_CHARS}
-          placeholder="Escribe tu pregunta…"
+          placeholder={t("common.chat.placeholder")}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
         />
@@ -206,7 +232,7 @@ export default function ChatWidget({ id, onClose }: ChatWidgetProps) {
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M3 11.5L21 3l-8.5 18-2-7.5L3 11.5z" fill="currentColor" />
           </svg>
-          <span className="visually-hidden">Enviar</span>
+          <span className="visually-hidden">{t("common.chat.send")}</span>
         </button>
       </form>
     </section>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { parseReply } from "~/chat/reply-format.ts";
+import { useT } from "~/i18n/react.tsx";
 import { useBookingLink } from "~/root-data.ts";
 
 /**
@@ -10,6 +11,7 @@ import { useBookingLink } from "~/root-data.ts";
 export function MessageText({ text }: { text: string }) {
   // The owner's external booking page (Gestión → Reservas) is the one outside address a reply may link besides the fixed ones.
   const booking = useBookingLink();
+  const t = useT();
   return (
     <>
       {parseReply(text, booking.external ? [booking.href] : []).map((s, i) => {
@@ -31,7 +33,7 @@ export function MessageText({ text }: { text: string }) {
         return (
           <a key={i} href={s.href} target="_blank" rel="noopener noreferrer">
             {s.label}
-            <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+            <span className="visually-hidden"> {t("common.a11y.newTab")}</span>
           </a>
         );
       })}

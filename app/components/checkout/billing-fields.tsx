@@ -3,13 +3,25 @@ import { Field } from "~/components/auth/field.tsx";
 import {
   BILLING_FIELD_LABELS,
   BILLING_MAX_LENGTH,
-  FULL_INVOICE_REQUIRED_NOTICE,
   WANTS_FULL_INVOICE_FIELD,
-  WANTS_FULL_INVOICE_LABEL,
   type BillingField,
   type BillingFieldErrors,
   type BillingFormValues,
 } from "~/domain/billing-details.ts";
+import { useT } from "~/i18n/react.tsx";
+
+/** The fields' labels and hints: the checkout's in its page's language, the profile's Spanish ones. */
+interface BillingTexts {
+  labels: Record<BillingField, string>;
+  taxIdHint: string;
+  postalCodeHint: string;
+}
+
+const PROFILE_TEXTS: BillingTexts = {
+  labels: BILLING_FIELD_LABELS,
+  taxIdHint: "Con su letra o dígito de control, por ejemplo 12345678Z.",
+  postalCodeHint: "Solo direcciones en España.",
+};
 
 const INPUTS: Record<BillingField, { autoComplete: string; inputMode?: "numeric" }> = {
   billingName: { autoComplete: "billing name" },
@@ -19,11 +31,21 @@ const INPUTS: Record<BillingField, { autoComplete: string; inputMode?: "numeric"
   billingCity: { autoComplete: "billing address-level2" },
 };
 
-function Inputs({ values, errors, needed }: { values: BillingFormValues; errors: BillingFieldErrors; needed: boolean }) {
+function Inputs({
+  values,
+  errors,
+  needed,
+  texts,
+}: {
+  values: BillingFormValues;
+  errors: BillingFieldErrors;
+  needed: boolean;
+  texts: BillingTexts;
+}) {
   const field = (name: BillingField, hint?: string) => (
     <Field
       name={name}
-      label={BILLING_FIELD_LABELS[name]}
+      label={texts.labels[name]}
       defaultValue={values[name] ?? ""}
       error={errors[name]}
       hint={hint}
@@ -36,10 +58,10 @@ function Inputs({ values, errors, needed }: { values: BillingFormValues; errors:
   return (
     <>
       {field("billingName")}
-      {field("billingTaxId", "Con su letra o dígito de control, por ejemplo 12345678Z.")}
+      {field("billingTaxId", texts.taxIdHint)}
       {field("billingAddress")}
       <div className="auth-form__row">
-        {field("billingPostalCode", "Solo direcciones en España.")}
+        {field("billingPostalCode", texts.postalCodeHint)}
         {field("billingCity")}
       </div>
     </>
@@ -66,6 +88,18 @@ export function CheckoutBillingFields({
   errors: BillingFieldErrors;
   disabled?: boolean;
 }) {
+  const t = useT();
+  const texts: BillingTexts = {
+    labels: {
+      billingName: t("checkout.billing.label.billingName"),
+      billingTaxId: t("checkout.billing.label.billingTaxId"),
+      billingAddress: t("checkout.billing.label.billingAddress"),
+      billingPostalCode: t("checkout.billing.label.billingPostalCode"),
+      billingCity: t("checkout.billing.label.billingCity"),
+    },
+    taxIdHint: t("checkout.billing.hint.taxId"),
+    postalCodeHint: t("checkout.billing.hint.postalCode"),
+  };
   const [wants, setWants] = useState(wantsFullInvoice);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -73,10 +107,10 @@ export function CheckoutBillingFields({
   const needed = required || wants;
   return (
     <fieldset className="checkout-invoice" disabled={disabled} aria-describedby="billing-hint">
-      <legend>Datos de facturación</legend>
+      <legend>{t("checkout.billing.legend")}</legend>
       {required ? (
         <p className="checkout-note" id="billing-hint">
-          {FULL_INVOICE_REQUIRED_NOTICE}
+          {t("checkout.billing.requiredNotice")}
         </p>
       ) : (
         <>
@@ -88,16 +122,16 @@ export function CheckoutBillingFields({
               checked={wants}
               onChange={(e) => setWants(e.currentTarget.checked)}
             />
-            <label htmlFor="wants-full-invoice">{WANTS_FULL_INVOICE_LABEL}</label>
+            <label htmlFor="wants-full-invoice">{t("checkout.billing.wants")}</label>
           </div>
           <p className="checkout-note" id="billing-hint">
-            Si no, recibirás una factura simplificada.
-            {hydrated ? null : " Rellena estos datos solo si marcas la casilla."}
+            {t("checkout.billing.simplified")}
+            {hydrated ? null : ` ${t("checkout.billing.noScript")}`}
           </p>
         </>
       )}
       <div hidden={hydrated && !needed}>
-        <Inputs values={values} errors={errors} needed={needed} />
+        <Inputs values={values} errors={errors} needed={needed} texts={texts} />
       </div>
     </fieldset>
   );
@@ -105,5 +139,5 @@ export function CheckoutBillingFields({
 
 /** The same fields in the profile: all optional together (all empty clears them). */
 export function ProfileBillingFields({ values, errors }: { values: BillingFormValues; errors: BillingFieldErrors }) {
-  return <Inputs values={values} errors={errors} needed={false} />;
+  return <Inputs values={values} errors={errors} needed={false} texts={PROFILE_TEXTS} />;
 }

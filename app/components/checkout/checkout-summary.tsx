@@ -3,7 +3,9 @@ import { courseImageName } from "~/components/catalogue/course-bits.tsx";
 import { Picture } from "~/components/picture.tsx";
 import type { LineEdition } from "~/domain/cart.ts";
 import type { Course } from "~/domain/course.ts";
-import { formatEuros, monthlyFinancingText } from "~/domain/pricing.ts";
+import { euroText } from "~/domain/es-format.ts";
+import { formatEuros, monthlyFinancingEuros } from "~/domain/pricing.ts";
+import { useT } from "~/i18n/react.tsx";
 
 type SummaryCourse = Pick<
   Course,
@@ -26,6 +28,7 @@ export function CheckoutSummary({
   discountCents: number;
   totalCents: number;
 }) {
+  const t = useT();
   const [only] = lines;
   const single = lines.length === 1 && only ? only : null;
   return (
@@ -45,7 +48,7 @@ export function CheckoutSummary({
             line={single.edition}
             className="checkout-summary__edition chosen-edition"
           />
-          <h3>Qué aprenderás</h3>
+          <h3>{t("checkout.summary.learn")}</h3>
           <ul className="checkout-summary__features">
             {single.course.features.map((f) => (
               <li key={f}>{f}</li>
@@ -54,7 +57,7 @@ export function CheckoutSummary({
         </>
       ) : (
         <>
-          <h2 id="resumen-curso">Resumen del pedido ({lines.length} cursos)</h2>
+          <h2 id="resumen-curso">{t("checkout.summary.many", { n: lines.length })}</h2>
           <ul className="checkout-summary__lines">
             {lines.map(({ course, edition }) => (
               <li key={course.id} className="checkout-summary__line">
@@ -65,7 +68,7 @@ export function CheckoutSummary({
                   {course.originalPriceCents > course.priceCents ? (
                     <>
                       <del>
-                        <span className="visually-hidden">Antes: </span>
+                        <span className="visually-hidden">{t("checkout.summary.before")} </span>
                         {formatEuros(course.originalPriceCents)}
                       </del>{" "}
                     </>
@@ -79,29 +82,33 @@ export function CheckoutSummary({
       )}
       <dl className="checkout-summary__prices">
         <div>
-          <dt>Precio original</dt>
+          <dt>{t("checkout.summary.original")}</dt>
           <dd>
             <del>{formatEuros(originalCents)}</del>
           </dd>
         </div>
         <div>
-          <dt>Descuento</dt>
+          <dt>{t("checkout.summary.discount")}</dt>
           <dd>−{formatEuros(discountCents)}</dd>
         </div>
         <div className="checkout-summary__total">
-          <dt>Total</dt>
+          <dt>{t("checkout.summary.total")}</dt>
           <dd>{formatEuros(totalCents)}</dd>
         </div>
       </dl>
-      <p className="checkout-summary__financing">O financia desde {monthlyFinancingText(totalCents)} sin intereses.</p>
+      <p className="checkout-summary__financing">
+        {t("checkout.summary.financing", { amount: euroText(monthlyFinancingEuros(totalCents) * 100) })}
+      </p>
     </section>
   );
 }
 
 function CourseFacts({ course }: { course: Pick<Course, "level" | "duration" | "classSize"> }) {
+  const t = useT();
   return (
     <p className="checkout-summary__meta">
-      <span>{course.level}</span> · <span>{course.duration}</span> · <span>Máx. {course.classSize} alumnos</span>
+      <span>{course.level}</span> · <span>{course.duration}</span> ·{" "}
+      <span>{t("checkout.summary.maxStudents", { n: course.classSize })}</span>
     </p>
   );
 }

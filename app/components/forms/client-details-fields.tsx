@@ -20,8 +20,11 @@ export function ClientDetailsFields({
   withPhone = true,
   values,
   errors,
+  labels,
 }: {
   bookedBy: "client" | "staff";
+  /** The fields' labels in the page's language (the Catalan booking page); Spanish without. */
+  labels?: { name: string; email: string; phone: string };
   /** False when they come from the client's account. */
   withNameAndEmail?: boolean;
   /** False when the client's account has one. */
@@ -36,7 +39,7 @@ export function ClientDetailsFields({
         <>
           <Field
             name="nombre"
-            label="Nombre y apellidos"
+            label={labels?.name ?? "Nombre y apellidos"}
             autoComplete={staff ? "off" : "name"}
             maxLength={100}
             defaultValue={values.nombre}
@@ -45,7 +48,7 @@ export function ClientDetailsFields({
           <Field
             name="email"
             type="email"
-            label="Correo electrónico"
+            label={labels?.email ?? "Correo electrónico"}
             optional={staff}
             autoComplete={staff ? "off" : "email"}
             maxLength={254}
@@ -58,7 +61,7 @@ export function ClientDetailsFields({
       {withPhone ? (
         <PhoneField
           name="telefono"
-          label={staff ? "Teléfono" : "Móvil"}
+          label={labels?.phone ?? (staff ? "Teléfono" : "Móvil")}
           autoComplete={staff ? "off" : "tel"}
           defaultValue={values.telefono}
           error={errors.phone}

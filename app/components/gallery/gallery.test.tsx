@@ -1,8 +1,14 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { galleryImages } from "~/content/gallery.ts";
+import { galleryImages as artwork } from "~/content/gallery.ts";
+import { messagesFor } from "~/i18n/catalogue.server.ts";
+import { translator } from "~/i18n/messages.ts";
+import { renderWithMessages } from "../../../tests/helpers/with-messages.tsx";
 import { Gallery } from "./gallery.tsx";
+
+const galleryImages = artwork(translator("es", messagesFor("es", ["home"])));
+const render = (element: React.ReactElement) => renderWithMessages(element, { namespaces: ["home"] });
 
 let reduceMotion = false;
 

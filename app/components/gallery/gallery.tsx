@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useState, type FocusEvent } from "react";
 import { Picture } from "~/components/picture.tsx";
 import type { GalleryImage } from "~/content/gallery.ts";
+import { useT } from "~/i18n/react.tsx";
 import {
   AUTO_ADVANCE_MS,
   galleryReducer,
@@ -19,7 +20,7 @@ const keyOf = (image: GalleryImage, i: number) => (typeof image.name === "string
 
 interface GalleryProps {
   images: readonly GalleryImage[];
-  /** Accessible name of the carousel region. */
+  /** Accessible name of the carousel region (default: "Galería de trabajos", in the page's language). */
   label?: string;
 }
 
@@ -28,7 +29,8 @@ interface GalleryProps {
  * dots and thumbnails. Slides cross-fade (stacked), so the neighbours of the
  * current slide can be fetched ahead while staying lazy.
  */
-export function Gallery({ images, label = "Galería de trabajos" }: GalleryProps) {
+export function Gallery({ images, label }: GalleryProps) {
+  const t = useT();
   const [state, dispatch] = useReducer(galleryReducer, images.length, initialGalleryState);
   const count = images.length;
   const { index } = state;
@@ -73,8 +75,8 @@ export function Gallery({ images, label = "Galería de trabajos" }: GalleryProps
   return (
     <section
       className="gallery"
-      aria-roledescription="carrusel"
-      aria-label={label}
+      aria-roledescription={t("home.gallery.carousel.roleDescription")}
+      aria-label={label ?? t("home.gallery.photosLabel")}
       onMouseEnter={() => dispatch({ type: "hover", value: true })}
       onMouseLeave={() => dispatch({ type: "hover", value: false })}
       onFocus={onFocus}
@@ -95,7 +97,7 @@ export function Gallery({ images, label = "Galería de trabajos" }: GalleryProps
               <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" fill="currentColor" />
             )}
           </svg>
-          {state.paused ? "Reanudar presentación" : "Pausar presentación"}
+          {state.paused ? t("home.gallery.carousel.resume") : t("home.gallery.carousel.pause")}
         </button>
         <p className="gallery__counter" aria-hidden="true">
           {index + 1} / {count}
@@ -109,8 +111,8 @@ export function Gallery({ images, label = "Galería de trabajos" }: GalleryProps
               key={keyOf(image, i)}
               className="gallery__slide"
               role="group"
-              aria-roledescription="diapositiva"
-              aria-label={`${i + 1} de ${count}`}
+              aria-roledescription={t("home.gallery.carousel.slideRoleDescription")}
+              aria-label={t("home.gallery.carousel.slideLabel", { n: i + 1, count })}
               data-active={i === index}
             >
               <figure>
@@ -126,7 +128,7 @@ export function Gallery({ images, label = "Galería de trabajos" }: GalleryProps
           type="button"
           className="gallery__arrow gallery__arrow--prev"
           aria-controls={SLIDES_ID}
-          aria-label="Imagen anterior"
+          aria-label={t("home.gallery.carousel.previous")}
           onClick={() => dispatch({ type: "prev" })}
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
@@ -137,7 +139,7 @@ export function Gallery({ images, label = "Galería de trabajos" }: GalleryProps
           type="button"
           className="gallery__arrow gallery__arrow--next"
           aria-controls={SLIDES_ID}
-          aria-label="Imagen siguiente"
+          aria-label={t("home.gallery.carousel.next")}
           onClick={() => dispatch({ type: "next" })}
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
@@ -153,7 +155,7 @@ export function Gallery({ images, label = "Galería de trabajos" }: GalleryProps
             type="button"
             className="gallery__dot"
             aria-controls={SLIDES_ID}
-            aria-label={`Ir a la imagen ${i + 1}`}
+            aria-label={t("home.gallery.carousel.goTo", { n: i + 1 })}
             aria-current={i === index ? "true" : undefined}
             onClick={() => dispatch({ type: "goto", index: i })}
           />
@@ -167,7 +169,7 @@ export function Gallery({ images, label = "Galería de trabajos" }: GalleryProps
               type="button"
               className="gallery__thumb"
               aria-controls={SLIDES_ID}
-              aria-label={`Ver ${image.title}`}
+              aria-label={t("home.gallery.carousel.thumb", { title: image.title })}
               aria-current={i === index ? "true" : undefined}
               onClick={() => dispatch({ type: "goto", index: i })}
             >

@@ -1,25 +1,39 @@
 import { Link } from "react-router";
-import { hoursLines, site } from "~/content/site.ts";
+import { site } from "~/content/site.ts";
+import { LanguageSwitcher } from "~/i18n/language-switcher.tsx";
+import type { MessageKey } from "~/i18n/messages.ts";
+import { useLocalHref, useLocale, useT } from "~/i18n/react.tsx";
 import { navItems } from "./header.tsx";
+import { localHoursLines } from "./hours.ts";
 import { SocialLinks } from "./social-links.tsx";
 
 const services = [
-  { to: "/servicios#manos", label: "Manicura" },
-  { to: "/servicios#pies", label: "Pedicura" },
-  { to: "/servicios#facial", label: "Tratamientos faciales" },
-  { to: "/servicios#diseno", label: "Diseño de uñas" },
-  { to: "/formaciones", label: "Formaciones" },
-] as const;
+  { to: "/servicios#manos", label: "common.footer.service.manicure" },
+  { to: "/servicios#pies", label: "common.footer.service.pedicure" },
+  { to: "/servicios#facial", label: "common.footer.service.facial" },
+  { to: "/servicios#diseno", label: "common.footer.service.nailDesign" },
+  { to: "/formaciones", label: "common.footer.service.courses" },
+] as const satisfies readonly { to: string; label: MessageKey }[];
 
+/** The legal texts: Spanish paths (pass them through useLocalHref) and their names' keys in the "common" slice. */
 export const legalLinks = [
-  { to: "/privacy", label: "Política de privacidad" },
-  { to: "/terms", label: "Términos y condiciones" },
-  { to: "/aviso-legal", label: "Aviso legal" },
-  { to: "/cookies", label: "Política de cookies" },
-] as const;
+  { to: "/privacy", label: "common.legalLinks.privacy" },
+  { to: "/terms", label: "common.legalLinks.terms" },
+  { to: "/aviso-legal", label: "common.legalLinks.legalNotice" },
+  { to: "/cookies", label: "common.legalLinks.cookies" },
+] as const satisfies readonly { to: string; label: MessageKey }[];
+
+/** "INICIO" → "Inicio": the footer writes the menu's words in sentence case. */
+function sentenceCase(label: string, locale: string): string {
+  return label.charAt(0) + label.slice(1).toLocaleLowerCase(locale);
+}
 
 export function Footer() {
-  const year = new Date().getFullYear();
+  const t = useT();
+  const href = useLocalHref();
+  const locale = useLocale();
+  // A string: a number argument would be formatted with a thousands separator ("2.026").
+  const year = String(new Date().getFullYear());
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -27,61 +41,61 @@ export function Footer() {
           <h2 id="footer-about" className="site-footer__brand">
             {site.name}
           </h2>
-          <p>{site.description}</p>
+          <p>{t("common.brand.description")}</p>
           <SocialLinks className="social-links social-links--footer" />
         </section>
 
         <nav aria-labelledby="footer-links">
-          <h2 id="footer-links">Enlaces rápidos</h2>
+          <h2 id="footer-links">{t("common.footer.quickLinks")}</h2>
           <ul>
             {navItems.map((item) => (
               <li key={item.to}>
-                <Link to={item.to}>{item.label.charAt(0) + item.label.slice(1).toLowerCase()}</Link>
+                <Link to={href(item.to)}>{sentenceCase(t(item.label), locale)}</Link>
               </li>
             ))}
             <li>
-              <Link to="/servicios">Servicios y precios</Link>
+              <Link to={href("/servicios")}>{t("common.footer.servicesAndPrices")}</Link>
             </li>
             <li>
-              <Link to="/carrito">Carrito</Link>
+              <Link to={href("/carrito")}>{t("common.footer.cart")}</Link>
             </li>
           </ul>
         </nav>
 
         <nav aria-labelledby="footer-services">
-          <h2 id="footer-services">Servicios</h2>
+          <h2 id="footer-services">{t("common.footer.services")}</h2>
           <ul>
             {services.map((service) => (
               <li key={service.to}>
-                <Link to={service.to}>{service.label}</Link>
+                <Link to={href(service.to)}>{t(service.label)}</Link>
               </li>
             ))}
           </ul>
         </nav>
 
         <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact">Contacto</h2>
+          <h2 id="footer-contact">{t("common.footer.contact")}</h2>
           <address>
             <p>
               <a href={site.maps.place} target="_blank" rel="noopener noreferrer">
                 {site.address.full}
-                <span className="visually-hidden"> (ver en el mapa, se abre en una pestaña nueva)</span>
+                <span className="visually-hidden"> {t("common.footer.mapHint")}</span>
               </a>
             </p>
             <p>
-              Llamadas y SMS: <a href={site.phone.href}>{site.phone.display}</a>
+              {t("common.footer.callsAndSms")} <a href={site.phone.href}>{site.phone.display}</a>
               {" · "}
               <a href={site.phone.sms}>
-                SMS<span className="visually-hidden"> al {site.phone.display}</span>
+                SMS<span className="visually-hidden"> {t("common.footer.smsTo", { phone: site.phone.display })}</span>
               </a>
             </p>
             <p>
               <a href={`mailto:${site.email}`}>{site.email}</a>
             </p>
           </address>
-          <h3>Horario</h3>
+          <h3>{t("common.footer.hours")}</h3>
           <ul className="site-footer__hours">
-            {hoursLines().map((line) => (
+            {localHoursLines(t).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
@@ -89,14 +103,13 @@ export function Footer() {
       </div>
 
       <div className="container site-footer__bottom">
-        <p>
-          © {year} {site.name}. Todos los derechos reservados.
-        </p>
-        <nav aria-label="Información legal">
+        <p>{t("common.footer.copyright", { year, name: site.name })}</p>
+        <LanguageSwitcher className="language-switcher site-footer__language" />
+        <nav aria-label={t("common.footer.legalNav")}>
           <ul className="site-footer__legal">
             {legalLinks.map((item) => (
               <li key={item.to}>
-                <Link to={item.to}>{item.label}</Link>
+                <Link to={href(item.to)}>{t(item.label)}</Link>
               </li>
             ))}
           </ul>

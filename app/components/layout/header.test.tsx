@@ -4,8 +4,10 @@ import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { site } from "~/content/site.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import { localHref } from "~/i18n/paths.ts";
 import type { RootUser } from "~/root-data.ts";
+import { frameAt, rootDataFor } from "../../../tests/helpers/frame.tsx";
 import { cartLabel, Header } from "./header.tsx";
 
 function setScrollY(y: number) {
@@ -17,12 +19,8 @@ afterEach(() => {
   setScrollY(0);
 });
 
-function renderHeader(user: RootUser | null = null) {
-  const Stub = createRoutesStub([
-    { path: "/", Component: () => <Header user={user} /> },
-    { path: "*", Component: () => <Header user={user} /> },
-  ]);
-  render(<Stub initialEntries={["/"]} />);
+function renderHeader(user: RootUser | null = null, path = "/") {
+  render(frameAt(path, () => <Header user={user} />, { user }));
   return { header: screen.getByRole("banner"), toggle: screen.getByRole("button", { name: "Menú" }) };
 }
 
@@ -89,16 +87,7 @@ describe("Header", () => {
 
   it("opens the owner's external booking page in a new tab when the root loader says so", async () => {
     const external = "https://reservas.example.com/alejandra";
-    const Stub = createRoutesStub([
-      {
-        id: "root",
-        path: "/",
-        loader: () => ({ user: null, origin: site.url, booking: { href: external, external: true } }),
-        Component: () => <Header user={null} />,
-        HydrateFallback: () => null,
-      },
-    ]);
-    render(<Stub initialEntries={["/"]} />);
+    render(frameAt("/", () => <Header user={null} />, { booking: { href: external, external: true } }));
     const booking = await screen.findByRole("link", { name: "RESERVA TU CITA (se abre en una pestaña nueva)" });
     expect(booking.getAttribute("href")).toBe(external);
     expect(booking.getAttribute("target")).toBe("_blank");
@@ -112,10 +101,63 @@ describe("Header", () => {
     expect(screen.getByRole("link", { name: "Iniciar sesión" }).getAttribute("href")).toBe("/login");
   });
 
-  it("names the cart by its count", () => {
-    expect(cartLabel(0)).toBe("Carrito");
-    expect(cartLabel(1)).toBe("Carrito, 1 curso");
-    expect(cartLabel(2)).toBe("Carrito, 2 cursos");
+  it("names the cart by its count, in the page's language", () => {
+    const es = serverTranslator("es");
+    expect(cartLabel(es, 0)).toBe("Carrito");
+    expect(cartLabel(es, 1)).toBe("Carrito, 1 curso");
+    expect(cartLabel(es, 2)).toBe("Carrito, 2 cursos");
+    const ca = serverTranslator("ca");
+    expect(cartLabel(ca, 0)).toBe("Cistella");
+    expect(cartLabel(ca, 1)).toBe("Cistella, 1 curs");
+    expect(cartLabel(ca, 3)).toBe("Cistella, 3 cursos");
+  });
+
+  it("offers the Catalan page from a Spanish page that has one, and none where there is none", () => {
+    renderHeader(null, "/equipo");
+    const switcher = screen.getByRole("link", { name: "Ver esta página en catalán" });
+    expect(switcher.getAttribute("href")).toBe("/ca/equip");
+    expect(switcher.textContent).toBe("Català");
+    cleanup();
+    // The staff area stays Spanish: it has no Catalan version.
+    renderHeader(null, "/gestion");
+    expect(screen.queryByRole("link", { name: "Ver esta página en catalán" })).toBeNull();
+  });
+});
+
+describe("Header in Catalan", () => {
+  it("shows the menu in Catalan, linking to the Catalan pages where they exist", () => {
+    const { toggle } = renderHeader(null, "/ca/equip");
+    expect(toggle.textContent).toBe("Menú");
+    const nav = screen.getByRole("navigation", { name: "Menú principal" });
+    const links = Array.from(nav.querySelectorAll("a")).map((a) => [a.textContent, a.getAttribute("href")]);
+    // Pages join CATALAN_READY as they are translated: each link goes to its Catalan page once it has one.
+    expect(links).toEqual([
+      ["INICI", "/ca"],
+      ["SERVEIS", localHref("ca", "/servicios")],
+      ["EQUIP", "/ca/equip"],
+      ["FORMACIONS", localHref("ca", "/formaciones")],
+      ["CONTACTE", "/ca/contacte"],
+    ]);
+    expect(screen.getByRole("link", { name: "EQUIP" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByRole("link", { name: "Inicia la sessió" }).getAttribute("href")).toBe(localHref("ca", "/login"));
+    expect(screen.getByRole("link", { name: "RESERVA LA TEVA CITA" }).getAttribute("href")).toBe(
+      localHref("ca", "/reservar"),
+    );
+    expect(screen.getByRole("link", { name: "Cistella" }).getAttribute("href")).toBe(localHref("ca", "/carrito"));
+    expect(
+      screen.getByRole("link", { name: /^Escriu-nos per WhatsApp \(s’obre en una pestanya nova\)$/ }),
+    ).toBeTruthy();
+    const switcher = screen.getByRole("link", { name: "Veure aquesta pàgina en castellà" });
+    expect(switcher.getAttribute("href")).toBe("/equipo");
+    expect(switcher.getAttribute("lang")).toBe("es");
+  });
+
+  it("names the signed-in menu's links in Catalan", () => {
+    renderHeader({ id: "u1", email: "ana@example.com", displayName: "Ana", firstName: "Ana" }, "/ca");
+    fireEvent.click(document.querySelector("details.user-menu summary")!);
+    expect(screen.getByRole("link", { name: "El meu perfil" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Els meus cursos" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Tanca la sessió" })).toBeTruthy();
   });
 });
 
@@ -182,15 +224,21 @@ describe("UserMenu", () => {
   });
 
   it("keeps a menu opened before hydration open, and closes it once hydrated", async () => {
-    const Stub = createRoutesStub([{ path: "/", Component: () => <Header user={user} /> }]);
+    const data = rootDataFor("/", { user });
+    const Stub = createRoutesStub([
+      { id: "root", path: "/", loader: () => data, Component: () => <Header user={user} /> },
+    ]);
+    const hydrationData = { loaderData: { root: data } };
     const host = document.createElement("div");
-    host.innerHTML = renderToString(<Stub initialEntries={["/"]} />);
+    host.innerHTML = renderToString(<Stub initialEntries={["/"]} hydrationData={hydrationData} />);
     document.body.append(host);
     const { details, summary } = userMenu();
     // Tapped before React took over: the browser opened it.
     fireEvent.click(summary);
     expect(details.open).toBe(true);
-    const root = await act(async () => hydrateRoot(host, <Stub initialEntries={["/"]} />));
+    const root = await act(async () =>
+      hydrateRoot(host, <Stub initialEntries={["/"]} hydrationData={hydrationData} />),
+    );
     expect(details.open).toBe(true);
     expect(screen.getByRole("link", { name: "Mi perfil" })).toBeTruthy();
     // React knows it is open: Escape closes it.

@@ -2,6 +2,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "~/components/cart/cart-context.tsx";
 import { site } from "~/content/site.ts";
+import { LanguageSwitcher } from "~/i18n/language-switcher.tsx";
+import type { MessageKey, Translate } from "~/i18n/messages.ts";
+import { useLocalHref, useT } from "~/i18n/react.tsx";
 import type { RootUser } from "~/root-data.ts";
 import { BookingLink } from "./booking-link.tsx";
 import { CartIcon, CloseIcon, MenuIcon, WhatsAppIcon } from "./icons.tsx";
@@ -11,18 +14,19 @@ import { UserMenu } from "./user-menu.tsx";
 /** The header turns solid (white, with a shadow) once the page has scrolled past 50 px. */
 const SCROLL_THRESHOLD = 50;
 
+/** The main menu: Spanish paths (useLocalHref turns them into the page language's) and their words' keys. */
 export const navItems = [
-  { to: "/", label: "INICIO" },
+  { to: "/", label: "common.nav.home" },
   // The price list of the salon's services (issue 31: it was only in the footer).
-  { to: "/servicios", label: "SERVICIOS" },
-  { to: "/equipo", label: "EQUIPO" },
-  { to: "/formaciones", label: "FORMACIONES" },
-  { to: "/contacto", label: "CONTACTO" },
-] as const;
+  { to: "/servicios", label: "common.nav.services" },
+  { to: "/equipo", label: "common.nav.team" },
+  { to: "/formaciones", label: "common.nav.courses" },
+  { to: "/contacto", label: "common.nav.contact" },
+] as const satisfies readonly { to: string; label: MessageKey }[];
 
-export function cartLabel(count: number): string {
-  if (count <= 0) return "Carrito";
-  return `Carrito, ${count} ${count === 1 ? "curso" : "cursos"}`;
+/** The cart link's accessible name: "Carrito" or "Carrito, 2 cursos" in the page's language. */
+export function cartLabel(t: Translate, count: number): string {
+  return t("common.cart.label", { count: Math.max(0, count) });
 }
 
 function useScrolledPast(threshold: number): boolean {
@@ -60,6 +64,8 @@ export function Header({ user }: { user: RootUser | null }) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const cartCount = useCartCount();
   const { pathname } = useLocation();
+  const t = useT();
+  const href = useLocalHref();
 
   const closeMenu = useCallback(() => {
     if (isMenuOpen(menuRef.current)) menuRef.current?.hidePopover();
@@ -101,9 +107,9 @@ export function Header({ user }: { user: RootUser | null }) {
   return (
     <header className={classes}>
       <div className="site-header__bar">
-        <Link to="/" className="brand">
+        <Link to={href("/")} className="brand">
           <span className="brand__name">{site.name}</span>
-          <span className="brand__sub">{site.subtitle}</span>
+          <span className="brand__sub">{t("common.brand.subtitle")}</span>
         </Link>
 
         {/* Closing on link clicks is a convenience; every item is itself a link or button. */}
@@ -116,12 +122,12 @@ export function Header({ user }: { user: RootUser | null }) {
           onToggle={() => setOpen(isMenuOpen(menuRef.current))}
           onClick={closeOnLink}
         >
-          <nav aria-label="Menú principal">
+          <nav aria-label={t("common.nav.label")}>
             <ul className="site-nav">
               {navItems.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.to === "/"}>
-                    {item.label}
+                  <NavLink to={href(item.to)} end={item.to === "/"}>
+                    {t(item.label)}
                   </NavLink>
                 </li>
               ))}
@@ -130,28 +136,31 @@ export function Header({ user }: { user: RootUser | null }) {
           <SocialLinks className="social-links site-menu__social" />
           <a
             className="site-menu__whatsapp"
-            href={site.whatsapp.link(site.whatsapp.defaultMessage)}
+            href={site.whatsapp.link(t("common.whatsapp.defaultMessage", { name: site.name }))}
             target="_blank"
             rel="noopener noreferrer"
           >
             <WhatsAppIcon />
             <span>
-              Escríbenos por WhatsApp<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+              {t("common.whatsapp.write")}
+              <span className="visually-hidden"> {t("common.a11y.newTab")}</span>
             </span>
           </a>
+          {/* Renders nothing on a page that has no version in the other language. */}
+          <LanguageSwitcher className="language-switcher site-menu__language" />
           <div className="site-menu__account">
             {user ? (
               <UserMenu user={user} />
             ) : (
-              <Link to="/login" className="login-link">
-                Iniciar sesión
+              <Link to={href("/login")} className="login-link">
+                {t("common.header.login")}
               </Link>
             )}
           </div>
-          <BookingLink className="btn site-menu__booking">RESERVA TU CITA</BookingLink>
+          <BookingLink className="btn site-menu__booking">{t("common.header.booking")}</BookingLink>
         </div>
 
-        <Link to="/carrito" className="cart-link" aria-label={cartLabel(cartCount)}>
+        <Link to={href("/carrito")} className="cart-link" aria-label={cartLabel(t, cartCount)}>
           <CartIcon />
           {cartCount > 0 ? (
             <span className="cart-badge" aria-hidden="true">
@@ -174,7 +183,7 @@ export function Header({ user }: { user: RootUser | null }) {
           {/* Both icons are drawn; the stylesheet shows the one for the menu's state (open before hydration too). */}
           <MenuIcon className="menu-toggle__open" />
           <CloseIcon className="menu-toggle__close" />
-          <span className="visually-hidden">Menú</span>
+          <span className="visually-hidden">{t("common.header.menu")}</span>
         </button>
       </div>
     </header>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "~/i18n/react.tsx";
 import type { RootUser } from "~/root-data.ts";
 import { CartProvider } from "../cart/cart-context.tsx";
 import { ChatLauncher } from "../chat/chat-launcher.tsx";
@@ -14,11 +15,12 @@ import { NavigationProgress } from "./navigation-effects.tsx";
  * layout) and the top error page, which renders without any layout.
  */
 export function SiteShell({ user, children }: { user: RootUser | null; children: ReactNode }) {
+  const t = useT();
   return (
     <CartProvider>
       <NavigationProgress />
       <a className="skip-link" href="#contenido">
-        Saltar al contenido
+        {t("common.a11y.skipToContent")}
       </a>
       <Header user={user} />
       <main id="contenido" tabIndex={-1}>

@@ -1,4 +1,5 @@
 import { site } from "~/content/site.ts";
+import { useT } from "~/i18n/react.tsx";
 import { FacebookIcon, InstagramIcon, ThreadsIcon } from "./icons.tsx";
 
 const links = [
@@ -15,6 +16,7 @@ export function SocialLinks({
   className?: string;
   withText?: boolean;
 }) {
+  const t = useT();
   return (
     <ul className={className}>
       {links.map(({ key, label, url, Icon }) => (
@@ -23,13 +25,13 @@ export function SocialLinks({
             href={url}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={withText ? undefined : `${label} de ${site.name} (se abre en una pestaña nueva)`}
+            aria-label={withText ? undefined : t("common.social.label", { network: label, name: site.name })}
           >
             <Icon />
             {withText ? (
               <span>
                 {label}
-                <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+                <span className="visually-hidden"> {t("common.a11y.newTab")}</span>
               </span>
             ) : null}
           </a>

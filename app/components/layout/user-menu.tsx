@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
+import { useLocalHref, useT } from "~/i18n/react.tsx";
 import type { RootUser } from "~/root-data.ts";
 import { UserIcon } from "./icons.tsx";
 
@@ -65,21 +66,23 @@ export function UserMenu({ user }: { user: RootUser }) {
 }
 
 function UserMenuItems({ onChoose }: { onChoose: () => void }) {
+  const t = useT();
+  const href = useLocalHref();
   return (
     <>
       <li>
-        <Link to="/perfil" onClick={onChoose}>
-          Mi perfil
+        <Link to={href("/perfil")} onClick={onChoose}>
+          {t("common.userMenu.profile")}
         </Link>
       </li>
       <li>
-        <Link to="/mis-cursos" onClick={onChoose}>
-          Mis cursos
+        <Link to={href("/mis-cursos")} onClick={onChoose}>
+          {t("common.userMenu.courses")}
         </Link>
       </li>
       <li>
         <Form method="post" action="/logout" onSubmit={onChoose}>
-          <button type="submit">Cerrar sesión</button>
+          <button type="submit">{t("common.userMenu.logout")}</button>
         </Form>
       </li>
     </>

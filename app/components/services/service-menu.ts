@@ -65,11 +65,21 @@ function offer(s: MenuEntry, url: string): Json {
   return { "@type": "Offer", url, price: schemaPrice(s.priceCents), priceCurrency: "EUR" };
 }
 
-/** The salon and its menu in one graph: each category an OfferCatalog of Service nodes. */
-export function servicesJsonLd(groups: readonly MenuGroup[], origin: string): { [key: string]: Json } {
+/**
+ * The salon and its menu in one graph: each category an OfferCatalog of Service
+ * nodes. A Catalan page passes its own address and the catalogue's name in Catalan.
+ */
+export function servicesJsonLd(
+  groups: readonly MenuGroup[],
+  origin: string,
+  page: { path: string; catalogName: string } = {
+    path: SERVICES_PATH,
+    catalogName: `Servicios y precios de ${site.name}`,
+  },
+): { [key: string]: Json } {
   const { "@context": context, ...salon } = salonJsonLd(origin);
   const salonRef = { "@id": salon["@id"] };
-  const pageUrl = absoluteUrl(origin, SERVICES_PATH);
+  const pageUrl = absoluteUrl(origin, page.path);
   return {
     "@context": context,
     "@graph": [
@@ -77,7 +87,7 @@ export function servicesJsonLd(groups: readonly MenuGroup[], origin: string): { 
       {
         "@type": "OfferCatalog",
         "@id": `${pageUrl}#carta`,
-        name: `Servicios y precios de ${site.name}`,
+        name: page.catalogName,
         url: pageUrl,
         provider: salonRef,
         itemListElement: groups.map((g) => ({

@@ -11,6 +11,9 @@ import { COURSE_IMAGE } from "~/domain/course-image.ts";
 type FormErrors = Partial<Record<string, string>>;
 type FormValues = Partial<Record<string, string>>;
 
+/** Under every Catalan field (issue 34): an empty one is not an error. */
+const CATALAN_HINT = "Vacío: la página en catalán muestra el texto en castellano.";
+
 /** The course's fields; the slug is read-only once the course has been sold. */
 export function CourseFields({
   values,
@@ -29,6 +32,16 @@ export function CourseFields({
         defaultValue={values.title}
         error={errors.title}
         maxLength={COURSE_LIMITS.titleMax}
+      />
+      <Field
+        name="titleCa"
+        label="Título (catalán)"
+        defaultValue={values.titleCa}
+        error={errors.titleCa}
+        maxLength={COURSE_LIMITS.titleMax}
+        lang="ca"
+        optional
+        hint={CATALAN_HINT}
       />
       <Field
         name="id"
@@ -61,6 +74,16 @@ export function CourseFields({
         error={errors.level}
         maxLength={COURSE_LIMITS.levelMax}
       />
+      <Field
+        name="levelCa"
+        label="Nivel (catalán)"
+        defaultValue={values.levelCa}
+        error={errors.levelCa}
+        maxLength={COURSE_LIMITS.levelMax}
+        lang="ca"
+        optional
+        hint={CATALAN_HINT}
+      />
       <TextAreaField
         name="description"
         label="Descripción"
@@ -69,12 +92,30 @@ export function CourseFields({
         maxLength={COURSE_LIMITS.descriptionMax}
       />
       <TextAreaField
+        name="descriptionCa"
+        label="Descripción (catalán)"
+        defaultValue={values.descriptionCa}
+        error={errors.descriptionCa}
+        maxLength={COURSE_LIMITS.descriptionMax}
+        optional
+        hint={CATALAN_HINT}
+      />
+      <TextAreaField
         name="features"
         label="Qué aprenderás"
         rows={8}
         defaultValue={values.features}
         error={errors.features}
         hint={`Un punto por línea, hasta ${COURSE_LIMITS.featuresMax} líneas de ${COURSE_LIMITS.featureMax} caracteres como máximo.`}
+      />
+      <TextAreaField
+        name="featuresCa"
+        label="Qué aprenderás (catalán)"
+        rows={8}
+        defaultValue={values.featuresCa}
+        error={errors.featuresCa}
+        optional
+        hint={`Un punto por línea, como en castellano. ${CATALAN_HINT}`}
       />
       <MoneyField
         name="price"
@@ -98,6 +139,16 @@ export function CourseFields({
         error={errors.duration}
         maxLength={COURSE_LIMITS.durationMax}
         hint="Por ejemplo: 20 horas"
+      />
+      <Field
+        name="durationCa"
+        label="Duración (catalán)"
+        defaultValue={values.durationCa}
+        error={errors.durationCa}
+        maxLength={COURSE_LIMITS.durationMax}
+        lang="ca"
+        optional
+        hint={`Por ejemplo: 20 hores. ${CATALAN_HINT}`}
       />
       <Field
         name="classSize"

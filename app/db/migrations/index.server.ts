@@ -25,6 +25,8 @@ import { jobRequestId } from "./0023-job-request-id.server.ts";
 import { scaleIndexes } from "./0024-scale-indexes.server.ts";
 import { listIndexes } from "./0025-list-indexes.server.ts";
 import { panelIndexes } from "./0026-panel-indexes.server.ts";
+import { languages } from "./0027-languages.server.ts";
+import { catalanTexts } from "./0028-catalan-texts.server.ts";
 
 /** Static, numbered list: the bundle needs no file-system scan at start. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -55,6 +57,8 @@ const migrations: Record<string, Migration> = {
   "0024-scale-indexes": scaleIndexes,
   "0025-list-indexes": listIndexes,
   "0026-panel-indexes": panelIndexes,
+  "0027-languages": languages,
+  "0028-catalan-texts": catalanTexts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,61 @@
+// The site in Catalan (issue 34), in a browser after hydration: every page with
+// a Catalan version answers in Catalan (lang, its alternates), passes axe (the
+// fixture runs it on every page visited) at phone and desktop widths, and the
+// language switcher leads to the same page in the other language and back —
+// by keyboard on a desktop, through the menu on a phone.
+import { localizedPath } from "../../app/i18n/paths.ts";
+import { publicPages } from "../../scripts/public-pages.ts";
+import { expect, test } from "./fixtures.ts";
+
+/** The Catalan public pages (the same list the HTML checker and the layout sweep use), without a query. */
+const catalanPages = [...new Set(publicPages.filter((p) => p.startsWith("/ca")).map((p) => p.replace(/\?.*$/u, "")))];
+
+test.describe("el web en català", () => {
+  for (const width of [390, 1440]) {
+    test(`cada pàgina en català a ${width} px: lang, alternates i sense errors d’accessibilitat`, async ({ page }) => {
+      // Every Catalan page, each loaded and checked by axe: longer than one journey.
+      test.setTimeout(catalanPages.length * 20_000);
+      await page.setViewportSize({ width, height: 900 });
+      for (const catalan of catalanPages) {
+        const spanish = localizedPath(catalan, "es")!;
+        await test.step(catalan, async () => {
+          const res = await page.goto(catalan);
+          expect(res?.status()).toBe(200);
+          await expect(page.locator("html")).toHaveAttribute("lang", "ca");
+          const end = (path: string) => new RegExp(`${path}$`, "u");
+          await expect(page.locator('link[rel="alternate"][hreflang="es"]')).toHaveAttribute("href", end(spanish));
+          await expect(page.locator('link[rel="alternate"][hreflang="ca"]')).toHaveAttribute("href", end(catalan));
+        });
+      }
+    });
+  }
+
+  test("el selector d’idioma porta a la mateixa pàgina en l’altra llengua i torna, amb el teclat", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/equipo");
+    const toCatalan = page.getByRole("banner").locator('a[hreflang="ca"]');
+    await toCatalan.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/ca/equip");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ca");
+    const toSpanish = page.getByRole("banner").locator('a[hreflang="es"]');
+    await expect(toSpanish).toHaveAttribute("lang", "es");
+    await toSpanish.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/equipo");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  });
+
+  test("al mòbil, el selector és al menú", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/ca/contacte");
+    await page.getByRole("button", { name: /menú/iu }).click();
+    const toSpanish = page.locator('#menu-principal a[hreflang="es"]');
+    await expect(toSpanish).toBeVisible();
+    const box = await toSpanish.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    await toSpanish.click();
+    await page.waitForURL((url) => url.pathname === "/contacto");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  });
+});
