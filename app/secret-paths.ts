@@ -43,6 +43,12 @@ export const SECRET_ROUTE_PATTERNS = [
   "/gestion/activar/:token",
   "/gestion/pedidos/:orderId",
   "/gestion/pedidos/:orderId/reembolsar",
+  // The same pages in Catalan (app/i18n/paths.ts), those with a /ca/ route.
+  "/ca/reserva/confirmar/:token",
+  "/ca/cita/:token",
+  "/ca/llista-espera/confirmar/:token",
+  "/ca/baixa/:token",
+  "/ca/pagament-demo/:orderId",
 ] as const;
 
 /**
