@@ -17,14 +17,12 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const path = localizedPath(pathname, target);
   if (!path) return null;
   return (
-    <a
-      className={className ?? "language-switcher"}
-      href={`${path}${search}${hash}`}
-      hrefLang={target}
-      lang={target}
-      aria-label={t("common.language.switchTo")}
-    >
+    <a className={className ?? "language-switcher"} href={`${path}${search}${hash}`} hrefLang={target} lang={target}>
       {LOCALE_INFO[target].name}
+      {/* Its name starts with the visible word (WCAG 2.5.3), then says what it does, in this page's language. */}
+      <span className="visually-hidden" lang={locale}>
+        {` (${t("common.language.switchTo")})`}
+      </span>
     </a>
   );
 }

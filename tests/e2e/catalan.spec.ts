@@ -3,12 +3,17 @@
 // fixture runs it on every page visited) at phone and desktop widths, and the
 // language switcher leads to the same page in the other language and back —
 // by keyboard on a desktop, through the menu on a phone.
+import { localeOfPath } from "../../app/i18n/locales.ts";
 import { localizedPath } from "../../app/i18n/paths.ts";
 import { publicPages } from "../../scripts/public-pages.ts";
 import { expect, test } from "./fixtures.ts";
 
 /** The Catalan public pages (the same list the HTML checker and the layout sweep use), without a query. */
-const catalanPages = [...new Set(publicPages.filter((p) => p.startsWith("/ca")).map((p) => p.replace(/\?.*$/u, "")))];
+const catalanPages = [
+  ...new Set(
+    publicPages.filter((p) => localeOfPath(p.replace(/\?.*$/u, "")) === "ca").map((p) => p.replace(/\?.*$/u, "")),
+  ),
+];
 
 test.describe("el web en català", () => {
   for (const width of [390, 1440]) {

@@ -61,8 +61,13 @@ function links(html: string): [string, string][] {
 
 /** The switchers on the page: [aria-label, href, hrefLang, text]. */
 function switchers(html: string): string[][] {
-  return [...html.matchAll(/<a class="language-switcher[^"]*"([^>]*)>([^<]*)<\/a>/gu)].map(([, attrs, inner]) => [
-    /aria-label="([^"]*)"/u.exec(attrs!)?.[1] ?? "",
+  // The visible name of the other language, then what the link does, for screen readers (in the page's language).
+  return [
+    ...html.matchAll(
+      /<a class="language-switcher[^"]*"([^>]*)>([^<]*)<span class="visually-hidden"[^>]*>([^<]*)<\/span><\/a>/gu,
+    ),
+  ].map(([, attrs, inner, hidden]) => [
+    hidden!.trim().replace(/^\((.*)\)$/u, "$1"),
     /href="([^"]*)"/u.exec(attrs!)?.[1] ?? "",
     /hrefLang="([^"]*)"/u.exec(attrs!)?.[1] ?? "",
     inner!,

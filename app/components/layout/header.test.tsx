@@ -114,13 +114,13 @@ describe("Header", () => {
 
   it("offers the Catalan page from a Spanish page that has one, and none where there is none", () => {
     renderHeader(null, "/equipo");
-    const switcher = screen.getByRole("link", { name: "Ver esta página en catalán" });
+    const switcher = screen.getByRole("link", { name: "Català (Ver esta página en catalán)" });
     expect(switcher.getAttribute("href")).toBe("/ca/equip");
-    expect(switcher.textContent).toBe("Català");
+    expect(switcher.textContent).toBe("Català (Ver esta página en catalán)");
     cleanup();
     // The staff area stays Spanish: it has no Catalan version.
     renderHeader(null, "/gestion");
-    expect(screen.queryByRole("link", { name: "Ver esta página en catalán" })).toBeNull();
+    expect(screen.queryByRole("link", { name: /Ver esta página en catalán/u })).toBeNull();
   });
 });
 
@@ -147,7 +147,7 @@ describe("Header in Catalan", () => {
     expect(
       screen.getByRole("link", { name: /^Escriu-nos per WhatsApp \(s’obre en una pestanya nova\)$/ }),
     ).toBeTruthy();
-    const switcher = screen.getByRole("link", { name: "Veure aquesta pàgina en castellà" });
+    const switcher = screen.getByRole("link", { name: "Castellano (Veure aquesta pàgina en castellà)" });
     expect(switcher.getAttribute("href")).toBe("/equipo");
     expect(switcher.getAttribute("lang")).toBe("es");
   });
