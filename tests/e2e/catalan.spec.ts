@@ -2,7 +2,7 @@
 // a Catalan version answers in Catalan (lang, its alternates), passes axe (the
 // fixture runs it on every page visited) at phone and desktop widths, and the
 // language switcher leads to the same page in the other language and back —
-// by keyboard on a desktop, through the menu on a phone.
+// by keyboard from the footer on a desktop, through the menu on a phone.
 import { localeOfPath } from "../../app/i18n/locales.ts";
 import { localizedPath } from "../../app/i18n/paths.ts";
 import { publicPages } from "../../scripts/public-pages.ts";
@@ -38,12 +38,12 @@ test.describe("el web en català", () => {
   test("el selector d’idioma porta a la mateixa pàgina en l’altra llengua i torna, amb el teclat", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/equipo");
-    const toCatalan = page.getByRole("banner").locator('a[hreflang="ca"]');
+    const toCatalan = page.getByRole("contentinfo").locator('a[hreflang="ca"]');
     await toCatalan.focus();
     await page.keyboard.press("Enter");
     await page.waitForURL("**/ca/equip");
     await expect(page.locator("html")).toHaveAttribute("lang", "ca");
-    const toSpanish = page.getByRole("banner").locator('a[hreflang="es"]');
+    const toSpanish = page.getByRole("contentinfo").locator('a[hreflang="es"]');
     await expect(toSpanish).toHaveAttribute("lang", "es");
     await toSpanish.focus();
     await page.keyboard.press("Enter");
