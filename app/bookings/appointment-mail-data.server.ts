@@ -4,11 +4,11 @@
  * the facts table, the price line, the cancellation window in words, the
  * WhatsApp deep link and the .ics attachment.
  */
-import { depositStateText, depositTowardPrice, paymentSplitText, type DepositState } from "~/domain/deposit.ts";
-import { formatEuros } from "~/domain/pricing.ts";
+import { depositTowardPrice } from "~/domain/deposit.ts";
+import { depositStateLine, paymentSplit } from "./booking-text.ts";
 import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import type { Locale } from "~/i18n/locales.ts";
-import type { MessageKey, Translate } from "~/i18n/messages.ts";
+import type { Translate } from "~/i18n/messages.ts";
 import { site } from "~/content/site.ts";
 import type { Appointment } from "./queries.server.ts";
 import { formatDuration } from "~/domain/service-text.ts";
@@ -22,39 +22,6 @@ import {
   buildAppointmentCalendar,
   type AppointmentCalendarInput,
 } from "./appointment-ics.ts";
-
-const DEPOSIT_STATE_KEYS = {
-  unpaid: "email.appointment.deposit.unpaid",
-  paid: "email.appointment.deposit.paid",
-  "refund-pending": "email.appointment.deposit.refundPending",
-  refunded: "email.appointment.deposit.refunded",
-} as const satisfies Record<DepositState, MessageKey>;
-
-/**
- * The price and what is paid when: a señal still to pay or paid is charged online, the rest at the salon.
- * Spanish is the shared wording of app/domain/deposit.ts; Catalan comes from the catalogue.
- */
-function priceAndPayment(d: Pick<Appointment, "priceCents" | "priceFrom" | "deposit" | "locale">): string {
-  const depositCents = depositTowardPrice(d.deposit);
-  if (d.locale === "es") return paymentSplitText(d.priceCents, d.priceFrom, depositCents);
-  const t = serverTranslator(d.locale);
-  const price = d.priceFrom
-    ? t("email.appointment.price.from", { amount: formatEuros(d.priceCents) })
-    : formatEuros(d.priceCents);
-  if (depositCents <= 0) return t("email.appointment.price.atSalon", { price });
-  const rest = Math.max(0, d.priceCents - depositCents);
-  if (rest === 0 && !d.priceFrom) return t("email.appointment.price.wholeDeposit", { price });
-  const restText = d.priceFrom
-    ? t("email.appointment.price.restFrom", { amount: formatEuros(rest) })
-    : formatEuros(rest);
-  return t("email.appointment.price.split", { price, deposit: formatEuros(depositCents), rest: restText });
-}
-
-/** "10,00 €, pagada en la web; se descuenta del precio" in the booking's language. */
-function depositText(deposit: { cents: number; state: DepositState }, locale: Locale): string {
-  if (locale === "es") return depositStateText(deposit);
-  return `${formatEuros(deposit.cents)}, ${serverTranslator(locale)(DEPOSIT_STATE_KEYS[deposit.state])}`;
-}
 
 /** "Hola, Lucía:" from the name she gave. */
 export function greetingOf(clientName: string, locale: Locale = "es"): string {
@@ -80,9 +47,9 @@ export function appointmentFacts(d: Appointment, opts: { price?: boolean } = {})
       d.services.map((s) => `${s.name} (${formatDuration(s.durationMin)})`).join(" + "),
     ],
     [t("email.appointment.facts.with"), d.professionalName],
-    ...(opts.price === false ? [] : [[t("email.appointment.facts.price"), priceAndPayment(d)] as [string, string]]),
+    ...(opts.price === false ? [] : [[t("email.appointment.facts.price"), paymentSplit(t, d.priceCents, d.priceFrom, depositTowardPrice(d.deposit))] as [string, string]]),
     ...(d.deposit
-      ? [[t("email.appointment.facts.deposit"), depositText(d.deposit, d.locale)] as [string, string]]
+      ? [[t("email.appointment.facts.deposit"), depositStateLine(t, d.deposit)] as [string, string]]
       : []),
     [t("email.appointment.facts.where"), site.address.full],
   ];

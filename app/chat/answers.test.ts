@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listCourses } from "~/catalogue/queries.server.ts";
-import { hoursLines, site } from "~/content/site.ts";
+import { hoursLines } from "~/content/hours.ts";
+import { site } from "~/content/site.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import { nextDateText } from "~/domain/edition-dates.ts";
 import { MONTH_NAMES } from "~/domain/es-format.ts";
 import { formatEuros, monthlyFinancingText } from "~/domain/pricing.ts";
@@ -125,7 +127,7 @@ describe("answers from the live catalogue", () => {
 describe("answers from the site facts", () => {
   it("gives the opening hours line by line", async () => {
     const r = await ask("Horario");
-    for (const line of hoursLines()) expect(r.response).toContain(line);
+    for (const line of hoursLines(serverTranslator("es"))) expect(r.response).toContain(line);
   });
 
   it("gives the address, phone, booking link and Instagram", async () => {

@@ -80,20 +80,3 @@ export const site = {
 } as const;
 
 export type HoursId = (typeof site.hours)[number]["id"];
-
-/** The words of the opening hours in a page's language (the times are facts and stay as they are). */
-export interface HoursWords {
-  days: (id: HoursId) => string;
-  closed: string;
-}
-
-/**
- * "Lunes a viernes: 09:00 - 21:00" lines, the same everywhere; a Catalan page
- * passes its words ("De dilluns a divendres", "tancat") from the catalogue.
- */
-export function hoursLines(words?: HoursWords): string[] {
-  return site.hours.map((h) => {
-    const days = words ? words.days(h.id) : h.days;
-    return h.opens ? `${days}: ${h.opens} - ${h.closes}` : `${days}: ${words ? words.closed : "cerrado"}`;
-  });
-}

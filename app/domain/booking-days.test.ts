@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { WeeklyRange } from "./availability.ts";
-import { dayState, dayStateLabel, type DayStateInput } from "./booking-days.ts";
+import { dayState, type DayStateInput } from "./booking-days.ts";
 import { wallToInstant } from "./salon-time.ts";
 
 // Monday 23 November 2026 (the salon opens 09:00–21:00); Sunday 29th it is closed.
@@ -62,13 +62,5 @@ describe("booking calendar: what a day without free times is", () => {
         }),
       ),
     ).toBe("full");
-  });
-
-  it("labels each state in Spanish, a free day by its first time", () => {
-    expect(dayStateLabel("free", 570, false)).toBe("Desde las 09:30");
-    expect(dayStateLabel("full", null, false)).toBe("Completo");
-    expect(dayStateLabel("closed", null, true)).toBe("Cerrado");
-    expect(dayStateLabel("off", null, false)).toBe("No trabaja");
-    expect(dayStateLabel("off", null, true)).toBe("No trabaja nadie");
   });
 });

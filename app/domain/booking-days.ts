@@ -12,7 +12,7 @@
  */
 import type { Interval, WeeklyRange } from "./availability.ts";
 import { clipToOpening, salonOpening } from "./salon-hours.ts";
-import { formatTime, isoWeekday, wallToInstant } from "./salon-time.ts";
+import { isoWeekday, wallToInstant } from "./salon-time.ts";
 
 export type DayState = "closed" | "off" | "full" | "free";
 
@@ -63,21 +63,4 @@ export function dayState(input: DayStateInput): DayState {
   // Nobody works: the salon's closure alone stops every one who would have → closed.
   if (scheduled.length > 0 && scheduled.every((p) => allCovered(p, input.closures))) return "closed";
   return "off";
-}
-
-/**
- * The line under a day in the calendar: its first free time ("Desde las 09:30")
- * or why it has none. `anyone`: "cualquier profesional" was chosen.
- */
-export function dayStateLabel(state: DayState, firstStart: number | null, anyone: boolean): string {
-  switch (state) {
-    case "free":
-      return firstStart === null ? "Con horas libres" : `Desde las ${formatTime(firstStart)}`;
-    case "full":
-      return "Completo";
-    case "closed":
-      return "Cerrado";
-    case "off":
-      return anyone ? "No trabaja nadie" : "No trabaja";
-  }
 }

@@ -2,7 +2,7 @@
  * The words of an invoice in the buyer's language (issue 34): its PDF labels,
  * its name and the sentences of the emails that carry it. The legal content
  * (VAT mentions, NIFs, numbers, the QR and the AEAT's "VERI*FACTU") is not
- * language and stays as it is. Gestión keeps the Spanish of texts.ts.
+ * language and stays as it is (texts.ts). Gestión reads the Spanish.
  */
 import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import type { Locale } from "~/i18n/locales.ts";
@@ -15,11 +15,6 @@ const KIND_KEYS = {
   R4: "invoice.kind.r4",
   R5: "invoice.kind.r5",
 } as const satisfies Record<InvoiceKind, MessageKey>;
-
-/** The translate function of a document's language. */
-export function invoiceTranslator(locale: Locale): Translate {
-  return serverTranslator(locale);
-}
 
 /** The translate function of a document's own language (InvoiceDocument.locale, Spanish by default). */
 export function documentTranslator(inv: { locale?: Locale }): Translate {
@@ -37,13 +32,13 @@ export function demoExplanation(t: Translate): string {
 }
 
 /** A document's name: its invoice type, or on a demo document "Documento de demostración" (never "Factura"). */
-export function localDocumentLabel(t: Translate, kind: InvoiceKind, demo: boolean): string {
+export function documentLabel(t: Translate, kind: InvoiceKind, demo: boolean): string {
   if (!demo) return t(KIND_KEYS[kind]);
   return t(isRectificativa(kind) ? "invoice.demo.refundLabel" : "invoice.demo.label");
 }
 
 /** The sentence of an email that attaches the document ("Te adjuntamos tu factura AN2026-000001 en PDF."). */
-export function localAttachedDocumentSentence(
+export function attachedDocumentSentence(
   t: Translate,
   doc: { number: string; kind: InvoiceKind; demo: boolean },
 ): string {

@@ -10,12 +10,8 @@ import { formatEuros } from "~/domain/pricing.ts";
 import { enqueueEmail, type EmailTemplate } from "~/mail/email-jobs.server.ts";
 import { escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import { localeOfOrder } from "~/orders/orders.server.ts";
-import {
-  demoNotice,
-  invoiceTranslator,
-  localAttachedDocumentSentence,
-  localDocumentLabel,
-} from "./document-texts.server.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import { attachedDocumentSentence, demoNotice, documentLabel } from "./document-texts.server.ts";
 import { getInvoice, invoiceAttachment } from "./queries.server.ts";
 
 export const INVOICE_ISSUED = "invoice-issued";
@@ -36,12 +32,12 @@ export const invoiceIssuedTemplate: EmailTemplate = {
     if (!file) return null;
     // The language the order was made in (orders.locale, issue 34).
     const locale = await localeOfOrder(ctx.db, invoice.order_id);
-    const t = invoiceTranslator(locale);
-    const label = localDocumentLabel(t, file.kind, file.demo);
+    const t = serverTranslator(locale);
+    const label = documentLabel(t, file.kind, file.demo);
     const amount = formatEuros(invoice.total_cents);
     // A demo sale's document says, from its subject on, that it is no invoice (series.ts).
     const line = file.demo
-      ? t("email.invoice.demoLine", { sentence: localAttachedDocumentSentence(t, file), amount })
+      ? t("email.invoice.demoLine", { sentence: attachedDocumentSentence(t, file), amount })
       : t("email.invoice.line", { label: label.toLowerCase(), number: invoice.full_number, amount });
     const later = t(file.demo ? "email.invoice.laterDemo" : "email.invoice.later");
     const greeting = t("email.common.greeting");

@@ -18,7 +18,7 @@ import {
   demoExplanation,
   demoNotice as demoNoticeText,
   documentTranslator,
-  localDocumentLabel,
+  documentLabel,
 } from "./document-texts.server.ts";
 import { linesTable, summary } from "./pdf-table.server.ts";
 import { qrPng } from "./qr-png.ts";
@@ -69,7 +69,7 @@ function header(doc: Doc, inv: InvoiceDocument): number {
   const w = RIGHT - x;
   let y = MARGIN;
   y +=
-    put(doc, localDocumentLabel(t, inv.kind, inv.demo), x, y, {
+    put(doc, documentLabel(t, inv.kind, inv.demo), x, y, {
       width: w,
       size: 20,
       bold: true,
@@ -178,7 +178,7 @@ function footers(doc: Doc, inv: InvoiceDocument): void {
       .lineWidth(0.5)
       .strokeColor(ACCENT)
       .stroke();
-    const label = localDocumentLabel(t, inv.kind, false);
+    const label = documentLabel(t, inv.kind, false);
     const who = inv.demo
       ? `${demoNoticeText(t)} · ${t("invoice.pdf.number", { number: inv.number })} · ${inv.seller.tradeName}`
       : `${inv.seller.tradeName} · ${inv.seller.legalName} · NIF ${inv.seller.nif} · ${t("invoice.pdf.labelNumber", { label, number: inv.number })}`;
@@ -206,10 +206,10 @@ export async function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
     lang: inv.locale === "ca" ? "ca-ES" : "es-ES",
     displayTitle: true,
     info: {
-      Title: `${localDocumentLabel(t, inv.kind, inv.demo)} ${inv.number}${inv.demo ? t("invoice.pdf.noFiscalValue") : ""}`,
+      Title: `${documentLabel(t, inv.kind, inv.demo)} ${inv.number}${inv.demo ? t("invoice.pdf.noFiscalValue") : ""}`,
       Author: inv.seller.legalName,
       Subject: t("invoice.pdf.labelNumber", {
-        label: inv.demo ? demoNoticeText(t) : localDocumentLabel(t, inv.kind, false),
+        label: inv.demo ? demoNoticeText(t) : documentLabel(t, inv.kind, false),
         number: inv.number,
       }),
       Creator: "Alejandra Nails",

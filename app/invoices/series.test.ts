@@ -2,7 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEMO_PROVIDER, isDemoOrder, seriesName, seriesOfDocument, seriesOfOrder } from "./series.ts";
-import { attachedDocumentSentence, documentLabel } from "./texts.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import { attachedDocumentSentence, documentLabel } from "./document-texts.server.ts";
+
+const es = serverTranslator("es");
 
 describe("the series of a sale's documents", () => {
   it("sends a demo gateway's sale to the demo series, any other to the real one", () => {
@@ -29,16 +32,16 @@ describe("the series of a sale's documents", () => {
   });
 
   it("never calls a demo document a factura", () => {
-    expect(documentLabel("F1", false)).toBe("Factura");
-    expect(documentLabel("R5", false)).toBe("Factura rectificativa (simplificada)");
-    for (const kind of ["F1", "F2", "R4", "R5"] as const) expect(documentLabel(kind, true)).not.toMatch(/factura/i);
-    expect(attachedDocumentSentence({ number: "AN2026-000001", kind: "F1", demo: false })).toBe(
+    expect(documentLabel(es, "F1", false)).toBe("Factura");
+    expect(documentLabel(es, "R5", false)).toBe("Factura rectificativa (simplificada)");
+    for (const kind of ["F1", "F2", "R4", "R5"] as const) expect(documentLabel(es, kind, true)).not.toMatch(/factura/i);
+    expect(attachedDocumentSentence(es, { number: "AN2026-000001", kind: "F1", demo: false })).toBe(
       "Te adjuntamos tu factura AN2026-000001 en PDF.",
     );
-    expect(attachedDocumentSentence({ number: "ANR2026-000001", kind: "R4", demo: false })).toBe(
+    expect(attachedDocumentSentence(es, { number: "ANR2026-000001", kind: "R4", demo: false })).toBe(
       "Te adjuntamos la factura rectificativa ANR2026-000001 en PDF.",
     );
-    const demo = attachedDocumentSentence({ number: "DEMO-AN2026-000001", kind: "F2", demo: true });
+    const demo = attachedDocumentSentence(es, { number: "DEMO-AN2026-000001", kind: "F2", demo: true });
     expect(demo).toContain("Documento de demostración sin validez fiscal");
     expect(demo).toContain("no es una factura");
   });

@@ -1,7 +1,7 @@
-import { hoursLines, site, type HoursId } from "~/content/site.ts";
+import { hoursLines } from "~/content/hours.ts";
+import { site } from "~/content/site.ts";
 import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales.ts";
-import type { MessageKey } from "~/i18n/messages.ts";
 
 interface EmailContent {
   /** Heading inside the message (also the HTML <title>). */
@@ -16,12 +16,6 @@ interface EmailContent {
 }
 
 /** The opening days' words, from the catalogue (the times are facts: app/content/site.ts). */
-const HOURS_DAY_KEYS = {
-  weekdays: "common.hours.mondayToFriday",
-  saturday: "common.hours.saturday",
-  sunday: "common.hours.sunday",
-} as const satisfies Record<HoursId, MessageKey>;
-
 interface RenderedEmail {
   html: string;
   text: string;
@@ -58,7 +52,7 @@ export function renderEmail({
     site.name,
     site.address.full,
     t("email.layout.phoneLine", { phone: site.phone.display, email: site.email }),
-    ...hoursLines({ days: (id) => t(HOURS_DAY_KEYS[id]), closed: t("email.layout.closed") }),
+    ...hoursLines(t),
   ];
   const html = `<!doctype html>
 <html lang="${locale}">

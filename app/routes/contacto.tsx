@@ -3,14 +3,15 @@ import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, WhatsAppIcon } from "~/comp
 import { BookingLink } from "~/components/layout/booking-link.tsx";
 import { SocialLinks } from "~/components/layout/social-links.tsx";
 import { Picture } from "~/components/picture.tsx";
-import { hoursLines, site } from "~/content/site.ts";
+import { hoursLines } from "~/content/hours.ts";
+import { site } from "~/content/site.ts";
 import { decimalText } from "~/domain/es-format.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/contacto";
 import { PostalAddress } from "~/components/postal-address.tsx";
 import { messagesFor } from "~/i18n/catalogue.server.ts";
 import { localeOfPath, localeOfRequest } from "~/i18n/locales.ts";
-import { translator, type MessageKey } from "~/i18n/messages.ts";
+import { translator } from "~/i18n/messages.ts";
 import { Rich, useT } from "~/i18n/react.tsx";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -33,17 +34,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 const rating = decimalText(site.rating.value, 1);
 const hidden = (children: ReactNode) => <span className="visually-hidden">{children}</span>;
 
-/** The words of each row of the opening hours (written out: the catalogue check finds every key in the sources). */
-const DAY_WORDS = {
-  weekdays: "contact.hours.days.weekdays",
-  saturday: "contact.hours.days.saturday",
-  sunday: "contact.hours.days.sunday",
-} as const satisfies Record<string, MessageKey>;
-
 export default function Contacto() {
   const t = useT();
   const newTab = hidden(` ${t("contact.newTab")}`);
-  const hours = hoursLines({ days: (id) => t(DAY_WORDS[id]), closed: t("contact.hours.closed") });
+  const hours = hoursLines(t);
   return (
     <>
       <section className="info-hero">

@@ -1,5 +1,7 @@
 /** /gestion/agenda/:appointmentId: one appointment, and cancel / move / attended / no-show. */
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { depositStateLine } from "~/bookings/booking-text.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import { getUser } from "~/auth/user-context.server.ts";
 import { isKeptStatus, isOpenStatus } from "~/domain/appointment-status.ts";
 import { cancelAppointment, moveAppointment, recordOutcome } from "~/bookings/appointment-changes.server.ts";
@@ -86,6 +88,8 @@ export async function loadAppointmentPage(id: string, request: Request, context:
   }
   return {
     appointment,
+    // The señal's line as the client's emails word it, in the staff area's Spanish.
+    depositText: appointment.deposit ? depositStateLine(serverTranslator("es"), appointment.deposit) : null,
     notice,
     canCancel: isOpenStatus(appointment.status),
     canMove: appointment.status === "confirmed",

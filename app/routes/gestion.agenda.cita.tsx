@@ -25,7 +25,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function StaffAppointment({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointment: a, notice, canCancel, canMove, outcome, move } = loaderData;
+  const { appointment: a, depositText, notice, canCancel, canMove, outcome, move } = loaderData;
   const busy = useNavigation().state === "submitting";
   const day = wallClockOf(Date.parse(a.startsAt)).date;
   return (
@@ -50,7 +50,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
         </p>
       ) : null}
 
-      <AppointmentFacts appointment={a} />
+      <AppointmentFacts appointment={a} depositText={depositText} />
       {a.clientEmail ? (
         <p>
           <Link to={clientCardHref(a.clientEmail)}>Ficha de la clienta: visitas anteriores y notas</Link>

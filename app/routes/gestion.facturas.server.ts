@@ -27,7 +27,8 @@ import {
   staffInvoiceTotals,
   type StaffInvoiceRow,
 } from "~/invoices/staff-queries.server.ts";
-import { INVOICE_KIND_LABELS } from "~/invoices/texts.ts";
+import { documentLabel } from "~/invoices/document-texts.server.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import { csvAmount, csvDate, type CsvCell } from "~/lib/csv.ts";
 
 /** The period an invoice URL asks for (the current quarter in Madrid by default), and a note when it was unreadable. */
@@ -125,7 +126,7 @@ export function invoiceCsvCells(row: StaffInvoiceRow): CsvCell[] {
   return [
     row.fullNumber,
     row.series,
-    `${INVOICE_KIND_LABELS[row.kind] ?? row.kind} (${row.kind})`,
+    `${documentLabel(serverTranslator("es"), row.kind, false)} (${row.kind})`,
     csvDate(row.issueDate),
     csvDate(row.operationDate ?? row.issueDate),
     row.rectifiedNumber ?? "",

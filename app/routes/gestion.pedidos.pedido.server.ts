@@ -13,7 +13,8 @@ import { recordAudit } from "~/audit/audit.server.ts";
 import { lookup } from "~/lib/lookup.ts";
 import type { InvoiceKind } from "~/invoices/document.ts";
 import { listOrderInvoices } from "~/invoices/queries.server.ts";
-import { documentLabel } from "~/invoices/texts.ts";
+import { documentLabel } from "~/invoices/document-texts.server.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -42,7 +43,7 @@ export async function loadOrderDetail(orderId: string, request: Request, context
   const invoices = invoiceRows.map((i) => ({
     id: i.id,
     number: i.full_number,
-    label: documentLabel(invoiceKind(i.kind), Number(i.demo) === 1),
+    label: documentLabel(serverTranslator("es"), invoiceKind(i.kind), Number(i.demo) === 1),
     issueDate: i.issue_date,
     totalCents: i.total_cents,
   }));

@@ -8,7 +8,9 @@
  */
 import { getAppointment, type Appointment } from "~/bookings/queries.server.ts";
 import { serviceNames, whenInWords } from "~/domain/appointment-text.ts";
-import { depositStateText, depositTowardPrice, paymentSplitText } from "~/domain/deposit.ts";
+import { depositStateLine, paymentSplit } from "~/bookings/booking-text.ts";
+import { depositTowardPrice } from "~/domain/deposit.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import { formatAppointmentLabel, formatAppointmentTime } from "~/domain/salon-time.ts";
 import { formatDuration } from "~/domain/service-text.ts";
 import type { EmailContext, EmailTemplate } from "~/mail/email-jobs.server.ts";
@@ -17,14 +19,15 @@ import { SALON_BOOKING, SALON_CANCELLATION } from "./notifications.server.ts";
 
 function appointmentFacts(a: Appointment): [string, string][] {
   const deposit = a.deposit;
+  const t = serverTranslator("es");
   const contact = [a.clientName, a.clientEmail ? `<${a.clientEmail}>` : "", a.clientPhone].filter(Boolean).join(" ");
   return [
     ["Cuándo", formatAppointmentLabel(Date.parse(a.startsAt))],
     ["Servicios", a.services.map((s) => `${s.name} (${formatDuration(s.durationMin)})`).join("; ") || "—"],
     ["Con", a.professionalName],
     ["Clienta", contact || "Sin datos"],
-    ["Precio", paymentSplitText(a.priceCents, a.priceFrom, depositTowardPrice(deposit))],
-    ...(deposit ? [["Señal", depositStateText(deposit)] as [string, string]] : []),
+    ["Precio", paymentSplit(t, a.priceCents, a.priceFrom, depositTowardPrice(deposit))],
+    ...(deposit ? [["Señal", depositStateLine(t, deposit)] as [string, string]] : []),
     ...(a.comment ? [["Comentario", a.comment] as [string, string]] : []),
   ];
 }

@@ -1,9 +1,11 @@
 /**
  * Opening-hours answers for one day ("¿abrís los domingos?", "el sábado por la
  * tarde abrís?", Catalan "obriu dissabte a la tarda?"), computed from site.hours,
- * in Spanish or Catalan. Pure: the caller gives today's date.
+ * in Spanish or Catalan. The caller gives today's date.
  */
-import { hoursLines, site, type HoursId } from "~/content/site.ts";
+import { hoursLines } from "~/content/hours.ts";
+import { site } from "~/content/site.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import type { Locale } from "~/i18n/locales.ts";
 
 /** Index = JavaScript's getUTCDay() (0 = Sunday). */
@@ -180,19 +182,10 @@ function dayHoursAnswerCa(q: DayQuestion): string {
   return `No, ${who} ${phrase} no obrim: aquell dia l’horari és ${range}.`;
 }
 
-/** The days of site.hours in Catalan (as the contact page says them). */
-const HOURS_DAYS_CA: Record<HoursId, string> = {
-  weekdays: "De dilluns a divendres",
-  saturday: "Dissabte",
-  sunday: "Diumenge",
-};
-
 /** The whole timetable, line by line. */
 function weeklyHoursAnswer(locale: Locale): string {
-  if (locale === "ca") {
-    return `El nostre horari:\n${hoursLines({ days: (id) => HOURS_DAYS_CA[id], closed: "tancat" }).join("\n")}`;
-  }
-  return `Nuestro horario:\n${hoursLines().join("\n")}`;
+  const lines = hoursLines(serverTranslator(locale)).join("\n");
+  return `${locale === "ca" ? "El nostre horari" : "Nuestro horario"}:\n${lines}`;
 }
 
 /** The answer for an opening-hours question: that day when it names one, else the timetable. */

@@ -9,7 +9,7 @@ import { formatEuros } from "~/domain/pricing.ts";
 import { formatAppointmentLabel, formatDayLabel, formatTime } from "~/domain/salon-time.ts";
 import { formatDuration } from "~/domain/service-text.ts";
 import { Rich, useLocale, useT } from "~/i18n/react.tsx";
-import { depositStateLine, paymentSplit, statusText } from "./booking-text.ts";
+import { depositStateLine, paymentSplit, statusText } from "~/bookings/booking-text.ts";
 
 /** Where the outcome of a change is shown (top of the page) and the question before a cancellation. */
 const RESULT_ID = "resultado";

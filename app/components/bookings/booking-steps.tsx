@@ -6,7 +6,7 @@ import { formatDayLabel, formatDayLong, formatTime } from "~/domain/salon-time.t
 import type { BookingPageData } from "~/routes/reservar.server.ts";
 import { formatDuration } from "~/domain/service-text.ts";
 import { Rich, useLocale, useLocalHref, useT } from "~/i18n/react.tsx";
-import { dayStateText, paymentSplit } from "./booking-text.ts";
+import { dayStateText, paymentSplit } from "~/bookings/booking-text.ts";
 
 /**
  * A step's address in the page's language (/reservar or /ca/reserva), scrolled

@@ -4,7 +4,7 @@ import { LanguageSwitcher } from "~/i18n/language-switcher.tsx";
 import type { MessageKey } from "~/i18n/messages.ts";
 import { useLocalHref, useLocale, useT } from "~/i18n/react.tsx";
 import { navItems } from "./header.tsx";
-import { localHoursLines } from "./hours.ts";
+import { hoursLines } from "~/content/hours.ts";
 import { SocialLinks } from "./social-links.tsx";
 
 const services = [
@@ -95,7 +95,7 @@ export function Footer() {
           </address>
           <h3>{t("common.footer.hours")}</h3>
           <ul className="site-footer__hours">
-            {localHoursLines(t).map((line) => (
+            {hoursLines(t).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>

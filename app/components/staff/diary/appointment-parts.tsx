@@ -1,4 +1,3 @@
-import { depositStateText } from "~/domain/deposit.ts";
 import { Form } from "react-router";
 import type { Appointment } from "~/bookings/queries.server.ts";
 import { formatDateTime } from "~/components/staff/format.ts";
@@ -7,8 +6,8 @@ import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
 import { FilterInput, ProfessionalFilter } from "../filter-fields.tsx";
 import { appointmentSourceLabel } from "./labels.ts";
 
-/** Client, time, services with durations and prices, the client's comment and the history. */
-export function AppointmentFacts({ appointment: a }: { appointment: Appointment }) {
+/** Client, time, services with durations and prices, the señal (`depositText`), the client's comment and the history. */
+export function AppointmentFacts({ appointment: a, depositText }: { appointment: Appointment; depositText: string | null }) {
   const start = wallClockOf(Date.parse(a.startsAt));
   const end = wallClockOf(Date.parse(a.endsAt));
   const total = a.services.reduce((sum, s) => sum + s.durationMin, 0);
@@ -43,10 +42,10 @@ export function AppointmentFacts({ appointment: a }: { appointment: Appointment 
             <dd>{a.professionalName}</dd>
             <dt>Precio</dt>
             <dd>{formatServicePrice(a.priceCents, a.priceFrom)}</dd>
-            {a.deposit ? (
+            {depositText ? (
               <>
                 <dt>Señal</dt>
-                <dd>{depositStateText(a.deposit)}</dd>
+                <dd>{depositText}</dd>
               </>
             ) : null}
             <dt>Origen</dt>

@@ -1,9 +1,11 @@
 /**
- * The booking pages' phrases about prices, deposits, days and statuses, in the
- * page's language (issue 34): the same rules as app/domain/deposit.ts,
- * booking-days.ts and service-text.ts (which the emails keep using), with the
- * words from the "booking" catalogue. Amounts are written by formatEuros, the
- * same in Spanish and Catalan ("15,00 €").
+ * How an appointment's price, señal, day and status read, in one place for
+ * every reader: the booking pages (the page's language), the client's emails
+ * and calendar file (the booking's language), and the salon's notices and the
+ * diary (Spanish). Each function takes the translator of its reader; the words
+ * are the "booking" catalogue's. Amounts are written by formatEuros, the same
+ * in Spanish and Catalan ("15,00 €"); the rules (which señal counts toward the
+ * price) stay in app/domain/deposit.ts.
  */
 import type { DayState } from "~/domain/booking-days.ts";
 import type { DepositState } from "~/domain/deposit.ts";
@@ -17,7 +19,11 @@ export function servicePriceText(t: Translate, cents: number, from: boolean): st
   return from ? t("booking.price.from", { price: formatEuros(cents) }) : formatEuros(cents);
 }
 
-/** The price and when it is paid (paymentSplitText in app/domain/deposit.ts). */
+/**
+ * The price and when it is paid: "25,00 €, se paga en el salón" without a
+ * señal; with one, what is charged when booking and what is left for the salon:
+ * "25,00 €: señal de 10,00 € al reservar y 15,00 € en el salón".
+ */
 export function paymentSplit(t: Translate, priceCents: number, priceFrom: boolean, depositCents: number): string {
   const price = servicePriceText(t, priceCents, priceFrom);
   if (depositCents <= 0) return t("booking.payment.atSalon", { price });
@@ -42,7 +48,7 @@ export function depositStateLine(t: Translate, deposit: { cents: number; state: 
   return t(DEPOSIT_STATE_KEYS[deposit.state], { amount: formatEuros(deposit.cents) });
 }
 
-/** The line under a day: its first free time or why it has none (dayStateLabel in booking-days.ts). */
+/** The line under a day in the calendar: its first free time ("Desde las 09:30") or why it has none. */
 export function dayStateText(t: Translate, state: DayState, firstStart: number | null, anyone: boolean): string {
   switch (state) {
     case "free":
