@@ -7,7 +7,9 @@
 import { listCourses, listUpcomingEditions, todayInMadrid } from "~/catalogue/queries.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import type { Course } from "~/domain/course.ts";
-import { PAYMENT_METHODS, type PaymentMethodKey } from "~/domain/payment-methods.ts";
+import { paymentMethodDescriptionIn, paymentMethodNameIn } from "~/components/checkout/payment-method-texts.ts";
+import { PAYMENT_METHODS } from "~/domain/payment-methods.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import type { Locale } from "~/i18n/locales.ts";
 import { listActiveServices } from "~/bookings/menu.server.ts";
@@ -174,24 +176,11 @@ async function coursesAnswer(
   }
 }
 
-/**
- * PAYMENT_METHODS' words in Catalan, by key (payment-methods.ts keeps the Spanish
- * ones and the bounds): change both together.
- */
-const PAYMENT_METHODS_CA: Record<PaymentMethodKey, { name: string; description: string }> = {
-  card: { name: "Targeta de crèdit o dèbit", description: "Pagament únic amb targeta" },
-  klarna: { name: "Klarna - Paga en 3", description: "Sense interessos: avui, 30 dies, 60 dies" },
-  sequra: { name: "SeQura", description: "Finança en 3, 6, 9 o 12 quotes sense interessos" },
-  scalapay: { name: "Scalapay", description: "Paga en 3 o 4 quotes sense interessos" },
-};
-
 function paymentAnswer(named: Course[], all: Course[], locale: Locale): string {
   const ca = locale === "ca";
+  const t = serverTranslator(locale);
   const methods = bullet(
-    PAYMENT_METHODS.map((m) => {
-      const words = ca ? PAYMENT_METHODS_CA[m.key] : m;
-      return `${words.name}: ${words.description}`;
-    }),
+    PAYMENT_METHODS.map((m) => `${paymentMethodNameIn(t, m.key)}: ${paymentMethodDescriptionIn(t, m.key)}`),
   );
   const examples = (named.length ? named : all).map(
     (c) => `${c.title}: ${priceText(c, locale)}, ${financing(c, locale)}`,

@@ -181,12 +181,12 @@ describe("direct answers with readable links", () => {
   it("answers parking and materials from site.ts", async () => {
     const parking = await ask("¿Hay aparcamiento?");
     expect(parking.intent).toBe("salon.parking");
-    expect(parking.response).toContain(site.parking.advice);
+    expect(parking.response).toContain(serverTranslator("es")("site.parking.advice"));
     expect(shown(parking.response).links).toEqual([{ label: "Cómo llegar (Google Maps)", href: site.maps.directions }]);
 
     const materials = await ask("¿El material entra en el precio?");
     expect(materials.intent).toBe("courses.materials");
-    expect(materials.response).toContain(site.academy.materialsIncluded);
+    expect(materials.response).toContain(serverTranslator("es")("catalogue.benefits.materials.text"));
     expect(shown(materials.response).text).toMatch(/^Sí/);
   });
 

@@ -1,20 +1,10 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
-import type { MessageKey } from "~/i18n/messages.ts";
+import { legalLinks } from "~/content/legal-links.ts";
 import { useLocalHref, useT } from "~/i18n/react.tsx";
 
-/**
- * The four legal texts, for the "other legal texts" list. Their own list (not the
- * footer's) so the legal pages read their labels from the "legal" namespace their
- * loaders send. The revision date is in the catalogue (legal.page.updated): update
- * it in both languages when the texts change.
- */
-const LEGAL_TEXTS: readonly { to: string; label: MessageKey }[] = [
-  { to: "/privacy", label: "legal.page.links.privacy" },
-  { to: "/terms", label: "legal.page.links.terms" },
-  { to: "/aviso-legal", label: "legal.page.links.avisoLegal" },
-  { to: "/cookies", label: "legal.page.links.cookies" },
-];
+// The revision date is in the catalogue (legal.page.updated): update it in both
+// languages when the texts change.
 
 /** Shared frame of the legal pages: title, revision date, text and links to the sibling texts. */
 export function LegalPage({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
@@ -33,7 +23,7 @@ export function LegalPage({ title, intro, children }: { title: string; intro: Re
       <nav className="container legal__container legal__related" aria-label={t("legal.page.related")}>
         <h2>{t("legal.page.related")}</h2>
         <ul>
-          {LEGAL_TEXTS.map((item) => (
+          {legalLinks.map((item) => (
             <li key={item.to}>
               <NavLink to={href(item.to)}>{t(item.label)}</NavLink>
             </li>

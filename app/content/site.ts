@@ -55,21 +55,15 @@ export const site = {
   rating: { value: 4.2, count: 97 },
   academy: {
     students: "500+",
-    /**
-     * What the course price covers, as /formaciones says it ("Materiales incluidos") and the course
-     * data lists it ("Kit profesional de materiales incluido"). PENDIENTE DE REVISAR por la propietaria.
-     */
-    materialsIncluded: "todo el material profesional que usas durante el curso está incluido en el precio",
   },
   /**
-   * Parking near the salon. PENDIENTE DE REVISAR por la propietaria: deliberately generic (no car park
-   * is named); replace it with the exact advice you give clients.
+   * Whether the salon has its own car park. The advice for parking nearby is words, in both
+   * languages in the catalogues (site.parking.advice, site.parking.transit). PENDIENTE DE REVISAR
+   * por la propietaria: deliberately generic (no car park is named); replace it with the exact
+   * advice you give clients.
    */
   parking: {
     own: false,
-    advice:
-      "En el centro de Molins de Rei puedes aparcar en la calle (hay plazas de zona azul y de pago) o en los aparcamientos públicos de la zona, a pocos minutos a pie.",
-    transit: "Si vienes en transporte público, Molins de Rei tiene estación de tren de Rodalies.",
   },
   /**
    * The founder's years in the trade: the one figure the home page, /equipo and the

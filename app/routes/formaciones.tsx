@@ -60,7 +60,7 @@ const benefitsFor = (t: Translate, courses: readonly Course[]) => [
   },
   {
     title: t("catalogue.benefits.materials.title"),
-    // The sentence of site.academy.materialsIncluded (the assistant's answer), capitalised.
+    // The same sentence as the assistant's answer about materials.
     text: t("catalogue.benefits.materials.text"),
   },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { site } from "~/content/site.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import type { Course } from "~/domain/course.ts";
 import { formatEuros, monthlyFinancingText } from "~/domain/pricing.ts";
 import { visibleText } from "../reply-format.ts";
@@ -45,7 +45,7 @@ describe("course answers", () => {
 
   it("says materials are included from site.ts, and what a named course lists", () => {
     const general = visibleText(materialsAnswer([]));
-    expect(general).toContain(site.academy.materialsIncluded);
+    expect(general).toContain(serverTranslator("es")("catalogue.benefits.materials.text"));
     expect(general).toMatch(/^Sí/);
     const named = visibleText(materialsAnswer([inicio]));
     expect(named).toContain("Formación de inicio: Kit profesional de materiales incluido.");

@@ -5,11 +5,11 @@
  * has them in Spanish only). Pure: the caller loads the courses.
  */
 import { coursePath } from "~/components/catalogue/course-jsonld.ts";
-import { site } from "~/content/site.ts";
 import type { Course } from "~/domain/course.ts";
 import { nextDateText } from "~/domain/edition-dates.ts";
 import { dateText } from "~/domain/es-format.ts";
 import { formatEuros, monthlyFinancingText } from "~/domain/pricing.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import type { Locale } from "~/i18n/locales.ts";
 import { link } from "../reply-format.ts";
 
@@ -76,18 +76,9 @@ function materialFeatures(c: Course): string[] {
 /** "uñas" → "Uñas". */
 export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/**
- * site.academy.materialsIncluded in Catalan. Kept beside the Spanish words it
- * translates (site.ts): change both together.
- */
-const MATERIALS_INCLUDED_CA = "tot el material professional que fas servir durant el curs està inclòs al preu";
-
-/** Whether materials are included: the academy's rule (site.ts), and what a named course lists. */
+/** Whether materials are included: the academy's rule (as /formaciones says it), and what a named course lists. */
 export function materialsAnswer(named: Course[], locale: Locale = "es"): string {
-  const rule =
-    locale === "ca"
-      ? `Sí: ${MATERIALS_INCLUDED_CA}, només cal que vinguis.`
-      : `Sí: ${site.academy.materialsIncluded}, solo tienes que venir.`;
+  const rule = `Sí. ${serverTranslator(locale)("catalogue.benefits.materials.text")}`;
   const listed = named.flatMap((c) => materialFeatures(c).map((f) => `${c.title}: ${capitalise(f)}.`));
   const links = named.length === 1 ? courseLink(named[0], locale) : coursesLink(locale);
   return [rule, ...listed, links].join("\n");

@@ -1,9 +1,11 @@
 /**
  * Replies that need no catalogue: the salon's facts from site.ts, with their
  * links written `[label](href)` (reply-format.ts), in Spanish or Catalan (issue
- * 34: the words are translated here, the facts stay in site.ts). Pure.
+ * 34: the words are translated here or read from the catalogues, the facts stay
+ * in site.ts).
  */
 import { site } from "~/content/site.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import type { Locale } from "~/i18n/locales.ts";
 import {
   bookingLink,
@@ -71,24 +73,16 @@ export const locationAnswer = (locale: Locale = "es") =>
     ? `Som a ${site.address.full}.\n${directionsLink(DIRECTIONS_CA)}`
     : `Estamos en ${site.address.full}.\n${directionsLink()}`;
 
-/**
- * site.parking's advice in Catalan. Kept beside the Spanish words it translates
- * (site.ts holds the fact, `own`, and the Spanish sentences): change both together.
- */
-const PARKING_CA = {
-  advice:
-    "Al centre de Molins de Rei pots aparcar al carrer (hi ha places de zona blava i de pagament) o als aparcaments públics de la zona, a pocs minuts a peu.",
-  transit: "Si vens en transport públic, Molins de Rei té estació de tren de Rodalies.",
-};
-
-/** Parking near the salon, from site.parking. */
+/** Parking near the salon: the fact from site.parking, the advice from the catalogues (site.parking.*). */
 export function parkingAnswer(locale: Locale = "es"): string {
+  const t = serverTranslator(locale);
+  const tips = `${t("site.parking.advice")}\n${t("site.parking.transit")}`;
   if (locale === "ca") {
     const own = site.parking.own ? "Sí, tenim aparcament." : "No tenim aparcament propi.";
-    return `${own} ${PARKING_CA.advice}\n${PARKING_CA.transit}\nSom a ${site.address.full}. ${directionsLink(DIRECTIONS_CA)}`;
+    return `${own} ${tips}\nSom a ${site.address.full}. ${directionsLink(DIRECTIONS_CA)}`;
   }
   const own = site.parking.own ? "Sí, tenemos aparcamiento." : "No tenemos aparcamiento propio.";
-  return `${own} ${site.parking.advice}\n${site.parking.transit}\nEstamos en ${site.address.full}. ${directionsLink()}`;
+  return `${own} ${tips}\nEstamos en ${site.address.full}. ${directionsLink()}`;
 }
 
 export const contactAnswer = (locale: Locale = "es") =>

@@ -1,3 +1,4 @@
+import { legalLinks } from "~/content/legal-links.ts";
 import { Link } from "react-router";
 import { site } from "~/content/site.ts";
 import { LanguageSwitcher } from "~/i18n/language-switcher.tsx";
@@ -13,14 +14,6 @@ const services = [
   { to: "/servicios#facial", label: "common.footer.service.facial" },
   { to: "/servicios#diseno", label: "common.footer.service.nailDesign" },
   { to: "/formaciones", label: "common.footer.service.courses" },
-] as const satisfies readonly { to: string; label: MessageKey }[];
-
-/** The legal texts: Spanish paths (pass them through useLocalHref) and their names' keys in the "common" slice. */
-export const legalLinks = [
-  { to: "/privacy", label: "common.legalLinks.privacy" },
-  { to: "/terms", label: "common.legalLinks.terms" },
-  { to: "/aviso-legal", label: "common.legalLinks.legalNotice" },
-  { to: "/cookies", label: "common.legalLinks.cookies" },
 ] as const satisfies readonly { to: string; label: MessageKey }[];
 
 /** "INICIO" → "Inicio": the footer writes the menu's words in sentence case. */
