@@ -1,6 +1,30 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+
+/**
+ * `virtual:common-messages/<locale>`: the "common" slice of a language's catalogue (the
+ * frame's words), for the one page no loader fed (app/i18n/fallback-messages.tsx). Only
+ * that slice goes into its chunk, not the whole catalogue.
+ */
+function commonMessages(): Plugin {
+  const prefix = "virtual:common-messages/";
+  return {
+    name: "common-messages",
+    resolveId: (id) => (id.startsWith(prefix) ? `\0${id}` : undefined),
+    load(id) {
+      if (!id.startsWith(`\0${prefix}`)) return undefined;
+      const locale = id.slice(prefix.length + 1);
+      if (!/^[a-z]{2}$/u.test(locale)) throw new Error(`common-messages: unknown locale ${locale}`);
+      const file = fileURLToPath(new URL(`./app/i18n/messages/${locale}.json`, import.meta.url));
+      this.addWatchFile(file);
+      const all = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+      const common = Object.fromEntries(Object.entries(all).filter(([key]) => key.startsWith("common.")));
+      return `export default ${JSON.stringify(common)};`;
+    },
+  };
+}
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -35,5 +59,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [reactRouter()],
+  plugins: [commonMessages(), reactRouter()],
 });

@@ -2,7 +2,8 @@
  * The frame's words ("common") for the one page no loader fed: the root error
  * page when a middleware refused the request before any loader ran (the staff
  * area's 403) or the root loader itself failed. Every other page gets them from
- * the root loader. The catalogue of the page's language is fetched as its own
+ * the root loader. The "common" slice of the page's language (a virtual module
+ * the build makes from the catalogue: vite.config.ts) is fetched as its own
  * chunk only here, so ordinary pages never carry it; the server renders the
  * page complete (entry.server.tsx waits for everything), and the browser
  * hydrates it once the chunk has arrived.
@@ -14,13 +15,9 @@ import { FallbackMessages } from "./react.tsx";
 
 type Provider = ComponentType<{ children: ReactNode }>;
 
-function commonSlice(catalogue: Record<string, string>): Messages {
-  return Object.fromEntries(Object.entries(catalogue).filter(([key]) => key.startsWith("common."))) as Messages;
-}
-
-function providerFor(load: () => Promise<{ default: Record<string, string> }>) {
+function providerFor(load: () => Promise<{ default: Messages }>) {
   return lazy(async (): Promise<{ default: Provider }> => {
-    const messages = commonSlice((await load()).default);
+    const messages = (await load()).default;
     return {
       default: ({ children }) => <FallbackMessages.Provider value={messages}>{children}</FallbackMessages.Provider>,
     };
@@ -28,8 +25,8 @@ function providerFor(load: () => Promise<{ default: Record<string, string> }>) {
 }
 
 const PROVIDERS: Record<Locale, Provider> = {
-  es: providerFor(() => import("./messages/es.json")),
-  ca: providerFor(() => import("./messages/ca.json")),
+  es: providerFor(() => import("virtual:common-messages/es")),
+  ca: providerFor(() => import("virtual:common-messages/ca")),
 };
 
 export function WithFallbackMessages({ locale, children }: { locale: Locale; children: ReactNode }) {
