@@ -26,6 +26,8 @@ export interface RootLoaderData {
   /** The page's language (its URL's) and the frame's words in it (header, footer, error pages). */
   locale: Locale;
   messages: Messages;
+  /** On a Spanish page with a Catalan version, the words of the one-time offer to switch, in Catalan (language-offer.tsx). */
+  languageOffer: Messages | null;
 }
 
 /** The root loader's data; undefined only when the root loader itself failed. */

@@ -11,6 +11,7 @@ import { getServices } from "./context.server.ts";
 import { messagesFor } from "./i18n/catalogue.server.ts";
 import { WithFallbackMessages } from "./i18n/fallback-messages.tsx";
 import { localeOfPath, localeOfRequest } from "./i18n/locales.ts";
+import { localizedPath } from "./i18n/paths.ts";
 import { useRootData, type RootLoaderData, type RootUser } from "./root-data.ts";
 import stylesHref from "./styles/app.css?url";
 import staffStylesHref from "./styles/staff-area.css?url";
@@ -31,7 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   // Canonical and og:url are built from PUBLIC_URL, never from the request's Host header.
   const origin = new URL(config.publicUrl).origin;
   const locale = localeOfRequest(request);
-  return { user, origin, booking, locale, messages: messagesFor(locale, ["common"]) };
+  const offersCatalan = locale === "es" && localizedPath(new URL(request.url).pathname, "ca") !== null;
+  const languageOffer = offersCatalan ? messagesFor("ca", ["offer"]) : null;
+  return { user, origin, booking, locale, messages: messagesFor(locale, ["common"]), languageOffer };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

@@ -39,3 +39,18 @@ export function localeOfRequest(request: Request): Locale {
 export function otherLocale(locale: Locale): Locale {
   return locale === "es" ? "ca" : "es";
 }
+
+/**
+ * Whether a browser's languages (navigator.languages, in order of preference)
+ * put Catalan before Spanish: the first of the two that appears decides
+ * ("ca-ES", "ca-ES-valencia" and "ca" are Catalan; "es-ES", "es" Spanish).
+ * A list naming neither is no preference for Catalan.
+ */
+export function prefersCatalan(languages: readonly string[]): boolean {
+  for (const tag of languages) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/u)[0];
+    if (primary === "ca") return true;
+    if (primary === "es") return false;
+  }
+  return false;
+}

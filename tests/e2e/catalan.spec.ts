@@ -63,4 +63,30 @@ test.describe("el web en català", () => {
     await page.waitForURL((url) => url.pathname === "/contacto");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
   });
+
+  test.describe("un navegador que prefereix el català", () => {
+    test.use({ locale: "ca-ES" });
+
+    test("rep una sola vegada l’oferta de la pàgina en català, sense cap redirecció", async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const res = await page.goto("/formaciones");
+      // No redirect by language: the Spanish address answers in Spanish.
+      expect(res?.status()).toBe(200);
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+      const offer = page.getByRole("complementary", { name: "Aquest web en català" });
+      await expect(offer).toBeVisible();
+      await expect(offer).toHaveAttribute("lang", "ca");
+      const box = await offer.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      await offer.getByRole("link", { name: "Llegeix aquesta pàgina en català" }).click();
+      await page.waitForURL((url) => url.pathname === "/ca/formacions");
+      await expect(page.locator("html")).toHaveAttribute("lang", "ca");
+      await expect(page.getByRole("complementary", { name: "Aquest web en català" })).toHaveCount(0);
+      // Offered once: back on a Spanish page, no offer.
+      await page.goto("/contacto");
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
+      await expect(page.getByRole("complementary", { name: "Aquest web en català" })).toHaveCount(0);
+    });
+  });
 });

@@ -13,7 +13,7 @@ import type { RootLoaderData, RootUser } from "~/root-data.ts";
 
 export function rootDataFor(
   path: string,
-  extra: { user?: RootUser | null; booking?: BookingLink } = {},
+  extra: { user?: RootUser | null; booking?: BookingLink; languageOffer?: RootLoaderData["languageOffer"] } = {},
 ): RootLoaderData {
   const locale = localeOfPath(path);
   return {
@@ -22,6 +22,7 @@ export function rootDataFor(
     booking: extra.booking ?? { href: "/reservar", external: false },
     locale,
     messages: messagesFor(locale, ["common"]),
+    languageOffer: extra.languageOffer ?? null,
   };
 }
 
@@ -29,7 +30,7 @@ export function rootDataFor(
 export function frameAt(
   path: string,
   render: () => ReactNode,
-  opts: { user?: RootUser | null; booking?: BookingLink } = {},
+  opts: { user?: RootUser | null; booking?: BookingLink; languageOffer?: RootLoaderData["languageOffer"] } = {},
 ): ReactElement {
   const data = rootDataFor(path, opts);
   const Stub = createRoutesStub([{ id: "root", path: "*", loader: () => data, Component: () => <>{render()}</> }]);

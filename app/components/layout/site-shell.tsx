@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { LanguageOffer } from "~/i18n/language-offer.tsx";
 import { useT } from "~/i18n/react.tsx";
 import type { RootUser } from "~/root-data.ts";
 import { CartProvider } from "../cart/cart-context.tsx";
@@ -29,6 +30,7 @@ export function SiteShell({ user, children }: { user: RootUser | null; children:
       <Footer />
       <WhatsAppFloat />
       <ChatLauncher />
+      <LanguageOffer />
       <FloatingClearance />
     </CartProvider>
   );
