@@ -4,56 +4,23 @@
  * AEAT's VERI*FACTU legend), and a Spanish order's PDF unchanged.
  */
 import { describe, expect, it } from "vitest";
+import { SAMPLE_SELLER, sampleInvoice, sampleQrUrl } from "../../tests/helpers/invoice-documents.ts";
 import { pdfInfo, pdfQrCodes, pdfText } from "../../tests/helpers/pdf.ts";
 import type { InvoiceDocument } from "./document.ts";
 import { renderInvoicePdf } from "./pdf.server.ts";
 
-const qrUrl =
-  "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=12345678Z&numserie=AN2026-000007&fecha=30-11-2026&importe=1279.00";
+const qrUrl = sampleQrUrl("AN2026-000007", "30-11-2026", "1279.00");
 
-const f1: InvoiceDocument = {
-  kind: "F1",
+const f1: InvoiceDocument = sampleInvoice({
   number: "AN2026-000007",
   issueDate: "2026-11-30",
   operationDate: "2026-11-29",
-  seller: {
-    legalName: "Alejandra Ruiz Peñalver",
-    tradeName: "Alejandra Nails Studio",
-    nif: "12345678Z",
-    address: "Carrer Major, 48",
-    postalCode: "08750",
-    city: "Molins de Rei",
-    province: "Barcelona",
-    registry: null,
-    email: "hola@alejandranails.es",
-    phone: "655 48 21 37",
-  },
+  seller: { ...SAMPLE_SELLER, tradeName: "Alejandra Nails Studio" },
   buyer: { name: "Núria Güell", taxId: "X1234567L", address: "Carrer Gran, 3", postalCode: "08001", city: "Barcelona" },
-  lines: [
-    {
-      description: "Curs d’ungles acríliques",
-      detail: null,
-      quantity: 1,
-      vatTreatment: "standard",
-      vatRateBp: 2100,
-      baseCents: 105702,
-      vatCents: 22198,
-      totalCents: 127900,
-    },
-  ],
-  breakdown: [{ vatTreatment: "standard", vatRateBp: 2100, baseCents: 105702, vatCents: 22198 }],
-  baseCents: 105702,
-  vatCents: 22198,
-  totalCents: 127900,
-  exemptionNote: null,
-  rectifies: null,
-  paymentMethod: "Tarjeta",
-  orderReference: "AN-7QK2M",
+  lines: [{ ...sampleInvoice().lines[0]!, description: "Curs d’ungles acríliques", detail: null }],
   qrUrl,
-  verifactu: true,
-  demo: false,
   locale: "ca",
-};
+});
 
 const exemptNote =
   "Operación exenta de IVA en virtud del artículo 20.Uno.9º de la Ley 37/1992, del Impuesto sobre el Valor Añadido (enseñanza).";

@@ -5,28 +5,16 @@
  * on the symbol; nothing printed within 6 mm of the symbol (2 mm the minimum, 6 mm recommended).
  */
 import { describe, expect, it } from "vitest";
+import { sampleInvoice, sampleQrUrl } from "../../tests/helpers/invoice-documents.ts";
 import { pdfFirstPageLayout, type PdfBox } from "../../tests/helpers/pdf.ts";
 import type { InvoiceDocument } from "./document.ts";
 import { DATA_SIZE, MM } from "./pdf-draw.server.ts";
 import { QR_LAYOUT, renderInvoicePdf } from "./pdf.server.ts";
 
-const base: InvoiceDocument = {
+const base: InvoiceDocument = sampleInvoice({
   kind: "F2",
   number: "AN2026-000007",
-  issueDate: "2026-11-24",
   operationDate: null,
-  seller: {
-    legalName: "Alejandra Ruiz Peñalver",
-    tradeName: "Alejandra Nails",
-    nif: "12345678Z",
-    address: "Carrer Major, 48",
-    postalCode: "08750",
-    city: "Molins de Rei",
-    province: "Barcelona",
-    registry: null,
-    email: "hola@alejandranails.es",
-    phone: "655 48 21 37",
-  },
   buyer: null,
   lines: [
     {
@@ -44,15 +32,8 @@ const base: InvoiceDocument = {
   baseCents: 7438,
   vatCents: 1562,
   totalCents: 9000,
-  exemptionNote: null,
-  rectifies: null,
-  paymentMethod: "Tarjeta",
-  orderReference: "AN-7QK2M",
-  qrUrl:
-    "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=12345678Z&numserie=AN2026-000007&fecha=24-11-2026&importe=90.00",
-  verifactu: true,
-  demo: false,
-};
+  qrUrl: sampleQrUrl("AN2026-000007", "24-11-2026", "90.00"),
+});
 
 const LEGEND = ["VERI*FACTU", "Factura verificable en la sede electrónica de la AEAT"];
 /** Rounding in the PDF's numbers (a thousandth of a point is 0.0004 mm). */

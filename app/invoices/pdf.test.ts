@@ -1,65 +1,17 @@
 import { readFileSync } from "node:fs";
 import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
+import { SAMPLE_SELLER, sampleInvoice } from "../../tests/helpers/invoice-documents.ts";
 import { pdfFonts, pdfInfo, pdfPageCount, pdfQrCodes, pdfText } from "../../tests/helpers/pdf.ts";
 import type { InvoiceDocument, InvoiceLine } from "./document.ts";
 import { TEXT_FEATURES } from "./pdf-draw.server.ts";
 import { formatEuros, printable } from "./pdf-format.ts";
 import { renderInvoicePdf } from "./pdf.server.ts";
 
-const seller: InvoiceDocument["seller"] = {
-  legalName: "Alejandra Ruiz Peñalver",
-  tradeName: "Alejandra Nails",
-  nif: "12345678Z",
-  address: "Carrer Major, 48",
-  postalCode: "08750",
-  city: "Molins de Rei",
-  province: "Barcelona",
-  registry: null,
-  email: "hola@alejandranails.es",
-  phone: "655 48 21 37",
-};
-
-const course: InvoiceLine = {
-  description: "Curso de uñas acrílicas – nivel iniciación",
-  detail: "Convocatoria del 12 al 14 de enero de 2027",
-  quantity: 1,
-  vatTreatment: "standard",
-  vatRateBp: 2100,
-  baseCents: 105702,
-  vatCents: 22198,
-  totalCents: 127900,
-};
-
-const qrUrl =
-  "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=12345678Z&numserie=AN2026-000001&fecha=24-11-2026&importe=1279.00";
-
-const f1: InvoiceDocument = {
-  kind: "F1",
-  number: "AN2026-000001",
-  issueDate: "2026-11-24",
-  operationDate: "2026-11-23",
-  seller,
-  buyer: {
-    name: "Núria Güell Ibáñez",
-    taxId: "X1234567L",
-    address: "Avinguda de València, 3, 2º 1ª",
-    postalCode: "08001",
-    city: "Barcelona",
-  },
-  lines: [course],
-  breakdown: [{ vatTreatment: "standard", vatRateBp: 2100, baseCents: 105702, vatCents: 22198 }],
-  baseCents: 105702,
-  vatCents: 22198,
-  totalCents: 127900,
-  exemptionNote: null,
-  rectifies: null,
-  paymentMethod: "Tarjeta",
-  orderReference: "AN-7QK2M",
-  qrUrl,
-  verifactu: true,
-  demo: false,
-};
+const seller = SAMPLE_SELLER;
+const f1: InvoiceDocument = sampleInvoice();
+const course: InvoiceLine = f1.lines[0]!;
+const qrUrl = f1.qrUrl!;
 
 const r4: InvoiceDocument = {
   ...f1,

@@ -1,60 +1,28 @@
 /** The purchase confirmation of an order made in Catalan (issue 34): text, frame, form and .ics. */
 import { describe, expect, it } from "vitest";
 import { buildConfirmationEmail, editionText } from "./confirmation-email.server.ts";
+import { sampleOrderItem, sampleOrderRow } from "../../tests/helpers/order-rows.ts";
 import type { OrderItemRow, OrderRow } from "./orders.server.ts";
 
-const order: OrderRow = {
-  id: "3f2a9c1e-0000-4000-8000-000000000001",
-  user_id: "u1",
+const order: OrderRow = sampleOrderRow({
   email: "nuria@example.com",
-  status: "paid",
-  total_cents: 127900,
-  currency: "eur",
-  payment_method: "card",
-  provider: "stripe",
-  provider_session_id: "cs_x",
   withdrawal_waiver_at: "2026-11-30T10:00:00.000Z",
   created_at: "2026-11-30T10:00:00.000Z",
   updated_at: "2026-11-30T10:00:00.000Z",
   paid_at: "2026-11-30T10:01:00.000Z",
-  checkout_key: null,
-  checkout_completed_at: null,
-  confirmation_sent_at: null,
-  refunded_cents: 0,
-  billing_name: null,
-  billing_tax_id: null,
-  billing_address: null,
-  billing_postal_code: null,
-  billing_city: null,
-  kind: "courses",
-  appointment_id: null,
   locale: "ca",
-};
+});
 const items: (OrderItemRow & { course_id: string })[] = [
-  {
-    id: "00-a",
-    order_id: order.id,
-    course_id: "formacion-inicio",
-    edition_id: "e1",
-    title: "Formación de inicio",
-    price_cents: 28000,
-    edition_starts_on: "2027-04-06",
-    edition_ends_on: "2027-04-08",
-    no_seat_at: null,
-    service_id: null,
-  },
-  {
+  sampleOrderItem(order, { edition_starts_on: "2027-04-06", edition_ends_on: "2027-04-08" }),
+  sampleOrderItem(order, {
     id: "01-b",
-    order_id: order.id,
     course_id: "expert-nails",
     edition_id: null,
     title: "Expert Nails",
     price_cents: 99900,
     edition_starts_on: null,
     edition_ends_on: null,
-    no_seat_at: null,
-    service_id: null,
-  },
+  }),
 ];
 const owned = [{ ...items[1]!, id: "02-c", course_id: "gel", title: "Gel", price_cents: 15000 }];
 
