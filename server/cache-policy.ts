@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { readCookie, SESSION_COOKIE } from "../app/auth/session.server.ts";
+import { CATALAN_PATHS } from "../app/i18n/paths.ts";
 import { isUnderPath } from "./paths.ts";
 
 const PRIVATE_CACHE_CONTROL = "private, no-store";
@@ -7,9 +8,10 @@ const PRIVATE_CACHE_CONTROL = "private, no-store";
 /**
  * Pages about one visitor (account, orders, payment, sign-in forms with their
  * tokens and answers): never stored by a browser or shared cache, signed in or not.
- * Prefixes match the path and what is below it.
+ * Prefixes match the path and what is below it. Their Catalan addresses are
+ * private too, derived from the table of app/i18n/paths.ts (catalanPrefixes).
  */
-const PRIVATE_PATHS = [
+const SPANISH_PRIVATE_PATHS = [
   "/perfil",
   "/mis-cursos",
   "/success",
@@ -34,6 +36,24 @@ const PRIVATE_PATHS = [
   "/lista-espera",
   // The emails' one-click unsubscribe links.
   "/baja",
+];
+
+/** The static part of a route pattern, up to its first parameter: "/ca/cita/:token" → "/ca/cita". */
+function staticPrefix(pattern: string): string {
+  const i = pattern.search(/\/:/u);
+  return i === -1 ? pattern : pattern.slice(0, i);
+}
+
+/** The Catalan address of every page under a private Spanish prefix ("/reservar" → "/ca/reserva", …). */
+function catalanPrefixes(spanish: readonly string[]): string[] {
+  return Object.entries(CATALAN_PATHS)
+    .filter(([es]) => spanish.some((prefix) => isUnderPath(staticPrefix(es), prefix)))
+    .map(([, ca]) => staticPrefix(ca));
+}
+
+export const PRIVATE_PATHS: readonly string[] = [
+  ...SPANISH_PRIVATE_PATHS,
+  ...catalanPrefixes(SPANISH_PRIVATE_PATHS),
 ];
 
 export function isPrivatePath(pathname: string): boolean {

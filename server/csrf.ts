@@ -6,12 +6,12 @@ import { sendError } from "./errors.ts";
 /** Signed by the sender instead (Stripe-Signature), and sent from Stripe's servers. */
 const CSRF_EXEMPT_PATHS = new Set([STRIPE_WEBHOOK_PATH]);
 /**
- * The one-click unsubscribe links (/baja/<token>, RFC 8058): the mail provider
- * POSTs them from its servers, with no cookie and no Origin. Nothing rides on a
- * session there: the signed token is the whole capability, and a forged
- * cross-site POST would need the token too.
+ * The one-click unsubscribe links (/baja/<token>, RFC 8058; a Catalan account's
+ * is /ca/baixa/<token>): the mail provider POSTs them from its servers, with no
+ * cookie and no Origin. Nothing rides on a session there: the signed token is
+ * the whole capability, and a forged cross-site POST would need the token too.
  */
-const CSRF_EXEMPT_PREFIXES = ["/baja/"];
+const CSRF_EXEMPT_PREFIXES = ["/baja/", "/ca/baixa/"];
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**

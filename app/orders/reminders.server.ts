@@ -6,15 +6,22 @@
  * cancelled or has already started, the buyer turned the preference off, or the
  * edition moved to another date (that job is stale: `rescheduleEditionReminders`
  * queues one for the new date, keyed by it). Each one carries a one-click
- * unsubscribe link (/baja/<token>, RFC 8058) for its buyer.
+ * unsubscribe link (/baja/<token>, RFC 8058) for its buyer. It is written in
+ * the account's language (users.locale), as the other account emails are
+ * (verification, password reset): it belongs to her account and its settings
+ * (the preference, the unsubscribe), not to one order, and she may have changed
+ * the language since buying; a Catalan one links to /ca/baixa/<token>.
  */
 import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { DEFAULT_USER_SETTINGS } from "~/auth/user-settings.server.ts";
 import { site } from "~/content/site.ts";
 import type { Db } from "~/db/db.server.ts";
 import { reminderRunAfter } from "~/domain/course-reminder.ts";
-import type { Locale } from "~/i18n/locales.ts";
 import { formatLongDate, formatWeekdayDate } from "~/domain/pricing.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import type { MessagePart } from "~/i18n/icu.ts";
+import type { Locale } from "~/i18n/locales.ts";
+import { localHref } from "~/i18n/paths.ts";
 import { enqueueJob } from "~/jobs/queue.server.ts";
 import { EMAIL_JOB_PREFIX, type EmailTemplate } from "~/mail/email-jobs.server.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
@@ -95,49 +102,74 @@ export interface ReminderData {
   firstName: string;
   email: string;
   courseId: string;
+  /** The course's title in the email's language (its Catalan title when written, else the Spanish one). */
   courseTitle: string;
   orderId: string;
   startsOn: string;
   endsOn: string | null;
+  /** The edition's hours in the email's language, as the staff wrote them (may be empty). */
   schedule: string;
   /** The one-click unsubscribe link (`reminderUnsubscribeUrl`), or null when there is no secret to sign it. */
   unsubscribeUrl: string | null;
-  /** The account's language (users.locale, 0027; she may change it after buying): the email is to be written in it. */
+  /** The account's language (users.locale, 0027; she may change it after buying): the email is written in it. */
   locale: Locale;
 }
 
-/** The buyer's one-click link that turns the course reminders off (app/routes/baja.tsx). */
-export function reminderUnsubscribeUrl(publicUrl: string, secret: string, userId: string): string {
-  return `${publicUrl}/baja/${makeUnsubscribeToken(secret, COURSE_REMINDERS_TOPIC, userId)}`;
+/** The buyer's one-click link that turns the course reminders off (app/routes/baja.tsx), in her language's address. */
+export function reminderUnsubscribeUrl(
+  publicUrl: string,
+  secret: string,
+  userId: string,
+  locale: Locale = "es",
+): string {
+  return `${publicUrl}${localHref(locale, `/baja/${makeUnsubscribeToken(secret, COURSE_REMINDERS_TOPIC, userId)}`)}`;
 }
 
-/** Spanish reminder: the course, its dates and hours, the address and the calendar link. */
+/** The message's parts as HTML: its text escaped, its `<link>` an anchor to `href`. */
+function linkedHtml(parts: MessagePart[], href: string): string {
+  return parts
+    .map((p) =>
+      typeof p === "string"
+        ? escapeHtml(p)
+        : `<a href="${escapeHtml(href)}" style="color:#6B5A62">${linkedHtml(p.children, href)}</a>`,
+    )
+    .join("");
+}
+
+/** The reminder in the account's language: the course, its dates and hours, the address and the calendar link. */
 export function buildReminderEmail(d: ReminderData, publicUrl: string): MailMessage {
-  const start = formatWeekdayDate(d.startsOn);
-  const dates = d.endsOn && d.endsOn !== d.startsOn ? `Del ${start} al ${formatWeekdayDate(d.endsOn)}` : `El ${start}`;
+  const { locale } = d;
+  const t = serverTranslator(locale);
+  const start = formatWeekdayDate(d.startsOn, locale);
+  const dates =
+    d.endsOn && d.endsOn !== d.startsOn
+      ? t("email.courseReminder.datesRange", { start, end: formatWeekdayDate(d.endsOn, locale) })
+      : t("email.courseReminder.datesDay", { start });
+  const longStart = formatLongDate(d.startsOn, locale);
   const calendarUrl = `${publicUrl}/api/pedidos/${encodeURIComponent(d.orderId)}/calendario.ics?curso=${encodeURIComponent(d.courseId)}`;
-  const greeting = d.firstName.trim() ? `Hola, ${d.firstName.trim()}:` : "Hola:";
-  const intro = `En tres días empieza tu curso «${d.courseTitle}». Te esperamos en la academia.`;
+  const name = d.firstName.trim();
+  const greeting = name ? t("email.common.greetingNamed", { name }) : t("email.common.greeting");
+  const intro = t("email.courseReminder.intro", { title: d.courseTitle });
   const facts: [string, string][] = [
-    ["Fechas", dates],
-    ...(d.schedule.trim() ? [["Horario", d.schedule.trim()] as [string, string]] : []),
-    ["Dirección", site.address.full],
+    [t("email.courseReminder.facts.dates"), dates],
+    ...(d.schedule.trim() ? [[t("email.courseReminder.facts.schedule"), d.schedule.trim()] as [string, string]] : []),
+    [t("email.courseReminder.facts.address"), site.address.full],
   ];
-  const outro = `Si no puedes venir o tienes cualquier duda, llámanos al ${site.phone.display} o escríbenos a ${site.email}.`;
-  const optOut =
-    "Recibes este correo porque tienes activados los recordatorios de tus cursos; puedes desactivarlos en Mi perfil › Configuración";
-  const optOutLink = "Dejar de recibir recordatorios";
+  const outro = t("email.courseReminder.outro", { phone: site.phone.display, email: site.email });
+  const calendarLabel = t("email.courseReminder.calendarButton");
   const optOutHtml = d.unsubscribeUrl
-    ? `${escapeHtml(optOut)} o desde este enlace: <a href="${escapeHtml(d.unsubscribeUrl)}" style="color:#6B5A62">${escapeHtml(optOutLink)}</a>.`
-    : `${escapeHtml(optOut)}.`;
-  const optOutText = d.unsubscribeUrl ? `${optOut} o desde este enlace: ${d.unsubscribeUrl}` : `${optOut}.`;
+    ? linkedHtml(t.parts("email.courseReminder.optOutLinkHtml"), d.unsubscribeUrl)
+    : escapeHtml(t("email.courseReminder.optOut"));
+  const optOutText = d.unsubscribeUrl
+    ? t("email.courseReminder.optOutLinkText", { url: d.unsubscribeUrl })
+    : t("email.courseReminder.optOut");
   const bodyHtml = `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:8px 0 16px">
 ${facts.map(([k, v]) => `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;color:#6B5A62;font-weight:600;vertical-align:top">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`).join("\n")}
 </table>
-<p><a href="${escapeHtml(site.maps.directions)}" style="color:#5B1F3E">Cómo llegar</a></p>
-${emailButton(calendarUrl, "Añadir a mi calendario")}
+<p><a href="${escapeHtml(site.maps.directions)}" style="color:#5B1F3E">${escapeHtml(t("email.courseReminder.directions"))}</a></p>
+${emailButton(calendarUrl, calendarLabel)}
 <p>${escapeHtml(outro)}</p>
 <p style="color:#6B5A62;font-size:13px">${optOutHtml}</p>`;
   const bodyText = [
@@ -146,29 +178,34 @@ ${emailButton(calendarUrl, "Añadir a mi calendario")}
     intro,
     "",
     ...facts.map(([k, v]) => `${k}: ${v}`),
-    `Cómo llegar: ${site.maps.directions}`,
-    `Añadir a mi calendario (.ics): ${calendarUrl}`,
+    t("email.courseReminder.directionsText", { url: site.maps.directions }),
+    t("email.courseReminder.calendarText", { url: calendarUrl }),
     "",
     outro,
     "",
     optOutText,
   ].join("\n");
   const { html, text } = renderEmail({
-    title: `Tu curso empieza el ${formatLongDate(d.startsOn)}`,
-    preheader: `${d.courseTitle}: ${dates.toLowerCase()}, en ${site.address.full}.`,
+    title: t("email.courseReminder.title", { date: longStart }),
+    preheader: t("email.courseReminder.preheader", {
+      title: d.courseTitle,
+      dates: dates.toLowerCase(),
+      address: site.address.full,
+    }),
     bodyHtml,
     bodyText,
+    locale,
   });
   return {
     to: d.email,
-    subject: `Recordatorio: «${d.courseTitle}» empieza el ${formatLongDate(d.startsOn)} · ${site.name}`,
+    subject: t("email.courseReminder.subject", { title: d.courseTitle, date: longStart, salon: site.name }),
     html,
     text,
     // Not strictly transactional (it can be turned off): one POST to the signed link turns it
     // off with no sign-in (RFC 8058); without that link, the settings page after signing in.
     listUnsubscribe: d.unsubscribeUrl
       ? { url: d.unsubscribeUrl, oneClick: true }
-      : { url: `${publicUrl}/perfil/ajustes` },
+      : { url: `${publicUrl}${localHref(locale, "/perfil/ajustes")}` },
   };
 }
 
@@ -191,9 +228,11 @@ export const courseReminderTemplate: EmailTemplate = {
         "users.locale",
         "courses.id as course_id",
         "courses.title",
+        "courses.title_ca",
         "course_editions.starts_on",
         "course_editions.ends_on",
         "course_editions.schedule",
+        "course_editions.schedule_ca",
         "course_editions.status",
         "course_editions.cancelled_at",
         "user_settings.course_emails",
@@ -211,18 +250,19 @@ export const courseReminderTemplate: EmailTemplate = {
     if (todayInMadrid(ctx.now) >= row.starts_on) return skip("edition started");
     const wants = row.course_emails == null ? DEFAULT_USER_SETTINGS.courseEmails : Number(row.course_emails) === 1;
     if (!wants) return skip("reminders turned off");
+    const catalan = row.locale === "ca";
     return buildReminderEmail(
       {
         firstName: row.first_name,
         email: row.email,
         courseId: row.course_id,
-        courseTitle: row.title,
+        courseTitle: (catalan && row.title_ca?.trim()) || row.title,
         orderId: row.order_id,
         startsOn: row.starts_on,
         endsOn: row.ends_on,
-        schedule: row.schedule,
+        schedule: (catalan && row.schedule_ca?.trim()) || row.schedule,
         unsubscribeUrl: ctx.unsubscribeSecret
-          ? reminderUnsubscribeUrl(ctx.publicUrl, ctx.unsubscribeSecret, row.user_id)
+          ? reminderUnsubscribeUrl(ctx.publicUrl, ctx.unsubscribeSecret, row.user_id, row.locale)
           : null,
         locale: row.locale,
       },

@@ -16,6 +16,9 @@ import { madridDateTimeText } from "~/domain/calendar-dates.ts";
 import { WAITLIST_CONFIRM_HOURS, type WaitlistConfirmState } from "~/domain/waitlist-messages.ts";
 import type { JobHandler } from "~/jobs/worker.server.ts";
 import { isTokenShaped, newToken, sha256 } from "~/lib/ids.server.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import type { Locale } from "~/i18n/locales.ts";
+import { localHref } from "~/i18n/paths.ts";
 import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import {
@@ -23,13 +26,14 @@ import {
   confirmEntry,
   dropLapsedUnconfirmed,
   entryForEmail,
+  entryTitle,
   entryWhat,
   unconfirmedCutoff,
 } from "./waitlist.server.ts";
 
-/** The page the emailed link opens. */
-export const confirmEntryUrl = (publicUrl: string, token: string): string =>
-  `${publicUrl}/lista-espera/confirmar/${token}`;
+/** The page the emailed link opens, in the entry's language (/ca/llista-espera/confirmar/<token> in Catalan). */
+export const confirmEntryUrl = (publicUrl: string, token: string, locale: Locale = "es"): string =>
+  `${publicUrl}${localHref(locale, `/lista-espera/confirmar/${token}`)}`;
 
 /** What the link's page may show: the entry's own course and date, nothing else. */
 export interface ConfirmableEntry {
@@ -110,7 +114,8 @@ export async function confirmByToken(
 
 /**
  * "Confirma tu correo para la lista de espera", rendered when the worker sends
- * it and only while the entry is still pending and within its 48 h.
+ * it and only while the entry is still pending and within its 48 h; in the
+ * entry's language (the page she joined on).
  */
 export const waitlistConfirmTemplate: EmailTemplate = {
   async render(ctx, payload) {
@@ -118,27 +123,40 @@ export const waitlistConfirmTemplate: EmailTemplate = {
     const row = await entryForEmail(ctx.db, payload.entryId);
     if (!row || row.status !== "pending") return null;
     if (row.created_at <= unconfirmedCutoff(ctx.now.toISOString())) return null;
+    const { locale } = row;
+    const t = serverTranslator(locale);
     const token = await createConfirmToken(ctx.db, row.id, ctx.now);
-    const link = confirmEntryUrl(ctx.publicUrl, token);
-    const until = madridDateTimeText(new Date(Date.parse(row.created_at) + CONFIRM_TTL_MS));
-    const what = entryWhat(row);
-    const intro = `Alguien (seguramente tú) ha pedido que te avisemos en este correo si queda una plaza en ${what}.`;
-    const how = `Para entrar en la lista de espera, confirma tu dirección antes del ${until} (${WAITLIST_CONFIRM_HOURS} horas). El enlace solo sirve una vez.`;
-    const ignore = "Si no lo has pedido tú, no hagas nada: sin confirmar, borraremos tu correo de la lista.";
+    const link = confirmEntryUrl(ctx.publicUrl, token, locale);
+    const until = madridDateTimeText(new Date(Date.parse(row.created_at) + CONFIRM_TTL_MS), locale);
+    const greeting = t("email.common.greeting");
+    const intro = t("email.waitlist.confirm.intro", { what: entryWhat(row) });
+    const how = t("email.waitlist.confirm.how", { until, hours: WAITLIST_CONFIRM_HOURS });
+    const ignore = t("email.waitlist.confirm.ignore");
     const { html, text } = renderEmail({
-      title: "Confirma tu correo para la lista de espera",
-      preheader: `Confirma tu dirección antes del ${until} para entrar en la lista de espera.`,
-      bodyHtml: `<p>Hola:</p>
+      title: t("email.waitlist.confirm.title"),
+      preheader: t("email.waitlist.confirm.preheader", { until }),
+      bodyHtml: `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <p>${escapeHtml(how)}</p>
-${emailButton(link, "Confirmar mi correo")}
-<p style="font-size:14px;color:#6B5A62">Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${escapeHtml(link)}" style="color:#5B1F3E;word-break:break-all">${escapeHtml(link)}</a></p>
+${emailButton(link, t("email.waitlist.confirm.button"))}
+<p style="font-size:14px;color:#6B5A62">${escapeHtml(t("email.common.copyLink"))}<br><a href="${escapeHtml(link)}" style="color:#5B1F3E;word-break:break-all">${escapeHtml(link)}</a></p>
 <p>${escapeHtml(ignore)}</p>`,
-      bodyText: ["Hola:", "", intro, "", how, "", `Confirmar: ${link}`, "", ignore].join("\n"),
+      bodyText: [
+        greeting,
+        "",
+        intro,
+        "",
+        how,
+        "",
+        t("email.waitlist.confirm.buttonText", { url: link }),
+        "",
+        ignore,
+      ].join("\n"),
+      locale,
     });
     return {
       to: row.email,
-      subject: `Confirma tu correo para la lista de espera: ${row.title} · ${site.name}`,
+      subject: t("email.waitlist.confirm.subject", { title: entryTitle(row), salon: site.name }),
       html,
       text,
     };

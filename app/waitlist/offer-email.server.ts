@@ -1,13 +1,16 @@
 /**
  * "Se ha liberado una plaza": the waiting-list offer, rendered when the worker
  * sends it and only while the offer is still live (taken, lapsed or removed
- * entries get nothing). Plus the lapse job: at the offer's end its seat goes
+ * entries get nothing), in the entry's language (a Catalan one links to
+ * /ca/formacions/<course>). Plus the lapse job: at the offer's end its seat goes
  * on to the next person even without any other traffic on the edition.
  */
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { site } from "~/content/site.ts";
 import { madridDateTimeText } from "~/domain/calendar-dates.ts";
-import { entryForEmail, entryWhat } from "./waitlist.server.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import { localHref } from "~/i18n/paths.ts";
+import { entryForEmail, entryTitle, entryWhat } from "./waitlist.server.ts";
 import type { JobHandler } from "~/jobs/worker.server.ts";
 import type { EmailTemplate } from "~/mail/email-jobs.server.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
@@ -19,23 +22,34 @@ export const waitlistOfferTemplate: EmailTemplate = {
     const row = await entryForEmail(ctx.db, payload.entryId);
     if (!row || row.status !== "offered" || !row.offer_expires_at) return null;
     if (row.offer_expires_at <= ctx.now.toISOString()) return null;
-    const link = `${ctx.publicUrl}/formaciones/${encodeURIComponent(row.course_id)}`;
-    const what = entryWhat(row);
-    const until = madridDateTimeText(new Date(row.offer_expires_at));
-    const intro = `Se ha liberado una plaza en ${what} y te la guardamos hasta el ${until}.`;
-    const how = `Para reservarla, inicia sesión (o crea tu cuenta) con este mismo correo, ${row.email}, elige esa fecha y completa el pago antes de esa hora. Después la plaza pasará a la siguiente persona de la lista.`;
-    const privacy = "Con este aviso hemos usado tu correo para lo que nos pediste; no lo usaremos para nada más.";
+    // The language of the page she joined on (waitlist_entries.locale): its words, dates and links.
+    const { locale } = row;
+    const t = serverTranslator(locale);
+    const link = `${ctx.publicUrl}${localHref(locale, `/formaciones/${encodeURIComponent(row.course_id)}`)}`;
+    const until = madridDateTimeText(new Date(row.offer_expires_at), locale);
+    const greeting = t("email.common.greeting");
+    const intro = t("email.waitlist.offer.intro", { what: entryWhat(row), until });
+    const how = t("email.waitlist.offer.how", { email: row.email });
+    const privacy = t("email.waitlist.offer.privacy");
     const { html, text } = renderEmail({
-      title: "Se ha liberado una plaza",
-      preheader: `Te guardamos la plaza hasta el ${until}.`,
-      bodyHtml: `<p>Hola:</p>
+      title: t("email.waitlist.offer.title"),
+      preheader: t("email.waitlist.offer.preheader", { until }),
+      bodyHtml: `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <p>${escapeHtml(how)}</p>
-${emailButton(link, "Reservar mi plaza")}
+${emailButton(link, t("email.waitlist.offer.button"))}
 <p>${escapeHtml(privacy)}</p>`,
-      bodyText: ["Hola:", "", intro, "", how, `Reservar: ${link}`, "", privacy].join("\n"),
+      bodyText: [greeting, "", intro, "", how, t("email.waitlist.offer.buttonText", { url: link }), "", privacy].join(
+        "\n",
+      ),
+      locale,
     });
-    return { to: row.email, subject: `Se ha liberado una plaza: ${row.title} · ${site.name}`, html, text };
+    return {
+      to: row.email,
+      subject: t("email.waitlist.offer.subject", { title: entryTitle(row), salon: site.name }),
+      html,
+      text,
+    };
   },
 };
 

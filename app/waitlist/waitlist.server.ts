@@ -24,6 +24,7 @@ import { sql } from "kysely";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales.ts";
 import {
   isLiveWaitlistEntry,
@@ -349,11 +350,22 @@ export function entryForEmail(db: Db, entryId: string) {
       "course_editions.starts_on",
       "courses.id as course_id",
       "courses.title",
+      "courses.title_ca",
     ])
     .where("waitlist_entries.id", "=", entryId)
     .executeTakeFirst();
 }
 
-/** «Title», convocatoria del 4 de enero de 2027: how the emails name what the entry waits for. */
-export const entryWhat = (row: { title: string; starts_on: string }): string =>
-  `«${row.title}», convocatoria del ${formatLongDate(row.starts_on)}`;
+/** The course's title in the entry's language: its Catalan title when written, else the Spanish one. */
+export const entryTitle = (row: { title: string; title_ca: string | null; locale: Locale }): string =>
+  (row.locale === "ca" && row.title_ca?.trim()) || row.title;
+
+/**
+ * «Title», convocatoria del 4 de enero de 2027 («Títol», convocatòria del 4 de gener
+ * de 2027): how the emails name what the entry waits for, in the entry's language.
+ */
+export const entryWhat = (row: { title: string; title_ca: string | null; starts_on: string; locale: Locale }): string =>
+  serverTranslator(row.locale)("email.waitlist.what", {
+    title: entryTitle(row),
+    date: formatLongDate(row.starts_on, row.locale),
+  });

@@ -5,7 +5,8 @@ import type { Db } from "~/db/db.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";
 import { confirmByToken, waitlistConfirmTemplate } from "~/waitlist/confirmation.server.ts";
 
-const LINK = /\/lista-espera\/confirmar\/([A-Za-z0-9_-]{43})/;
+// The Spanish address, or the Catalan one of an entry made in Catalan.
+const LINK = /\/(?:lista-espera|ca\/llista-espera)\/confirmar\/([A-Za-z0-9_-]{43})/;
 
 /** Confirms every pending entry of this address through its emailed link. */
 export async function confirmEntriesOf(db: Db, email: string): Promise<void> {

@@ -160,6 +160,31 @@ describe.each(dbKinds)("one-click unsubscribe over HTTP on %s", (kind) => {
     expect(srv.output()).not.toContain(token);
   });
 
+  it("gives a Catalan account the Catalan link, /ca/baixa/<token>, which works the same in Catalan", async () => {
+    const buyer = await enrolledBuyer();
+    await t.db.updateTable("users").set({ locale: "ca" }).where("id", "=", buyer.id).execute();
+    const mail = await renderReminder(buyer.payload);
+    const url = mail?.listUnsubscribe?.url ?? "";
+    expect(mail?.listUnsubscribe).toEqual({ url, oneClick: true });
+    expect(url.startsWith(`${srv.url}/ca/baixa/`)).toBe(true);
+    expect(mail?.text).toContain(`o des d’aquest enllaç: ${url}`);
+
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    const asked = await page.text();
+    expect(asked).toContain('<html lang="ca"');
+    expect(asked).toContain("Vols deixar de rebre els recordatoris dels teus cursos?");
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    expect(await settingsOf(buyer.id)).toEqual({ courseEmails: true, newsletter: true });
+
+    const res = await oneClick(url);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Fet: no t’enviarem més recordatoris de cursos.");
+    expect(await settingsOf(buyer.id)).toEqual({ courseEmails: false, newsletter: true });
+    expect(await renderReminder(buyer.payload)).toBeNull();
+    expect(srv.output()).not.toContain(url.slice(url.lastIndexOf("/") + 1));
+  });
+
   it("answers the same 404 to a tampered, foreign or unknown account's token, changing nothing", async () => {
     const buyer = await enrolledBuyer();
     const url = (await renderReminder(buyer.payload))?.listUnsubscribe?.url ?? "";
