@@ -11,6 +11,7 @@
  *
  * Pure: no React, no Intl at module level (plural rules are made on first use).
  */
+import { elideCatalanDays } from "./catalan-elision.ts";
 
 export type MessageValue = string | number;
 export type MessageValues = Readonly<Record<string, MessageValue>>;
@@ -224,7 +225,7 @@ export function formatNodes(
         break;
     }
   }
-  return out;
+  return locale === "ca" ? out.map((p) => (typeof p === "string" ? elideCatalanDays(p) : p)) : out;
 }
 
 /** The message as plain text (tags keep only their text). */
