@@ -8,43 +8,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, madridDate } from "~/domain/calendar-dates.ts";
+import { alternatePaths as alternates, pageGetter, portFromEnv, visibleText as text } from "../helpers/html-page.ts";
 import { startServer, type RunningServer } from "../helpers/server.ts";
 
 let srv: RunningServer;
+const page = pageGetter(() => srv);
 
 beforeAll(async () => {
-  srv = await startServer({ LOG_LEVEL: "warn", ...(process.env.PORT_BASE ? { PORT: process.env.PORT_BASE } : {}) });
+  srv = await startServer({ LOG_LEVEL: "warn", ...portFromEnv() });
 }, 90_000);
 afterAll(async () => {
   await srv?.stop();
 });
-
-async function page(path: string): Promise<{ status: number; html: string }> {
-  const res = await fetch(`${srv.url}${path}`);
-  return { status: res.status, html: await res.text() };
-}
-
-/** The `<link rel="alternate" hreflang>` tags of a page, as hreflang → path. */
-function alternates(html: string): Record<string, string> {
-  const found: Record<string, string> = {};
-  for (const tag of html.match(/<link[^>]*rel="alternate"[^>]*>/gu) ?? []) {
-    const lang = /hrefLang="([^"]+)"|hreflang="([^"]+)"/u.exec(tag);
-    const href = /href="([^"]+)"/u.exec(tag);
-    if (lang && href) found[lang[1] ?? lang[2]!] = new URL(href[1]!).pathname;
-  }
-  return found;
-}
-
-/** The text a visitor reads: tags dropped, entities a reader would see decoded. */
-function text(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/gu, " ")
-    .replace(/<style[\s\S]*?<\/style>/gu, " ")
-    .replace(/<[^>]+>/gu, " ")
-    .replace(/&#x27;|&#39;/gu, "'")
-    .replace(/&amp;/gu, "&")
-    .replace(/\s+/gu, " ");
-}
 
 const CATALAN_WEEKDAYS = /(Dilluns|Dimarts|Dimecres|Dijous|Divendres|Dissabte|Diumenge), \d{1,2} (de|d’)/u;
 const SPANISH_WEEKDAYS = /(Lunes|Martes|Miércoles|Jueves|Viernes|Sábado|Domingo), \d{1,2} de/u;

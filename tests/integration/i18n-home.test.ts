@@ -8,52 +8,31 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "~/content/site.ts";
+import {
+  alternateUrls as alternates,
+  canonicalUrl as canonical,
+  mainOf,
+  mainText,
+  pageGetter,
+  portFromEnv,
+  titleOf as title,
+} from "../helpers/html-page.ts";
 import { startServer, type RunningServer } from "../helpers/server.ts";
 
 let srv: RunningServer;
+const page = pageGetter(() => srv);
 
 beforeAll(async () => {
   // Canonical and alternates are built from PUBLIC_URL: here the server's own address (its default).
-  srv = await startServer({ LOG_LEVEL: "warn", ...(process.env.PORT_BASE ? { PORT: process.env.PORT_BASE } : {}) });
+  srv = await startServer({ LOG_LEVEL: "warn", ...portFromEnv() });
 }, 180_000);
 afterAll(async () => {
   await srv?.stop();
 });
 
-async function page(path: string): Promise<{ status: number; html: string }> {
-  const res = await fetch(`${srv.url}${path}`);
-  return { status: res.status, html: await res.text() };
-}
-
-/** The `<link rel="alternate" hreflang>` tags of a page, as hreflang → absolute URL. */
-function alternates(html: string): Record<string, string> {
-  const found: Record<string, string> = {};
-  for (const tag of html.match(/<link[^>]*rel="alternate"[^>]*>/gu) ?? []) {
-    const lang = /hreflang="([^"]+)"/iu.exec(tag);
-    const href = /href="([^"]+)"/u.exec(tag);
-    if (lang && href) found[lang[1]!] = href[1]!;
-  }
-  return found;
-}
-
-const canonical = (html: string) => /<link[^>]*rel="canonical"[^>]*href="([^"]+)"/u.exec(html)?.[1];
-const title = (html: string) => /<title>([^<]*)<\/title>/u.exec(html)?.[1];
-
-/** The page's own content (the frame is another namespace's), as a visitor reads it. */
-function mainText(html: string): string {
-  const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
-  return main
-    .replace(/<script[\s\S]*?<\/script>/gu, " ")
-    .replace(/<[^>]+>/gu, " ")
-    .replace(/&#x27;|&#39;/gu, "'")
-    .replace(/&amp;/gu, "&")
-    .replace(/\s+/gu, " ");
-}
-
 /** The accessible names and alt texts inside <main>. */
 function mainLabels(html: string): string[] {
-  const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
-  return [...main.matchAll(/(?:alt|aria-label|aria-roledescription)="([^"]*)"/gu)].map((m) => m[1]!);
+  return [...mainOf(html).matchAll(/(?:alt|aria-label|aria-roledescription)="([^"]*)"/gu)].map((m) => m[1]!);
 }
 
 const expectedAlternates = () => ({ es: `${srv.url}/`, ca: `${srv.url}/ca`, "x-default": `${srv.url}/` });

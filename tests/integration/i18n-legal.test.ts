@@ -11,9 +11,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "~/content/site.ts";
 import { WITHDRAWAL_FORM_INTRO, WITHDRAWAL_FORM_LINES, WITHDRAWAL_FORM_TITLE } from "~/content/withdrawal-form.ts";
 import { TEST_SELLER } from "../helpers/invoices.ts";
+import {
+  alternateUrls as alternates,
+  canonicalUrl as canonical,
+  h1Of as h1,
+  mainOf,
+  mainText as mainTextJoined,
+  pageGetter,
+  portFromEnv,
+  titleOf as title,
+} from "../helpers/html-page.ts";
 import { startServer, type RunningServer } from "../helpers/server.ts";
 
+/** <main>'s text with inline tags joined to their words ("d’<strong>x</strong>" → "d’x"). */
+const mainText = (html: string) => mainTextJoined(html, "");
+
 let srv: RunningServer;
+const page = pageGetter(() => srv);
 
 beforeAll(async () => {
   srv = await startServer(
@@ -21,7 +35,7 @@ beforeAll(async () => {
       LOG_LEVEL: "warn",
       SELLER_LEGAL_NAME: TEST_SELLER.legalName,
       SELLER_NIF: TEST_SELLER.nif,
-      ...(process.env.PORT_BASE ? { PORT: process.env.PORT_BASE } : {}),
+      ...portFromEnv(),
     },
     { seed: false },
   );
@@ -30,41 +44,9 @@ afterAll(async () => {
   await srv?.stop();
 });
 
-async function page(path: string): Promise<{ status: number; html: string }> {
-  const res = await fetch(`${srv.url}${path}`);
-  return { status: res.status, html: await res.text() };
-}
-
-function alternates(html: string): Record<string, string> {
-  const found: Record<string, string> = {};
-  for (const tag of html.match(/<link[^>]*rel="alternate"[^>]*>/gu) ?? []) {
-    const lang = /hreflang="([^"]+)"/iu.exec(tag);
-    const href = /href="([^"]+)"/u.exec(tag);
-    if (lang && href) found[lang[1]!] = href[1]!;
-  }
-  return found;
-}
-
-const canonical = (html: string) => /<link[^>]*rel="canonical"[^>]*href="([^"]+)"/u.exec(html)?.[1];
-const title = (html: string) => /<title>([^<]*)<\/title>/u.exec(html)?.[1];
-const h1 = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/u.exec(html)?.[1];
-
-/** The page's own content (the header and footer are another namespace's), as a visitor reads it. */
-function mainText(html: string): string {
-  const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
-  return main
-    .replace(/<script[\s\S]*?<\/script>/gu, " ")
-    .replace(/<[^>]+>/gu, "")
-    .replace(/&#x27;|&#39;/gu, "'")
-    .replace(/&quot;/gu, '"')
-    .replace(/&amp;/gu, "&")
-    .replace(/\s+/gu, " ");
-}
-
 /** The href of every link inside <main>. */
 function mainLinks(html: string): string[] {
-  const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
-  return [...main.matchAll(/<a [^>]*href="([^"]+)"/gu)].map((m) => m[1]!);
+  return [...mainOf(html).matchAll(/<a [^>]*href="([^"]+)"/gu)].map((m) => m[1]!);
 }
 
 interface LegalCase {
@@ -120,10 +102,13 @@ const CASES: LegalCase[] = [
       "Model de formulari de desistiment",
       `A l’atenció de l’empresa ${site.name}, ${site.address.full}, correu electrònic ${site.email}:`,
       "7. Garantia de satisfacció de 30 dies",
+      // LSSI art. 27.1.d: the languages in which the contract can be concluded.
+      "Pots comprar en català o en castellà. El contracte se celebra en la llengua en què fas la compra en aquest lloc web, i en aquesta mateixa llengua t’enviem la confirmació de la comanda, la factura i els altres documents de la compra.",
     ],
     esSentences: [
       "Estas condiciones regulan la compra de formaciones en este sitio web.",
       "tienes derecho a desistir de la compra en un plazo de 14 días naturales desde la fecha del pedido, sin necesidad de justificación.",
+      "Puedes comprar en español o en catalán. El contrato se celebra en el idioma en el que haces la compra en este sitio web, y en ese mismo idioma te enviamos la confirmación del pedido, la factura y los demás documentos de la compra.",
       // The page's form is the one the purchase email copies.
       WITHDRAWAL_FORM_TITLE,
       WITHDRAWAL_FORM_INTRO,

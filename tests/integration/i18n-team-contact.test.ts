@@ -7,47 +7,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "~/content/site.ts";
+import { alternatePaths as alternates, canonicalUrl, pageGetter, portFromEnv, visibleText as text } from "../helpers/html-page.ts";
 import { startServer, type RunningServer } from "../helpers/server.ts";
 
+function canonical(html: string): string | undefined {
+  const href = canonicalUrl(html);
+  return href ? new URL(href).pathname : undefined;
+}
+
 let srv: RunningServer;
+const page = pageGetter(() => srv);
 
 beforeAll(async () => {
-  srv = await startServer({ LOG_LEVEL: "warn", ...(process.env.PORT_BASE ? { PORT: process.env.PORT_BASE } : {}) });
+  srv = await startServer({ LOG_LEVEL: "warn", ...portFromEnv() });
 }, 90_000);
 afterAll(async () => {
   await srv?.stop();
 });
-
-async function page(path: string): Promise<{ status: number; html: string }> {
-  const res = await fetch(`${srv.url}${path}`);
-  return { status: res.status, html: await res.text() };
-}
-
-/** The `<link rel="alternate" hreflang>` tags of a page, as hreflang → path. */
-function alternates(html: string): Record<string, string> {
-  const found: Record<string, string> = {};
-  for (const tag of html.match(/<link[^>]*rel="alternate"[^>]*>/gu) ?? []) {
-    const lang = /hrefLang="([^"]+)"|hreflang="([^"]+)"/u.exec(tag);
-    const href = /href="([^"]+)"/u.exec(tag);
-    if (lang && href) found[lang[1] ?? lang[2]!] = new URL(href[1]!).pathname;
-  }
-  return found;
-}
-
-function canonical(html: string): string | undefined {
-  const href = /<link[^>]*rel="canonical"[^>]*href="([^"]+)"/u.exec(html)?.[1];
-  return href ? new URL(href).pathname : undefined;
-}
-
-/** The text a visitor reads: tags dropped, entities a reader would see decoded. */
-function text(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/gu, " ")
-    .replace(/<[^>]+>/gu, " ")
-    .replace(/&#x27;|&#39;/gu, "'")
-    .replace(/&amp;/gu, "&")
-    .replace(/\s+/gu, " ");
-}
 
 describe("the team page in Catalan", () => {
   it("answers /ca/equip in Catalan, with the founder's bio and the team's specialties", async () => {
