@@ -24,6 +24,7 @@ import { dayState, type DayState } from "~/domain/booking-days.ts";
 import type { BookingRules } from "~/domain/booking-rules.ts";
 import { addDays, madridDate } from "~/domain/calendar-dates.ts";
 import { isDate, wallToInstant } from "~/domain/salon-time.ts";
+import type { Locale } from "~/i18n/locales.ts";
 import {
   listActiveProfessionals,
   professionalsFor,
@@ -52,6 +53,8 @@ export interface AvailabilityQuery {
   online: boolean;
   /** When moving an appointment: its own current time does not count as busy. */
   ignoreAppointmentId?: string;
+  /** The language of the services' names and descriptions (the page's); Spanish by default. */
+  locale?: Locale;
 }
 
 type AvailabilityResult =
@@ -74,10 +77,10 @@ interface Resolved {
 
 async function resolve(
   db: Db,
-  q: { serviceIds: string[]; professionalId: string | null; online: boolean },
+  q: { serviceIds: string[]; professionalId: string | null; online: boolean; locale?: Locale },
 ): Promise<Resolved | AvailabilityRefusal> {
   const [services, pros] = await Promise.all([
-    servicesInOrder(db, q.serviceIds, { online: q.online }),
+    servicesInOrder(db, q.serviceIds, { online: q.online, locale: q.locale }),
     listActiveProfessionals(db),
   ]);
   if (!services) return "unknown-service";

@@ -11,7 +11,8 @@ import { findUserById } from "~/auth/accounts.server.ts";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { isRole, isStaffRole } from "~/domain/roles.ts";
 import type { ProfessionalInput, WeeklyRange } from "~/domain/professional-form.ts";
-import { slugFromName, uniqueSlug, type ServiceInput } from "~/domain/service-form.ts";
+import { slugFromName, uniqueSlug } from "~/domain/service-form.ts";
+import type { ServiceFormInput } from "~/lib/catalan-form.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
 import { recordAudit, type AuditActor } from "~/audit/audit.server.ts";
 import { toService, type MenuService } from "./menu.server.ts";
@@ -19,6 +20,11 @@ import { toService, type MenuService } from "./menu.server.ts";
 interface StaffService extends MenuService {
   active: boolean;
   reviewPending: boolean;
+  /** The Catalan texts as written (issue 34); null: not written, the Catalan pages show the Spanish one. */
+  nameCa: string | null;
+  descriptionCa: string | null;
+  /** Its Catalan pages show some Spanish text: no Catalan name, or a description without its Catalan one. */
+  lacksCatalan: boolean;
   /** Everyone linked to it, active or not, in the salon's order. */
   professionals: { id: string; name: string; active: boolean }[];
 }
@@ -67,6 +73,10 @@ export async function listStaffServices(db: Db, only?: string): Promise<StaffSer
     ...toService(r),
     active: Number(r.active) === 1,
     reviewPending: Number(r.review_pending) === 1,
+    nameCa: r.name_ca,
+    descriptionCa: r.description_ca,
+    // The public menu's own reading in Catalan (menu.server.ts) says whether any Spanish text stays.
+    lacksCatalan: toService(r, "ca").untranslated === true,
     professionals: links
       .filter((l) => l.service_id === r.id)
       .map((l) => ({ id: l.professional_id, name: l.name, active: Number(l.active) === 1 })),
@@ -111,8 +121,11 @@ export async function getStaffProfessional(db: Db, id: string): Promise<StaffPro
 
 // — service writes —
 
-function serviceValues(input: ServiceInput) {
+/** The row's columns from the form; a Catalan text not given (undefined) stays as stored. */
+function serviceValues(input: ServiceFormInput) {
   return {
+    ...(input.nameCa === undefined ? {} : { name_ca: input.nameCa }),
+    ...(input.descriptionCa === undefined ? {} : { description_ca: input.descriptionCa }),
     name: input.name,
     category: input.category,
     description: input.description,
@@ -126,7 +139,7 @@ function serviceValues(input: ServiceInput) {
   };
 }
 
-const serviceAudit = ({ professionals, ...s }: StaffService) => ({
+const serviceAudit = ({ professionals, lacksCatalan: _lacksCatalan, ...s }: StaffService) => ({
   ...s,
   professionalIds: professionals.map((p) => p.id),
 });
@@ -181,7 +194,7 @@ async function rollbackAsResult(work: () => Promise<MenuWriteResult>): Promise<M
 }
 
 /** A new service; its id is the slug of its name (made unique). Reviewed: the owner wrote it. */
-export function createService(db: Db, actor: AuditActor, input: ServiceInput): Promise<MenuWriteResult> {
+export function createService(db: Db, actor: AuditActor, input: ServiceFormInput): Promise<MenuWriteResult> {
   return rollbackAsResult(() =>
     inTransaction(db, async (trx) => {
       const taken = new Set((await trx.selectFrom("services").select("id").execute()).map((r) => r.id));
@@ -210,7 +223,12 @@ export function createService(db: Db, actor: AuditActor, input: ServiceInput): P
 }
 
 /** Saves a service's fields and who performs it; saving marks it reviewed. */
-export function updateService(db: Db, actor: AuditActor, id: string, input: ServiceInput): Promise<MenuWriteResult> {
+export function updateService(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  input: ServiceFormInput,
+): Promise<MenuWriteResult> {
   return rollbackAsResult(() =>
     inTransaction(db, async (trx) => {
       const before = await getStaffService(trx, id);

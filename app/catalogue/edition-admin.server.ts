@@ -7,7 +7,7 @@
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import { rescheduleEditionReminders } from "~/orders/reminders.server.ts";
 import { releaseExpiredHolds } from "~/orders/seat-holds.server.ts";
-import type { EditionInput } from "~/domain/course-form.ts";
+import type { EditionFormInput } from "~/lib/catalan-form.ts";
 import { offerFreedSeats } from "~/waitlist/waitlist.server.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
 import type { AuditActor } from "~/audit/audit.server.ts";
@@ -24,7 +24,7 @@ export async function createEdition(
   db: Db,
   actor: AuditActor,
   courseId: string,
-  input: EditionInput,
+  input: EditionFormInput,
 ): Promise<EditionWriteResult> {
   return inTransaction(db, async (trx) => {
     if (!(await getStaffCourse(trx, courseId))) return { ok: false, reason: "not-found" } as const;
@@ -37,6 +37,7 @@ export async function createEdition(
         starts_on: input.startsOn,
         ends_on: input.endsOn,
         schedule: input.schedule,
+        schedule_ca: input.scheduleCa ?? null,
         seats: input.seats,
         seats_taken: 0,
         status: "open",
@@ -56,16 +57,17 @@ export async function createEdition(
 }
 
 /**
- * Saves dates, schedule and seats. The seats may not go below the seats already
- * taken: checked in the UPDATE itself, so a purchase committed a moment before
- * (after the form was read) is counted. A cancelled edition is not edited.
+ * Saves dates, schedule (and its Catalan text, when given) and seats. The seats
+ * may not go below the seats already taken: checked in the UPDATE itself, so a
+ * purchase committed a moment before (after the form was read) is counted. A
+ * cancelled edition is not edited.
  */
 export async function updateEdition(
   db: Db,
   actor: AuditActor,
   courseId: string,
   editionId: string,
-  input: EditionInput,
+  input: EditionFormInput,
 ): Promise<EditionWriteResult> {
   return inTransaction(db, async (trx) => {
     const before = await getStaffEdition(trx, courseId, editionId);
@@ -78,6 +80,7 @@ export async function updateEdition(
         starts_on: input.startsOn,
         ends_on: input.endsOn,
         schedule: input.schedule,
+        ...(input.scheduleCa === undefined ? {} : { schedule_ca: input.scheduleCa }),
         seats: input.seats,
         updated_at: nowIso(),
       })

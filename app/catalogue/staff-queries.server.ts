@@ -43,6 +43,8 @@ export interface StaffEdition {
   startsOn: string;
   endsOn: string | null;
   schedule: string;
+  /** The schedule in Catalan (issue 34); null: not written, the Catalan pages show the Spanish one. */
+  scheduleCa: string | null;
   seats: number;
   seatsTaken: number;
   status: EditionStatus;
@@ -112,6 +114,7 @@ function toStaffEdition(row: Selectable<CourseEditionsTable>): StaffEdition {
     startsOn: row.starts_on,
     endsOn: row.ends_on,
     schedule: row.schedule,
+    scheduleCa: row.schedule_ca,
     seats: Number(row.seats),
     seatsTaken: Number(row.seats_taken),
     status: (STATUSES.includes(row.status) ? row.status : "closed") as EditionStatus,

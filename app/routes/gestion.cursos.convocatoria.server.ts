@@ -3,7 +3,8 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { formValues } from "~/auth/schemas.ts";
 import { noticeOf } from "~/components/staff/catalogue-labels.ts";
 import { getServices } from "~/context.server.ts";
-import { echoValues, editionFormSchema, editionFormValues, formErrors } from "~/domain/course-form.ts";
+import { echoValues, editionFormValues } from "~/domain/course-form.ts";
+import { editionCatalanValues, parseEditionForm } from "~/lib/catalan-form.ts";
 import { getStaffCourse, getStaffEdition, listEditionStudents } from "~/catalogue/staff-queries.server.ts";
 import {
   changeEditionStatus,
@@ -59,18 +60,17 @@ export async function loadNewEdition(context: Ctx, courseId: string) {
 
 export async function newEditionAction(request: Request, context: Ctx, courseId: string) {
   const values = formValues(await request.formData());
-  const parsed = editionFormSchema.safeParse(values);
-  if (!parsed.success) {
-    return data<EditionFormData>({ errors: formErrors(parsed.error), values: echoValues(values) }, 400);
-  }
-  const result = await createEdition(getServices(context).db, actorOf(context), courseId, parsed.data);
+  const parsed = parseEditionForm(values);
+  if (!parsed.ok) return data<EditionFormData>({ errors: parsed.errors, values: parsed.values }, 400);
+  const result = await createEdition(getServices(context).db, actorOf(context), courseId, parsed.input);
   if (!result.ok) throw notFound("ese curso");
   throw redirect(`/gestion/cursos/${courseId}?aviso=convocatoria-creada#convocatorias`);
 }
 
 export async function loadEdition(request: Request, context: Ctx, courseId: string, editionId: string) {
   const { course, edition } = await editionOr404(context, courseId, editionId);
-  return { course, edition, values: editionFormValues(edition), notice: noticeOf(request) };
+  const values = { ...editionFormValues(edition), ...editionCatalanValues(edition) };
+  return { course, edition, values, notice: noticeOf(request) };
 }
 
 const STATUS_NOTICES = { close: "convocatoria-cerrada", reopen: "convocatoria-reabierta" } as const;
@@ -90,11 +90,9 @@ export async function editionAction(request: Request, context: Ctx, courseId: st
   }
   if (values.intent !== "save")
     return data<EditionFormData>({ errors: { form: "Acción desconocida" }, values: {} }, 400);
-  const parsed = editionFormSchema.safeParse(values);
-  if (!parsed.success) {
-    return data<EditionFormData>({ errors: formErrors(parsed.error), values: echoValues(values) }, 400);
-  }
-  const result = await updateEdition(db, actorOf(context), courseId, editionId, parsed.data);
+  const parsed = parseEditionForm(values);
+  if (!parsed.ok) return data<EditionFormData>({ errors: parsed.errors, values: parsed.values }, 400);
+  const result = await updateEdition(db, actorOf(context), courseId, editionId, parsed.input);
   if (!result.ok) {
     const { status, message } = refusal(result);
     const field = result.reason === "seats-below-taken" ? "seats" : "form";

@@ -15,12 +15,8 @@ import {
   listStaffServices,
   updateService,
 } from "~/bookings/menu-admin.server.ts";
-import {
-  parseServiceForm,
-  readPostedForm,
-  SERVICE_CATEGORY_IDS,
-  SERVICE_CATEGORY_NAMES,
-} from "~/domain/service-form.ts";
+import { readPostedForm, SERVICE_CATEGORY_IDS, SERVICE_CATEGORY_NAMES } from "~/domain/service-form.ts";
+import { parseServiceFormWithCatalan } from "~/lib/catalan-form.ts";
 import { markServiceReviewed } from "~/bookings/service-review.server.ts";
 import { actorOf } from "./gestion.cursos.nuevo.server.ts";
 
@@ -65,7 +61,7 @@ export async function loadServiceEditor(request: Request, context: Ctx, serviceI
 export async function serviceFormAction(request: Request, context: Ctx, serviceId: string | null) {
   const { db } = getServices(context);
   const posted = readPostedForm(await request.formData(), ["professionals"]);
-  const parsed = parseServiceForm(posted);
+  const parsed = parseServiceFormWithCatalan(posted);
   if (!parsed.ok) {
     return data<BookingFormState>({ errors: parsed.errors, values: parsed.values, lists: parsed.lists }, 400);
   }

@@ -3,6 +3,7 @@ import { FormAlert } from "~/components/auth/field.tsx";
 import { ServiceFields } from "~/components/staff/bookings/service-fields.tsx";
 import { REVIEW_INTENT } from "~/components/staff/bookings/labels.ts";
 import { serviceFormValues } from "~/domain/service-form.ts";
+import { serviceCatalanValues } from "~/lib/catalan-form.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/gestion.servicios.servicio";
 import { isReviewPost, loadServiceEditor, reviewServiceAction, serviceFormAction } from "./gestion.servicios.server.ts";
@@ -28,7 +29,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function EditService({ loaderData, actionData }: Route.ComponentProps) {
   const { service, professionals, notice } = loaderData;
   const errors = actionData?.errors ?? {};
-  const stored = serviceFormValues({ ...service, professionalIds: service.professionals.map((p) => p.id) });
+  const form = serviceFormValues({ ...service, professionalIds: service.professionals.map((p) => p.id) });
+  const stored = { ...form, values: { ...form.values, ...serviceCatalanValues(service) } };
   return (
     <section className="staff-cat">
       <p className="staff-cat__back">

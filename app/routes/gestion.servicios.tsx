@@ -71,6 +71,7 @@ export default function StaffServices({ loaderData }: Route.ComponentProps) {
                 <tr key={s.id} className={s.active ? undefined : "staff-cat__past"}>
                   <th scope="row">
                     <Link to={`/gestion/servicios/${s.id}`}>{s.name}</Link>
+                    {s.lacksCatalan ? <span className="staff-cat__slug">Sin texto en catalán</span> : null}
                     {s.reviewPending ? (
                       <>
                         {" "}

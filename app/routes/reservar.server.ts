@@ -74,13 +74,14 @@ export async function bookingPageLoader(request: Request, context: Ctx): Promise
   const { db } = getServices(context);
   const url = new URL(request.url);
   const query = parseBookingQuery(url.searchParams);
-  // The notices in the page's language (/reservar or /ca/reserva).
-  const t = serverTranslator(localeOfRequest(request));
+  // The notices and the services' names in the page's language (/reservar or /ca/reserva).
+  const locale = localeOfRequest(request);
+  const t = serverTranslator(locale);
   const now = new Date();
   const today = madridDate(now);
   const [settings, menu, authUser] = await Promise.all([
     getBookingSettings(db),
-    listActiveServices(db),
+    listActiveServices(db, locale),
     getOptionalUser(request, context),
   ]);
   const { rules } = settings;
@@ -129,6 +130,7 @@ export async function bookingPageLoader(request: Request, context: Ctx): Promise
     now,
     rules,
     online: true,
+    locale,
   });
   if (!availability.ok) {
     const notice =

@@ -4,11 +4,12 @@ import { SERVICE_CATEGORY_IDS } from "~/domain/service-categories.ts";
 import { formatDuration } from "~/domain/service-text.ts";
 import { STEP_ANCHOR } from "~/domain/booking-request.ts";
 import { useLocalHref, useT } from "~/i18n/react.tsx";
-import { CATEGORY_KEYS, servicePriceText } from "./booking-text.ts";
+import { CATEGORY_KEYS, servicePriceText } from "~/bookings/booking-text.ts";
 
 /**
  * Step 1: the services bookable online, by category; several may be booked in a row.
- * The services' names come from the menu as written in Gestión (Spanish for now).
+ * The services' names come from the menu as written in Gestión, in the page's language
+ * (a service without a Catalan name shows its Spanish one on /ca/reserva).
  */
 export function ServicePicker({ menu, selected }: { menu: MenuService[]; selected: string[] }) {
   const t = useT();

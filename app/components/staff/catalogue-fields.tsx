@@ -7,12 +7,45 @@ import { MoneyField } from "~/components/forms/money-field.tsx";
 import { COURSE_CATEGORIES, HIGHLIGHT_BADGE } from "~/domain/course.ts";
 import { CATEGORY_LABELS, COURSE_LIMITS, EDITION_LIMITS } from "~/domain/course-form.ts";
 import { COURSE_IMAGE } from "~/domain/course-image.ts";
+import { catalanFields, type CatalanFieldSpec } from "./catalan-fields.tsx";
 
 type FormErrors = Partial<Record<string, string>>;
 type FormValues = Partial<Record<string, string>>;
 
-/** Under every Catalan field (issue 34): an empty one is not an error. */
-const CATALAN_HINT = "Vacío: la página en catalán muestra el texto en castellano.";
+/** The course's Catalan texts (issue 34), each placed after its Spanish field. */
+const COURSE_CATALAN = [
+  { name: "titleCa", label: "Título (catalán)", maxLength: COURSE_LIMITS.titleMax },
+  { name: "levelCa", label: "Nivel (catalán)", maxLength: COURSE_LIMITS.levelMax },
+  {
+    name: "descriptionCa",
+    label: "Descripción (catalán)",
+    multiline: true,
+    maxLength: COURSE_LIMITS.descriptionMax,
+  },
+  {
+    name: "featuresCa",
+    label: "Qué aprenderás (catalán)",
+    multiline: true,
+    rows: 8,
+    hintLead: "Un punto por línea, como en castellano.",
+  },
+  {
+    name: "durationCa",
+    label: "Duración (catalán)",
+    maxLength: COURSE_LIMITS.durationMax,
+    hintLead: "Por ejemplo: 20 hores.",
+  },
+] as const satisfies readonly CatalanFieldSpec[];
+
+/** The edition's Catalan schedule, after the Spanish one. */
+const EDITION_CATALAN = [
+  {
+    name: "scheduleCa",
+    label: "Horario (catalán)",
+    maxLength: EDITION_LIMITS.scheduleMax,
+    hintLead: "Por ejemplo: Dilluns i dimecres, 10:00–14:00.",
+  },
+] as const satisfies readonly CatalanFieldSpec[];
 
 /** The course's fields; the slug is read-only once the course has been sold. */
 export function CourseFields({
@@ -24,6 +57,7 @@ export function CourseFields({
   errors: FormErrors;
   slugLocked?: boolean;
 }) {
+  const catalan = catalanFields(COURSE_CATALAN, values, errors);
   return (
     <>
       <Field
@@ -33,16 +67,7 @@ export function CourseFields({
         error={errors.title}
         maxLength={COURSE_LIMITS.titleMax}
       />
-      <Field
-        name="titleCa"
-        label="Título (catalán)"
-        defaultValue={values.titleCa}
-        error={errors.titleCa}
-        maxLength={COURSE_LIMITS.titleMax}
-        lang="ca"
-        optional
-        hint={CATALAN_HINT}
-      />
+      {catalan.titleCa}
       <Field
         name="id"
         label="Identificador (dirección de la página)"
@@ -74,16 +99,7 @@ export function CourseFields({
         error={errors.level}
         maxLength={COURSE_LIMITS.levelMax}
       />
-      <Field
-        name="levelCa"
-        label="Nivel (catalán)"
-        defaultValue={values.levelCa}
-        error={errors.levelCa}
-        maxLength={COURSE_LIMITS.levelMax}
-        lang="ca"
-        optional
-        hint={CATALAN_HINT}
-      />
+      {catalan.levelCa}
       <TextAreaField
         name="description"
         label="Descripción"
@@ -91,15 +107,7 @@ export function CourseFields({
         error={errors.description}
         maxLength={COURSE_LIMITS.descriptionMax}
       />
-      <TextAreaField
-        name="descriptionCa"
-        label="Descripción (catalán)"
-        defaultValue={values.descriptionCa}
-        error={errors.descriptionCa}
-        maxLength={COURSE_LIMITS.descriptionMax}
-        optional
-        hint={CATALAN_HINT}
-      />
+      {catalan.descriptionCa}
       <TextAreaField
         name="features"
         label="Qué aprenderás"
@@ -108,15 +116,7 @@ export function CourseFields({
         error={errors.features}
         hint={`Un punto por línea, hasta ${COURSE_LIMITS.featuresMax} líneas de ${COURSE_LIMITS.featureMax} caracteres como máximo.`}
       />
-      <TextAreaField
-        name="featuresCa"
-        label="Qué aprenderás (catalán)"
-        rows={8}
-        defaultValue={values.featuresCa}
-        error={errors.featuresCa}
-        optional
-        hint={`Un punto por línea, como en castellano. ${CATALAN_HINT}`}
-      />
+      {catalan.featuresCa}
       <MoneyField
         name="price"
         label="Precio (€)"
@@ -140,16 +140,7 @@ export function CourseFields({
         maxLength={COURSE_LIMITS.durationMax}
         hint="Por ejemplo: 20 horas"
       />
-      <Field
-        name="durationCa"
-        label="Duración (catalán)"
-        defaultValue={values.durationCa}
-        error={errors.durationCa}
-        maxLength={COURSE_LIMITS.durationMax}
-        lang="ca"
-        optional
-        hint={`Por ejemplo: 20 hores. ${CATALAN_HINT}`}
-      />
+      {catalan.durationCa}
       <Field
         name="classSize"
         label="Máximo de alumnas por clase"
@@ -197,7 +188,7 @@ export function CourseFields({
   );
 }
 
-/** An edition's dates, schedule and seats. */
+/** An edition's dates, schedule (in Spanish and Catalan) and seats. */
 export function EditionFields({
   values,
   errors,
@@ -207,6 +198,7 @@ export function EditionFields({
   errors: FormErrors;
   seatsTaken?: number;
 }) {
+  const catalan = catalanFields(EDITION_CATALAN, values, errors);
   return (
     <>
       <Field
@@ -234,6 +226,7 @@ export function EditionFields({
         maxLength={EDITION_LIMITS.scheduleMax}
         hint="Días y horas, por ejemplo: Lunes y miércoles, 10:00–14:00. Se muestra en la página del curso."
       />
+      {catalan.scheduleCa}
       <Field
         name="seats"
         label="Plazas"

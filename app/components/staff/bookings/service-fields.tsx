@@ -3,6 +3,19 @@ import { Field, SelectField, TextAreaField } from "~/components/auth/field.tsx";
 import { MoneyField } from "~/components/forms/money-field.tsx";
 import { SERVICE_CATEGORY_IDS, SERVICE_CATEGORY_NAMES, SERVICE_LIMITS } from "~/domain/service-form.ts";
 import { Checkbox, CheckboxList, type CheckboxOption } from "~/components/forms/checkbox-fields.tsx";
+import { catalanFields, type CatalanFieldSpec } from "~/components/staff/catalan-fields.tsx";
+
+/** The service's Catalan texts (issue 34), each after its Spanish field. */
+const SERVICE_CATALAN = [
+  { name: "nameCa", label: "Nombre (catalán)", maxLength: SERVICE_LIMITS.nameMax },
+  {
+    name: "descriptionCa",
+    label: "Descripción (catalán)",
+    multiline: true,
+    rows: 3,
+    maxLength: SERVICE_LIMITS.descriptionMax,
+  },
+] as const satisfies readonly CatalanFieldSpec[];
 
 export function ServiceFields({
   values,
@@ -16,6 +29,7 @@ export function ServiceFields({
   /** The active professionals. */
   professionals: readonly CheckboxOption[];
 }) {
+  const catalan = catalanFields(SERVICE_CATALAN, values, errors);
   return (
     <>
       <Field
@@ -25,6 +39,7 @@ export function ServiceFields({
         error={errors.name}
         maxLength={SERVICE_LIMITS.nameMax}
       />
+      {catalan.nameCa}
       <SelectField
         name="category"
         label="Categoría"
@@ -42,6 +57,7 @@ export function ServiceFields({
         defaultValue={values.description}
         error={errors.description}
       />
+      {catalan.descriptionCa}
       <Field
         name="duration"
         label="Duración (minutos)"
