@@ -99,6 +99,20 @@ export async function listActiveServices(db: Db, locale: Locale = "es"): Promise
 }
 
 /**
+ * The Catalan name of each active service that has one written, by id (the
+ * assistant says it in Catalan answers and recognises it in any question).
+ */
+export async function activeServiceNamesCa(db: Db): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom("services")
+    .select(["id", "name_ca"])
+    .where("active", "=", 1)
+    .where("name_ca", "is not", null)
+    .execute();
+  return new Map(rows.flatMap((r) => (r.name_ca?.trim() ? [[r.id, r.name_ca] as const] : [])));
+}
+
+/**
  * The active services with these ids, in the order given; null when any id is
  * unknown, inactive, repeated or (with `online`) not bookable online.
  */

@@ -12,7 +12,6 @@ import { PAYMENT_METHODS } from "~/domain/payment-methods.ts";
 import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import type { Locale } from "~/i18n/locales.ts";
-import { listActiveServices } from "~/bookings/menu.server.ts";
 import {
   bullet,
   courseInfo,
@@ -29,6 +28,7 @@ import {
 } from "./answers/courses.ts";
 import { getBookingLink } from "~/bookings/booking-settings.server.ts";
 import { availabilityAnswer } from "./answers/availability.server.ts";
+import { loadChatMenu } from "./answers/menu.server.ts";
 import { hoursAnswer, weekdayOf } from "./answers/hours.ts";
 import {
   bookingAnswer,
@@ -229,7 +229,7 @@ async function composeFixed(db: Db, question: Question, options: AnswerOptions, 
     case "booking.availability":
       return bookingAnswer(locale);
     case "salon.services":
-      return servicesReply(question.text, await listActiveServices(db), locale);
+      return servicesReply(question.text, await loadChatMenu(db), locale);
     case "salon.hours":
       return hoursAnswer(question.text, weekdayOf(options.today ?? todayInMadrid()), locale);
     case "salon.location":

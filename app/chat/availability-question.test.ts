@@ -59,6 +59,28 @@ describe("the service asked", () => {
     ).toBeNull();
     expect(ask("¿tenéis hueco mañana?").serviceId).toBeNull();
   });
+
+  it("finds a service by its Catalan name, when the staff wrote one", () => {
+    const withCa = (id: string, nameCa: string) => MENU.map((s) => (s.id === id ? { ...s, nameCa } : s));
+    // "hidratant" is the seeded service's Catalan word, named or not.
+    expect(serviceAsked("hora per a un tractament facial hidratant", MENU)).toBe("facial-hidratante");
+    expect(
+      serviceAsked(
+        "hora per a un tractament facial hidratant",
+        withCa("facial-hidratante", "Tractament facial hidratant"),
+      ),
+    ).toBe("facial-hidratante");
+    // Renamed in both languages: the Catalan name's own word finds it.
+    const laminated = MENU.map((s) =>
+      s.id === "cejas" ? { id: "cejas", name: "Laminado de cejas", nameCa: "Laminat de celles" } : s,
+    );
+    expect(serviceAsked("teniu hora per a un laminat dijous?", laminated)).toBe("cejas");
+    expect(serviceAsked("teniu hora per a un laminat dijous?", MENU)).toBeNull();
+    // A whole Catalan name beats the common words it holds ("semipermanent" alone is the manicure).
+    const spa = [...MENU, { id: "spa", name: "Spa de manos", nameCa: "Spa de mans amb semipermanent" }];
+    expect(ask("hora dilluns per a spa de mans amb semipermanent").serviceId).toBe("semipermanente");
+    expect(serviceAsked("hora dilluns per a spa de mans amb semipermanent", spa)).toBe("spa");
+  });
 });
 
 describe("the day asked", () => {

@@ -2,7 +2,7 @@
  * What an availability question asks ("¿tenéis hueco el viernes por la tarde
  * para semipermanente?"): which service, which day and which part of the day.
  * Pure: the caller gives today's Madrid date and the live menu, so a service
- * the owner renamed or added is still found by its name.
+ * the owner renamed or added is still found by its name, Spanish or Catalan.
  */
 import { addDays } from "~/domain/calendar-dates.ts";
 import { isDate, isoWeekday } from "~/domain/salon-time.ts";
@@ -16,6 +16,8 @@ export type DayPart = "morning" | "afternoon";
 interface AskedService {
   id: string;
   name: string;
+  /** Its Catalan name, when the staff wrote one. */
+  nameCa?: string | null;
 }
 
 interface AvailabilityQuestion {
@@ -55,19 +57,45 @@ const SERVICE_WORDS: readonly [string, RegExp][] = [
   ["nail-art", /\b(nail ?art|decoracion(es)?|decorar(me)?|dibujos?|decoracions?|dibuixos?)\b/],
   ["pedicura", /\b(pedicuras?|pies|peus)\b/],
   ["cejas", /\b(cejas?|celles|cella)\b/],
-  ["facial-hidratante", /\b(hidratante|hidratacion)\b/],
+  ["facial-hidratante", /\b(hidratante|hidratacion|hidratant|hidratacio)\b/],
   ["limpieza-facial", /\b(facial(es)?|limpiezas?|cutis|cara)\b/],
   ["manicura", /\b(manicuras?|manos|mans)\b/],
 ];
 
-/** Words of a service's name that do not tell one service from another. */
-const GENERIC = new Set(["unas", "nuevo", "set", "con", "del", "las", "los", "para", "tratamiento", "servicio"]);
+/** Words of a service's name that do not tell one service from another (Spanish, then Catalan). */
+const GENERIC = new Set([
+  "unas",
+  "nuevo",
+  "set",
+  "con",
+  "del",
+  "las",
+  "los",
+  "para",
+  "tratamiento",
+  "servicio",
+  "ungles",
+  "nou",
+  "joc",
+  "amb",
+  "dels",
+  "les",
+  "per",
+  "tractament",
+  "servei",
+]);
 
-/** The service a question names: a whole menu name, a common word, then the rarer words of a name. */
+/** The names a service goes by: the Spanish one and, when written, the Catalan one. */
+const namesOf = (s: AskedService) => (s.nameCa?.trim() ? [s.name, s.nameCa] : [s.name]);
+
+/**
+ * The service a question names: a whole menu name (Spanish or Catalan), a
+ * common word, then the rarer words of a name.
+ */
 export function serviceAsked(text: string, menu: readonly AskedService[]): string | null {
   const q = ` ${fold(text)} `;
   const names = menu
-    .map((s) => ({ id: s.id, name: fold(s.name.replace(/\(.*?\)/g, " ")) }))
+    .flatMap((s) => namesOf(s).map((name) => ({ id: s.id, name: fold(name.replace(/\(.*?\)/g, " ")) })))
     .filter((s) => s.name)
     .sort((a, b) => b.name.length - a.name.length);
   const whole = names.find((s) => q.includes(` ${s.name} `));
@@ -76,10 +104,14 @@ export function serviceAsked(text: string, menu: readonly AskedService[]): strin
   for (const [id, words] of SERVICE_WORDS) if (ids.has(id) && words.test(q)) return id;
   let best: { id: string; score: number } | null = null;
   for (const s of menu) {
-    const words = fold(s.name)
-      .split(" ")
-      .filter((w) => w.length >= 4 && !GENERIC.has(w));
-    const score = words.filter((w) => q.includes(` ${w} `)).length;
+    const score = Math.max(
+      ...namesOf(s).map(
+        (name) =>
+          fold(name)
+            .split(" ")
+            .filter((w) => w.length >= 4 && !GENERIC.has(w) && q.includes(` ${w} `)).length,
+      ),
+    );
     if (score > 0 && (!best || score > best.score)) best = { id: s.id, score };
   }
   return best?.id ?? null;

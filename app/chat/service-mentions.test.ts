@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { areServiceTerms, findServiceTerms, matchServices, serviceAspect } from "./service-mentions.ts";
+import { areServiceTerms, findServiceTerms, matchServices, serviceAspect, serviceName } from "./service-mentions.ts";
 
 /** Names as the seeded menu has them. */
 const menu = [
@@ -60,6 +60,70 @@ describe("matchServices", () => {
   it("matches nothing the menu lacks", () => {
     expect(names("haceis lifting de pestañas")).toEqual([]);
     expect(names("horario del sabado")).toEqual([]);
+  });
+});
+
+describe("matchServices with the Catalan names the staff write", () => {
+  /** A Catalan name for each service of `menu`, in the same order. */
+  const CATALAN = [
+    "Retirada de semipermanent o gel",
+    "Manicura clàssica",
+    "Manicura semipermanent",
+    "Ungles de gel (joc nou)",
+    "Ungles d’acrílic (joc nou)",
+    "Reomplert de gel o acrílic",
+    "Nail art (decoració)",
+    "Pedicura completa",
+    "Pedicura amb semipermanent",
+    "Neteja facial profunda",
+    "Tractament facial hidratant",
+    "Disseny de celles",
+  ];
+  const menuCa = menu.map((s, i) => ({ ...s, nameCa: CATALAN[i] }));
+  const ids = (text: string, m: readonly { id: string; name: string }[] = menuCa) =>
+    matchServices(text, m).map((s) => s.id);
+
+  it("finds a service asked for by its Catalan name as by its Spanish one", () => {
+    menu.forEach((s, i) => {
+      expect(ids(`quant costa ${CATALAN[i]}?`), CATALAN[i]).toEqual(ids(`cuánto cuesta ${s.name}?`, menu));
+    });
+    expect(names("quant costa la manicura semipermanent")).toEqual(["Manicura semipermanente"]);
+    expect(ids("quant costa el reomplert de gel o acrílic?")).toEqual(["s5"]);
+    expect(ids("feu disseny de celles?")).toEqual(["s11"]);
+  });
+
+  it("finds a service whose words only its Catalan name has", () => {
+    const sculpted = [
+      ...menu.filter((s) => s.id !== "s4"),
+      { id: "s4", name: "Uñas esculpidas", nameCa: "Ungles acríliques" },
+    ];
+    expect(ids("quant costen les ungles acríliques?", sculpted)).toEqual(["s4"]);
+    // Without it only the refill, whose name says "acrílico", is found.
+    expect(
+      ids(
+        "quant costen les ungles acríliques?",
+        sculpted.map((s) => ({ ...s, nameCa: null })),
+      ),
+    ).toEqual(["s5"]);
+  });
+
+  it("finds a service by its whole name, in either language, when no menu word names it", () => {
+    const express = [...menuCa, { id: "express", name: "Esmaltado exprés", nameCa: "Esmaltat exprés" }];
+    expect(ids("feu esmaltat exprés?", express)).toEqual(["express"]);
+    expect(ids("¿hacéis esmaltado exprés?", express)).toEqual(["express"]);
+    expect(ids("feu esmaltat?", express)).toEqual([]);
+  });
+
+  it("does not take a part of the body in a Catalan name for a service word", () => {
+    const ritual = [...menuCa, { id: "ritual", name: "Ritual relajante", nameCa: "Ritual de peus" }];
+    expect(ids("quant costa la pedicura?", ritual)).toEqual(["s7", "s8"]);
+  });
+
+  it("names a service in Catalan when it has a Catalan name, else in Spanish", () => {
+    expect(serviceName(menuCa[2], "ca")).toBe("Manicura semipermanent");
+    expect(serviceName(menuCa[2], "es")).toBe("Manicura semipermanente");
+    expect(serviceName(menu[2], "ca")).toBe("Manicura semipermanente");
+    expect(serviceName({ ...menu[2], nameCa: "  " }, "ca")).toBe("Manicura semipermanente");
   });
 });
 

@@ -6,6 +6,7 @@
  * services the menu really has are ever named. A word that matches no active
  * service ("pestañas") means the salon does not offer it. Pure.
  */
+import type { Locale } from "~/i18n/locales.ts";
 import { withinOneTypo } from "./course-mentions.ts";
 
 /** Menu word → the words and phrases people write for it (folded: lower case, no accents). */
@@ -166,33 +167,93 @@ export function serviceAspect(text: string): ServiceAspect {
   return duration ? "duration" : "offer";
 }
 
-interface NamedService {
+/** A service as the matchers read it: `name` is the Spanish one, `nameCa` the Catalan one when written. */
+export interface NamedService {
   id: string;
   name: string;
+  nameCa?: string | null;
 }
 
+/** The name a reply in `locale` gives a service: its Catalan one when written, else the Spanish one. */
+export const serviceName = (s: NamedService, locale: Locale): string =>
+  locale === "ca" && s.nameCa?.trim() ? s.nameCa.trim() : s.name;
+
 /**
- * The services of `menu` a message names: those whose name holds the most of
- * its menu words ("manicura semipermanente" → only that one; "semi" → every
- * service with semipermanente), the most specific first.
+ * Words that name a part of the body rather than a service ("mans", "peus",
+ * "cara"): a question says "la pedicura" with them, a service's name does not.
+ */
+const BODY_WORDS: ReadonlySet<string> = new Set(["manos", "mans", "pies", "peus", "cara", "rostro"]);
+/** Catalan "ungles": what "uñas" is to a Spanish name (the set of nails, not their removal). */
+const NAIL_WORDS: ReadonlySet<string> = new Set(["ungles", "ungla"]);
+
+/**
+ * A Catalan name in menu words, as a Spanish name is written ("Reomplert de gel
+ * o acrílic" → "relleno de gel o acrilico", "Ungles de gel" → "unas de gel"),
+ * so the same scoring reads it. Exact words only: a staff's name is spelt right.
+ */
+function catalanInMenuWords(name: string): string {
+  const words = wordsOf(name);
+  const out: string[] = [];
+  for (let i = 0; i < words.length;) {
+    const v = variants.find((x) => !BODY_WORDS.has(x.words.join(" ")) && x.words.every((w, k) => words[i + k] === w));
+    if (v) {
+      out.push(v.term);
+      i += v.words.length;
+    } else {
+      out.push(NAIL_WORDS.has(words[i]) ? "unas" : words[i]);
+      i += 1;
+    }
+  }
+  return out.join(" ");
+}
+
+/** How well a name (in menu words) fits the menu words asked; 0 for not at all. */
+function nameScore(menuWords: string, terms: readonly string[], nails: boolean): number {
+  const name = ` ${menuWords} `;
+  const hits = terms.filter((t) => name.includes(` ${t} `));
+  // The term that opens the name is what the service is ("Retirada de semipermanente" is a removal).
+  const head = hits.some((t) => name.startsWith(` ${t} `)) ? 0.25 : 0;
+  const nail = hits.length && nails && /^ unas /.test(name) ? 0.5 : 0;
+  return hits.length ? hits.length + head + nail : 0;
+}
+
+/** A name as a question would hold it whole: folded words, without what is in brackets ("(nuevo set)"). */
+const wholeName = (name: string) => wordsOf(name.replace(/\(.*?\)/g, " ")).join(" ");
+
+/**
+ * The services of `menu` a message names: those whose name (Spanish, or
+ * Catalan when written) holds the most of its menu words ("manicura
+ * semipermanente" → only that one; "semi" → every service with
+ * semipermanente), the most specific first; failing that, those whose whole
+ * name the message holds (a service the staff named in words of its own).
  */
 export function matchServices<S extends NamedService>(text: string, menu: readonly S[]): S[] {
   const terms = findServiceTerms(text);
-  if (terms.length === 0) return [];
   const nails = NAILS.test(text);
   const scored = menu
     .map((s) => {
-      const name = ` ${wordsOf(s.name).join(" ")} `;
-      const hits = terms.filter((t) => name.includes(` ${t} `));
-      // The term that opens the name is what the service is ("Retirada de semipermanente" is a removal).
-      const head = hits.some((t) => name.startsWith(` ${t} `)) ? 0.25 : 0;
-      const nail = hits.length && nails && /^ unas /.test(name) ? 0.5 : 0;
-      return { s, score: hits.length ? hits.length + head + nail : 0 };
+      const es = nameScore(wordsOf(s.name).join(" "), terms, nails);
+      const ca = s.nameCa?.trim() ? nameScore(catalanInMenuWords(s.nameCa), terms, nails) : 0;
+      return { s, score: Math.max(es, ca) };
     })
     .filter((x) => x.score > 0);
+  if (scored.length === 0) return wholeNamed(text, menu);
   const best = Math.max(0, ...scored.map((x) => Math.floor(x.score * 2) / 2));
   return scored
     .filter((x) => Math.floor(x.score * 2) / 2 === best)
     .sort((a, b) => b.score - a.score || a.s.name.length - b.s.name.length)
     .map((x) => x.s);
+}
+
+/** The services whose whole name, in either language, a message holds; the longest name first. */
+function wholeNamed<S extends NamedService>(text: string, menu: readonly S[]): S[] {
+  const said = ` ${wordsOf(text).join(" ")} `;
+  const found = menu.flatMap((s) => {
+    const lengths = [s.name, s.nameCa ?? ""]
+      .map(wholeName)
+      .filter((n) => n && said.includes(` ${n} `))
+      .map((n) => n.length);
+    return lengths.length ? [{ s, length: Math.max(...lengths) }] : [];
+  });
+  return found.sort((a, b) => b.length - a.length).map((x) => x.s);
 }

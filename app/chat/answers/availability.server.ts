@@ -6,7 +6,6 @@
  */
 import { loadAvailability } from "~/bookings/availability.server.ts";
 import { getBookingSettings } from "~/bookings/booking-settings.server.ts";
-import { listActiveServices, type MenuService } from "~/bookings/menu.server.ts";
 import { SERVICES_PATH } from "~/components/services/service-menu.ts";
 import { SERVICE_CATEGORY_NAMES as SERVICE_CATEGORY_LABELS } from "~/domain/service-categories.ts";
 import type { Db } from "~/db/db.server.ts";
@@ -17,15 +16,20 @@ import type { FreeDay } from "~/domain/availability.ts";
 import { formatDayLong, formatTime } from "~/domain/salon-time.ts";
 import type { Locale } from "~/i18n/locales.ts";
 import { inPart, parseAvailabilityQuestion, type DayPart } from "../availability-question.ts";
+import { serviceName } from "../service-mentions.ts";
 import { bookingLink, link, phoneLink, whatsappLink } from "../reply-format.ts";
 import { capitalise } from "./courses.ts";
+import { loadChatMenu, type ChatService } from "./menu.server.ts";
 
 /** Times offered in one answer. */
 const MAX_TIMES = 4;
 /** Days looked at when no day is named, or after a full day. */
 const SEARCH_DAYS = 7;
 
-/** The words of these answers, Spanish and Catalan (issue 34); service names and times are the data's. */
+/**
+ * The words of these answers, Spanish and Catalan (issue 34); service names
+ * (Catalan ones when written) and times are the data's.
+ */
 const WORDS = {
   es: {
     part: { morning: "por la mañana", afternoon: "por la tarde" } as Record<DayPart, string>,
@@ -101,7 +105,7 @@ function startsIn(day: FreeDay, part: DayPart | null) {
 }
 
 /** "… a las [16:00](…), [16:15](…) y [17:30](…).\n[Ver más horas](…)" */
-function timesSentence(service: MenuService, day: FreeDay, part: DayPart | null, w: Words): string {
+function timesSentence(service: ChatService, day: FreeDay, part: DayPart | null, w: Words): string {
   const times = startsIn(day, part)
     .slice(0, MAX_TIMES)
     .map((s) =>
@@ -121,10 +125,10 @@ const CATEGORY_LABELS_CA: Record<string, string> = {
   diseno: "Disseny d’ungles",
 };
 
-function whichService(menu: MenuService[], locale: Locale): string {
+function whichService(menu: ChatService[], locale: Locale): string {
   const w = WORDS[locale];
   const lines = Object.entries(SERVICE_CATEGORY_LABELS).flatMap(([category, label]) => {
-    const names = menu.filter((s) => s.category === category && s.bookableOnline).map((s) => s.name);
+    const names = menu.filter((s) => s.category === category && s.bookableOnline).map((s) => serviceName(s, locale));
     const shown = locale === "ca" ? (CATEGORY_LABELS_CA[category] ?? label) : label;
     return names.length ? [`• ${shown}: ${names.join(", ")}`] : [];
   });
@@ -141,11 +145,12 @@ export async function availabilityAnswer(db: Db, text: string, now: Date, locale
   if (booking.external) {
     return `${w.external} ${link(w.book, booking.href)}\n${people()}`;
   }
-  const menu = await listActiveServices(db);
+  const menu = await loadChatMenu(db);
   const today = madridDate(now);
   const q = parseAvailabilityQuestion(text, today, menu);
   const service = menu.find((s) => s.id === q.serviceId);
   if (!service) return whichService(menu, locale);
+  const name = serviceName(service, locale);
 
   const part = q.part ? ` ${w.part[q.part]}` : "";
   const load = async (fromDate: string, days: number) => {
@@ -163,7 +168,7 @@ export async function availabilityAnswer(db: Db, text: string, now: Date, locale
   const firstFree = (days: FreeDay[]) => days.find((d) => startsIn(d, q.part).length > 0);
 
   if (!service.bookableOnline) {
-    return `${w.notOnline(service.name)} ${people()}`;
+    return `${w.notOnline(name)} ${people()}`;
   }
   if (q.date) {
     const lastBookable = addDays(today, settings.rules.horizonDays);
@@ -172,21 +177,21 @@ export async function availabilityAnswer(db: Db, text: string, now: Date, locale
     }
     // One load: the asked day (q.date is today or later, so it comes first) and the days after it.
     const loaded = await load(q.date, 1 + SEARCH_DAYS);
-    if (loaded === null) return `${w.cannotBook(service.name)} ${people()}`;
+    if (loaded === null) return `${w.cannotBook(name)} ${people()}`;
     const [day, ...after] = loaded;
     if (day?.date === q.date && startsIn(day, q.part).length > 0) {
-      return `${w.free(capitalise(phrase(q.date)), part, service.name)} ${timesSentence(service, day, q.part, w)}`;
+      return `${w.free(capitalise(phrase(q.date)), part, name)} ${timesSentence(service, day, q.part, w)}`;
     }
-    const full = w.full(capitalise(phrase(q.date)), part, service.name);
+    const full = w.full(capitalise(phrase(q.date)), part, name);
     const next = firstFree(after);
     if (!next) return `${full} ${w.notAfter(SEARCH_DAYS)} ${people()}`;
     return `${full} ${w.nextDay(part, phrase(next.date))} ${timesSentence(service, next, q.part, w)}`;
   }
   const week = await load(today, SEARCH_DAYS);
-  if (week === null) return `${w.cannotBook(service.name)} ${people()}`;
+  if (week === null) return `${w.cannotBook(name)} ${people()}`;
   const next = firstFree(week);
   if (!next) {
-    return `${w.noneWeek(part, service.name, SEARCH_DAYS)} ${people()}\n${link(w.calendar, bookingStepHref({ serviceIds: [service.id], professional: "any" }))}`;
+    return `${w.noneWeek(part, name, SEARCH_DAYS)} ${people()}\n${link(w.calendar, bookingStepHref({ serviceIds: [service.id], professional: "any" }))}`;
   }
-  return `${w.next(part, service.name, phrase(next.date))} ${timesSentence(service, next, q.part, w)}`;
+  return `${w.next(part, name, phrase(next.date))} ${timesSentence(service, next, q.part, w)}`;
 }

@@ -74,3 +74,50 @@ describe("servicesReply", () => {
     expect(servicesReply("precio manicura", [])).toMatch(/^Ahora mismo no tenemos servicios publicados/);
   });
 });
+
+describe("servicesReply in Catalan", () => {
+  /** The Catalan names the staff wrote; "pedicura-semi" has none yet. */
+  const CATALAN: Record<string, string> = {
+    manicura: "Manicura clàssica",
+    semipermanente: "Manicura semipermanent",
+    "unas-gel": "Ungles de gel (joc nou)",
+    pedicura: "Pedicura completa",
+    cejas: "Disseny de celles",
+  };
+  const menuCa = menu.map((s) => ({ ...s, nameCa: CATALAN[s.id] ?? null }));
+
+  it("names a service by its Catalan name in prices, durations and yes-we-do-it answers", () => {
+    const r = servicesReply("quant costa la manicura semipermanent?", menuCa, "ca");
+    expect(read(r)).toMatch(/^Manicura semipermanent: 25,00 € \(dura 1 h\)\./);
+    expect(links(r)).toEqual(["/reservar?servicio=semipermanente", "/servicios"]);
+    expect(read(servicesReply("quant dura el gel", menuCa, "ca"))).toMatch(
+      /^Ungles de gel \(joc nou\): dura 1 h 30 min \(des de 40,00 €\)/,
+    );
+    expect(read(servicesReply("feu disseny de celles?", menuCa, "ca"))).toMatch(
+      /^Sí, el fem\. Disseny de celles: 12,00 €, 20 min\./,
+    );
+  });
+
+  it("lists and overviews the menu in Catalan names, the Spanish one where none is written", () => {
+    const list = read(servicesReply("feu pedicura? quant dura?", menuCa, "ca"));
+    expect(list).toContain("• Pedicura completa: 30,00 €, 1 h");
+    expect(list).toContain("• Pedicura con semipermanente: 38,00 €, 1 h 15 min");
+    const prices = read(servicesReply("serveis i preus", menuCa, "ca"));
+    expect(prices).toContain("• Manicura clàssica: 18,00 €, 40 min");
+    expect(prices).toContain("• Disseny de celles: 12,00 €, 20 min");
+    const overview = read(servicesReply("quins serveis feu", menuCa, "ca"));
+    expect(overview).toContain("Mans: Manicura clàssica, Manicura semipermanent (des de 18,00 €)");
+    expect(overview).toContain("Peus: Pedicura completa, Pedicura con semipermanente (des de 30,00 €)");
+  });
+
+  it("keeps the Spanish names in Spanish answers", () => {
+    expect(read(servicesReply("¿cuánto cuesta la manicura semipermanente?", menuCa))).toMatch(
+      /^Manicura semipermanente: 25,00 € \(dura 1 h\)\./,
+    );
+    // Asked by its Catalan name on a Spanish reply, it is still named in Spanish.
+    expect(read(servicesReply("precio manicura clàssica", menuCa))).toContain("Manicura clásica: 18,00 €");
+    expect(read(servicesReply("qué servicios hacéis", menuCa))).toContain(
+      "Manos: Manicura clásica, Manicura semipermanente (desde 18,00 €)",
+    );
+  });
+});

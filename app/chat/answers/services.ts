@@ -10,7 +10,14 @@ import { formatDuration, formatServicePrice } from "~/domain/service-text.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import type { Locale } from "~/i18n/locales.ts";
 import { bookingLink, link } from "../reply-format.ts";
-import { findServiceTerms, matchServices, serviceAspect, termLabel, type ServiceAspect } from "../service-mentions.ts";
+import {
+  findServiceTerms,
+  matchServices,
+  serviceAspect,
+  serviceName,
+  termLabel,
+  type ServiceAspect,
+} from "../service-mentions.ts";
 import { bullet } from "./courses.ts";
 import { contactLine } from "./salon.ts";
 
@@ -18,12 +25,13 @@ const SERVICES_PATH = "/servicios";
 /** More than this many services named at once reads as the menu, not an answer. */
 const MAX_LISTED = 4;
 
+/** `name` is the Spanish name; `nameCa` the Catalan one, when written, which Catalan replies say. */
 type Service = Pick<
   MenuService,
   "id" | "name" | "category" | "durationMin" | "priceCents" | "priceFrom" | "bookableOnline"
->;
+> & { nameCa?: string | null };
 
-/** The words of these answers in Catalan (the services' names are the menu's). */
+/** The words of these answers in Catalan (the services' names are the menu's, in Catalan when written). */
 const CA = {
   servicesLink: "Veure els serveis i preus",
   from: "des de",
@@ -62,16 +70,18 @@ const priceOf = (s: Service, locale: Locale = "es") =>
     : formatServicePrice(s.priceCents, s.priceFrom);
 const durationOf = (s: Service) => formatDuration(s.durationMin);
 
-/** "Manicura semipermanente: 25,00 €, 1 h". */
-const serviceLine = (s: Service, locale: Locale = "es") => `${s.name}: ${priceOf(s, locale)}, ${durationOf(s)}`;
+/** "Manicura semipermanente: 25,00 €, 1 h" ("Manicura semipermanent: …" in Catalan, when so named). */
+const serviceLine = (s: Service, locale: Locale = "es") =>
+  `${serviceName(s, locale)}: ${priceOf(s, locale)}, ${durationOf(s)}`;
 
 function oneService(s: Service, aspect: ServiceAspect, locale: Locale): string {
   const lasts = locale === "ca" ? CA.lasts : "dura";
+  const name = serviceName(s, locale);
   switch (aspect) {
     case "price":
-      return `${s.name}: ${priceOf(s, locale)} (${lasts} ${durationOf(s)}).`;
+      return `${name}: ${priceOf(s, locale)} (${lasts} ${durationOf(s)}).`;
     case "duration":
-      return `${s.name}: ${lasts} ${durationOf(s)} (${priceOf(s, locale)}).`;
+      return `${name}: ${lasts} ${durationOf(s)} (${priceOf(s, locale)}).`;
     case "both":
       return `${serviceLine(s, locale)}.`;
     case "offer":
@@ -102,7 +112,7 @@ function menuOverview(menu: readonly Service[], aspect: ServiceAspect, locale: L
     const from = Math.min(...services.map((s) => s.priceCents));
     const category = locale === "ca" ? CA.categories[id] : SERVICE_CATEGORY_NAMES[id];
     const fromWord = locale === "ca" ? CA.from : "desde";
-    return `${category}: ${services.map((s) => s.name).join(", ")} (${fromWord} ${formatServicePrice(from, false)})`;
+    return `${category}: ${services.map((s) => serviceName(s, locale)).join(", ")} (${fromWord} ${formatServicePrice(from, false)})`;
   }).filter((l): l is string => l !== null);
   return `${locale === "ca" ? CA.weDo : "En el salón hacemos:"}\n${bullet(lines)}\n${bookingLine(menu, locale)}`;
 }
