@@ -24,6 +24,8 @@ async function registerBuyer(page: Page, first: string) {
 }
 
 test("a signed-in buyer pays two courses in one order through the demo gateway", async ({ page }) => {
+  // The longest journey of this file: cart, checkout, demo payment, success, emails.
+  test.slow();
   const email = await registerBuyer(page, "Marta");
 
   await page.goto("/carrito?add=formacion-inicio");
