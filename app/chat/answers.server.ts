@@ -67,7 +67,7 @@ interface Question {
   text: string;
 }
 
-/** The words of the course answers in Catalan; the course's own texts are the catalogue's. */
+/** The words of the course answers in Catalan; the course's own texts are the catalogue's Catalan ones. */
 const CA = {
   noCourses: "Ara mateix no hi ha formacions a la venda.",
   list: (n: number) => `Tenim ${n} formacions:`,
@@ -239,8 +239,9 @@ async function composeFixed(db: Db, question: Question, options: AnswerOptions, 
     case "salon.contact":
       return contactAnswer(locale);
     default: {
-      // Course and payment questions need the catalogue.
-      const all = await listCourses(db, { today: options.today });
+      // Course and payment questions need the catalogue, with its texts in the answer's language
+      // (a course without Catalan texts is read in Spanish).
+      const all = await listCourses(db, { today: options.today, locale });
       const named = courseIds.map((id) => all.find((c) => c.id === id)).filter((c): c is Course => !!c);
       if (intent === "payment.financing") return paymentAnswer(named, all, locale);
       return coursesAnswer(intent, named, all, db, options.today, locale);

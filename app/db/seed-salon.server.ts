@@ -4,7 +4,10 @@
  * to the course catalogue. Like the catalogue seed it only inserts what is
  * absent: a service is inserted when no service has its id, and professionals
  * (with what each does and her hours) only when the salon has none, so the
- * owner's edits are never overwritten.
+ * owner's edits are never overwritten. A service is inserted with its Catalan
+ * name and description (app/db/seed-services.server.ts); one seeded before
+ * without them gets each whose column is still empty and whose Spanish text is
+ * still the seed's (app/db/seed-catalan.server.ts).
  *
  * PENDIENTE DE REVISAR por la propietaria: names, durations, prices and hours
  * are a plausible starting point for a nail salon, not the salon's own. Every
@@ -15,145 +18,10 @@ import { founder, teamMembers } from "~/content/team.ts";
 import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import { newId, nowIso } from "~/lib/ids.server.ts";
 import { inTransaction, type Db } from "./db.server.ts";
+import { fillSeedServicesCatalan } from "./seed-catalan.server.ts";
+import { seedServices } from "./seed-services.server.ts";
 
-interface SeedService {
-  id: string;
-  name: string;
-  category: "manos" | "pies" | "facial" | "diseno";
-  description: string;
-  durationMin: number;
-  bufferMin: number;
-  priceCents: number;
-  priceFrom: boolean;
-  /** The señal asked when booking it online; absent for none. */
-  depositCents?: number;
-}
-
-/** In the menu's order, which is also the order of services booked in a row (a removal before a new set). */
-export const seedServices: readonly SeedService[] = [
-  {
-    id: "retirada",
-    name: "Retirada de semipermanente o gel",
-    category: "manos",
-    description: "Retirada cuidadosa sin dañar la uña natural. Resérvala antes de un nuevo servicio.",
-    durationMin: 20,
-    bufferMin: 0,
-    priceCents: 800,
-    priceFrom: false,
-  },
-  {
-    id: "manicura",
-    name: "Manicura clásica",
-    category: "manos",
-    description: "Limado, cutículas, hidratación y esmaltado tradicional.",
-    durationMin: 40,
-    bufferMin: 5,
-    priceCents: 1800,
-    priceFrom: false,
-  },
-  {
-    id: "semipermanente",
-    name: "Manicura semipermanente",
-    category: "manos",
-    description: "Manicura completa con esmalte semipermanente que dura hasta tres semanas.",
-    durationMin: 60,
-    bufferMin: 10,
-    priceCents: 2500,
-    priceFrom: false,
-  },
-  {
-    id: "unas-gel",
-    name: "Uñas de gel (nuevo set)",
-    category: "diseno",
-    description: "Extensión o refuerzo con gel, forma y largo a tu gusto.",
-    durationMin: 90,
-    bufferMin: 10,
-    priceCents: 4000,
-    priceFrom: true,
-  },
-  {
-    id: "acrilico",
-    name: "Uñas de acrílico (nuevo set)",
-    category: "diseno",
-    description: "Uñas esculpidas en acrílico, resistentes y naturales.",
-    durationMin: 105,
-    bufferMin: 10,
-    priceCents: 4500,
-    priceFrom: true,
-    // The longest appointment of the menu: an empty chair for almost two hours if she does not come.
-    depositCents: 1500,
-  },
-  {
-    id: "relleno",
-    name: "Relleno de gel o acrílico",
-    category: "diseno",
-    description: "Mantenimiento de tus uñas de gel o acrílico cada tres o cuatro semanas.",
-    durationMin: 75,
-    bufferMin: 10,
-    priceCents: 3200,
-    priceFrom: false,
-  },
-  {
-    id: "nail-art",
-    name: "Nail art (decoración)",
-    category: "diseno",
-    description: "Diseños a mano alzada, cromados, pedrería o encapsulados sobre tu manicura.",
-    durationMin: 20,
-    bufferMin: 0,
-    priceCents: 500,
-    priceFrom: true,
-  },
-  {
-    id: "pedicura",
-    name: "Pedicura completa",
-    category: "pies",
-    description: "Baño, durezas, cutículas, masaje y esmaltado.",
-    durationMin: 60,
-    bufferMin: 10,
-    priceCents: 3000,
-    priceFrom: false,
-  },
-  {
-    id: "pedicura-semipermanente",
-    name: "Pedicura con semipermanente",
-    category: "pies",
-    description: "Pedicura completa con esmalte semipermanente.",
-    durationMin: 75,
-    bufferMin: 10,
-    priceCents: 3800,
-    priceFrom: false,
-  },
-  {
-    id: "limpieza-facial",
-    name: "Limpieza facial profunda",
-    category: "facial",
-    description: "Limpieza, extracción, mascarilla e hidratación según tu tipo de piel.",
-    durationMin: 60,
-    bufferMin: 10,
-    priceCents: 4500,
-    priceFrom: false,
-  },
-  {
-    id: "facial-hidratante",
-    name: "Tratamiento facial hidratante",
-    category: "facial",
-    description: "Hidratación intensa y luminosidad para pieles apagadas o secas.",
-    durationMin: 50,
-    bufferMin: 10,
-    priceCents: 4000,
-    priceFrom: false,
-  },
-  {
-    id: "cejas",
-    name: "Diseño de cejas",
-    category: "facial",
-    description: "Depilación y diseño de cejas según la forma de tu rostro.",
-    durationMin: 20,
-    bufferMin: 5,
-    priceCents: 1200,
-    priceFrom: false,
-  },
-];
+export { seedServices };
 
 const HANDS = ["manicura", "semipermanente", "retirada", "nail-art"];
 const SCULPT = ["unas-gel", "acrilico", "relleno"];
@@ -236,8 +104,10 @@ export async function seedSalon(db: Db): Promise<SalonSeedResult> {
         seedServices.map((s, i) => ({
           id: s.id,
           name: s.name,
+          name_ca: s.nameCa,
           category: s.category,
           description: s.description,
+          description_ca: s.descriptionCa,
           duration_min: s.durationMin,
           buffer_min: s.bufferMin,
           price_cents: s.priceCents,
@@ -253,6 +123,7 @@ export async function seedSalon(db: Db): Promise<SalonSeedResult> {
       .onConflict((oc) => oc.column("id").doNothing())
       .returning("id")
       .execute();
+    await fillSeedServicesCatalan(trx, now);
 
     const anyProfessional = await trx.selectFrom("professionals").select("id").limit(1).executeTakeFirst();
     if (anyProfessional) return { servicesInserted: inserted.length, professionalsInserted: 0 };

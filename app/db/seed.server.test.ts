@@ -36,6 +36,7 @@ describe.each(dbKinds)("catalogue seed on %s", (kind) => {
       ends_on: "2027-03-12",
       seats: 12,
       schedule: "Dos semanas, de lunes a viernes, 10:00–14:00",
+      schedule_ca: "Dues setmanes, de dilluns a divendres, 10:00–14:00",
     });
     expect(editions.filter((e) => e.course_id === "expert-nails").map((e) => e.starts_on)).toEqual([
       "2027-01-04",

@@ -5,11 +5,15 @@
  * - a course is inserted only if no course with its id exists, so a course the
  *   salon has edited (or withdrawn) is never touched;
  * - an active seed course with no future edition gets its planned editions,
- *   all starting after `today`, so the catalogue is never shown with past dates.
+ *   all starting after `today`, so the catalogue is never shown with past dates;
+ * - rows are inserted with their Catalan texts too, and a seed course or edition
+ *   made before without them gets each Catalan text whose column is still empty
+ *   and whose Spanish text is still the seed's (app/db/seed-catalan.server.ts).
  * Everything happens in one transaction.
  */
 import { nowIso } from "~/lib/ids.server.ts";
 import { inTransaction, type Db } from "./db.server.ts";
+import { fillSeedCatalogueCatalan } from "./seed-catalan.server.ts";
 import { catalogueSeedCourses, planEditions } from "./seed-courses.server.ts";
 
 interface SeedOptions {
@@ -32,9 +36,10 @@ export async function seedCatalogue(db: Db, { today, seats }: SeedOptions): Prom
     const inserted = await trx
       .insertInto("courses")
       .values(
-        catalogueSeedCourses.map(({ editions: _plan, features, ...course }) => ({
+        catalogueSeedCourses.map(({ editions: _plan, features, features_ca, ...course }) => ({
           ...course,
           features: JSON.stringify(features),
+          features_ca: JSON.stringify(features_ca),
           rating: 0,
           reviews: 0,
           active: 1,
@@ -84,6 +89,7 @@ export async function seedCatalogue(db: Db, { today, seats }: SeedOptions): Prom
         .execute();
       editionsInserted = rows.length;
     }
+    await fillSeedCatalogueCatalan(trx, now);
     return { coursesInserted: inserted.length, editionsInserted };
   });
 }

@@ -19,6 +19,12 @@ describe.each(dbKinds)("Catalan course and service texts on %s", (kind) => {
 
   it("reads a translated course in Catalan and an untranslated one in Spanish, flagged", async () => {
     const [first, second] = await listCourses(t.db, { today: SEED_TODAY });
+    // The seed writes Catalan texts: the second course is one without them (as a course the salon adds).
+    await t.db
+      .updateTable("courses")
+      .set({ title_ca: null, description_ca: null, level_ca: null, duration_ca: null, features_ca: null })
+      .where("id", "=", second!.id)
+      .execute();
     await t.db
       .updateTable("courses")
       .set({
@@ -60,6 +66,11 @@ describe.each(dbKinds)("Catalan course and service texts on %s", (kind) => {
 
   it("reads a translated service in Catalan and an untranslated one in Spanish, flagged", async () => {
     const [first, second] = await listActiveServices(t.db);
+    await t.db
+      .updateTable("services")
+      .set({ name_ca: null, description_ca: null })
+      .where("id", "=", second!.id)
+      .execute();
     await t.db
       .updateTable("services")
       .set({ name_ca: "Manicura amb esmalt semipermanent", description_ca: "Dura fins a tres setmanes." })

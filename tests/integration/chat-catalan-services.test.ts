@@ -15,8 +15,11 @@ import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 const NOW = new Date("2026-11-20T08:00:00Z");
 const TODAY = "2026-11-20";
 
-/** The Catalan names written in Gestión; "pedicura-semipermanente" has none, "nail-art" only blanks. */
-const CATALAN: Record<string, string> = {
+/**
+ * The Catalan names written in Gestión (over the seed's); "pedicura-semipermanente" has none (the staff emptied
+ * it), "nail-art" only blanks.
+ */
+const CATALAN: Record<string, string | null> = {
   retirada: "Retirada de semipermanent o gel",
   manicura: "Manicura clàssica",
   semipermanente: "Manicura semipermanent",
@@ -25,6 +28,7 @@ const CATALAN: Record<string, string> = {
   relleno: "Reomplert de gel o acrílic",
   "nail-art": "   ",
   pedicura: "Pedicura completa",
+  "pedicura-semipermanente": null,
   "limpieza-facial": "Neteja facial profunda",
   "facial-hidratante": "Tractament facial hidratant",
   cejas: "Disseny de celles",

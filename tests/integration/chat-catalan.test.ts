@@ -1,8 +1,9 @@
 /**
  * Issue 34: the assistant answers Catalan questions in Catalan — hours on a given
- * day, a course's price from the live catalogue, the address, how to book (to the
- * Catalan booking page) and parking — through the /chatbot/chat handler with the
- * page's language, and over HTTP through the built server.
+ * day, a course's price from the live catalogue (under its Catalan title, its
+ * Spanish one where none is written), the address, how to book (to the Catalan
+ * booking page) and parking — through the /chatbot/chat handler with the page's
+ * language, and over HTTP through the built server.
  */
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -70,11 +71,12 @@ describe.each(dbKinds)("the assistant in Catalan (%s)", (kind) => {
     expect(saturday.status).toBe(200);
     expect(saturday.json.response).toBe("Sí, els dissabtes obrim de 09:00 a 17:00.");
 
-    const inicio = (await listCourses(t.db)).find((c) => c.id === "formacion-inicio");
-    expect(inicio).toBeDefined();
+    const inicio = (await listCourses(t.db, { locale: "ca" })).find((c) => c.id === "formacion-inicio");
+    expect(inicio?.title).toBe("Formació d’inici");
     const price = read((await ask("cuant costa el curs d'iniciacio", "ca")).json.response);
-    expect(price).toContain(`${inicio?.title} costa ${formatEuros(inicio?.priceCents ?? 0).replace("\u00a0", " ")}`);
+    expect(price).toContain(`Formació d’inici costa ${formatEuros(inicio?.priceCents ?? 0).replace("\u00a0", " ")}`);
     expect(price).toContain("sense interessos");
+    expect(price).toContain("Veure Formació d’inici");
 
     const address = read((await ask("on sou?", "ca")).json.response);
     expect(address).toContain(`Som a ${site.address.full}.`);
@@ -85,6 +87,33 @@ describe.each(dbKinds)("the assistant in Catalan (%s)", (kind) => {
 
     const parking = read((await ask("hi ha parking a prop?", "ca")).json.response);
     expect(parking).toContain("No tenim aparcament propi.");
+  });
+
+  it("lists, levels and dates the courses under their Catalan texts; a Spanish answer keeps the Spanish ones", async () => {
+    const list = read((await ask("quines formacions teniu?", "ca")).json.response);
+    expect(list).toContain("Formació d’inici (Iniciació): 20 hores,");
+    expect(list).toContain("Tècnic manicurista (Professional): 40 hores,");
+    expect(list).toContain("Iniciació intensiva a l’acrílic (Intensiu): 2 dies personalitzats,");
+    expect(list).not.toMatch(/Formación de inicio|Técnico Manicurista|horas/u);
+    const dates = read((await ask("quan comença el curs de manicurista?", "ca")).json.response);
+    expect(dates).toMatch(/^La propera convocatòria de Tècnic manicurista comença el /u);
+    expect(dates).toContain("(Dues setmanes, de dilluns a divendres, 10:00–14:00)");
+
+    // A course without a Catalan title: its Spanish one.
+    const setTitleCa = (title_ca: string | null) =>
+      t.db.updateTable("courses").set({ title_ca }).where("id", "=", "formacion-inicio").execute();
+    await setTitleCa(null);
+    try {
+      expect(read((await ask("cuant costa el curs d'iniciacio", "ca")).json.response)).toContain(
+        "Formación de inicio costa",
+      );
+    } finally {
+      await setTitleCa("Formació d’inici");
+    }
+
+    const spanish = read((await ask("¿qué cursos tenéis?", "es")).json.response);
+    expect(spanish).toContain("Formación de inicio (Iniciación): 20 horas,");
+    expect(spanish).not.toContain("Formació d’inici");
   });
 
   it("answers in the question's language when it is clear, else in the page's", async () => {

@@ -4,9 +4,11 @@
  * its steps are Catalan pages (lang, headings, Catalan weekdays, links and the
  * forms' actions kept on Catalan addresses, hreflang alternates); a booking
  * posted from the Catalan details step leads to the Catalan pending page; the
- * Spanish pages still read as before. PORT_BASE confines the server to a port.
+ * seeded services are named in Catalan; the Spanish pages still read as before.
+ * PORT_BASE confines the server to a port.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedServices } from "~/db/seed-services.server.ts";
 import { addDays, madridDate } from "~/domain/calendar-dates.ts";
 import { alternatePaths as alternates, pageGetter, portFromEnv, visibleText as text } from "../helpers/html-page.ts";
 import { startServer, type RunningServer } from "../helpers/server.ts";
@@ -20,6 +22,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await srv?.stop();
 });
+
+/** Whether `text` holds `name` as whole words ("Manicura semipermanent" is not in "Manicura semipermanente"). */
+const names = (text: string, name: string) =>
+  new RegExp(`(?<!\\p{L})${name.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}(?!\\p{L})`, "u").test(text);
 
 const CATALAN_WEEKDAYS = /(Dilluns|Dimarts|Dimecres|Dijous|Divendres|Dissabte|Diumenge), \d{1,2} (de|d’)/u;
 const SPANISH_WEEKDAYS = /(Lunes|Martes|Miércoles|Jueves|Viernes|Sábado|Domingo), \d{1,2} de/u;
@@ -49,6 +55,12 @@ describe("the booking in Catalan", () => {
     expect(html).toContain('action="/ca/reserva#paso"');
     expect(alternates(html)).toEqual({ es: "/reservar", ca: "/ca/reserva", "x-default": "/reservar" });
     expect(html).toMatch(/<title>Reserva la teva cita/u);
+    // The seeded menu in Catalan, not one service in Spanish ("Pedicura completa" is both).
+    for (const s of seedServices) {
+      expect(names(body, s.nameCa), s.nameCa).toBe(true);
+      if (s.name !== s.nameCa) expect(names(body, s.name), s.name).toBe(false);
+      expect(body).not.toContain(s.description);
+    }
   });
 
   it("asks who in Catalan once a service is chosen", async () => {
@@ -140,6 +152,10 @@ describe("the booking in Spanish", () => {
     expect(start.status).toBe(200);
     expect(start.html).toMatch(/<html[^>]*lang="es"/u);
     expect(text(start.html)).toContain("Elige uno o varios servicios");
+    for (const s of seedServices) {
+      expect(names(text(start.html), s.name), s.name).toBe(true);
+      if (s.name !== s.nameCa) expect(names(text(start.html), s.nameCa), s.nameCa).toBe(false);
+    }
     expect(start.html).toContain('action="/reservar#paso"');
     expect(alternates(start.html)).toEqual({ es: "/reservar", ca: "/ca/reserva", "x-default": "/reservar" });
 

@@ -2,13 +2,15 @@
  * The course catalogue and the service menu in Catalan (issue 34, item 2) over
  * HTTP against the production build (`npm run build` first): /ca/formacions,
  * a course page and /ca/serveis answer in Catalan with the Catalan words of the
- * page, a course's Catalan texts where the staff wrote them and its Spanish ones
- * where not (with no notice to the visitor), links to Catalan pages and the
- * hreflang alternates; the Spanish pages keep their words.
+ * page, a course's Catalan texts (the seed's, or the ones the staff wrote) and
+ * its Spanish ones where it has none (with no notice to the visitor), links to
+ * Catalan pages and the hreflang alternates; the Spanish pages keep their words.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listActiveServices } from "~/bookings/menu.server.ts";
 import { listCourses } from "~/catalogue/queries.server.ts";
+import { catalogueSeedCourses } from "~/db/seed-courses.server.ts";
+import { seedServices } from "~/db/seed-services.server.ts";
 import type { Course } from "~/domain/course.ts";
 import { createTestDb, type TestDb } from "../helpers/db.ts";
 import { startServer, type RunningServer } from "../helpers/server.ts";
@@ -17,6 +19,8 @@ let t: TestDb;
 let srv: RunningServer;
 let translated: Course;
 let untranslated: Course;
+/** The courses left with the seed's Catalan texts. */
+let seeded: Course[];
 let serviceName: string;
 
 beforeAll(async () => {
@@ -24,7 +28,7 @@ beforeAll(async () => {
   const port: Record<string, string> = process.env.PORT ? { PORT: process.env.PORT } : {};
   srv = await startServer({ DATABASE_URL: t.url, LOG_LEVEL: "warn", ...port });
   // The server seeds from today: the courses it lists are the ones read here.
-  [translated, untranslated] = (await listCourses(t.db)) as [Course, Course];
+  [translated, untranslated, ...seeded] = (await listCourses(t.db)) as [Course, Course, ...Course[]];
   await t.db
     .updateTable("courses")
     .set({
@@ -33,6 +37,17 @@ beforeAll(async () => {
       features_ca: JSON.stringify(["Preparació de l’ungla natural"]),
     })
     .where("id", "=", translated.id)
+    .execute();
+  // A course without Catalan texts (as one the salon adds and has not translated yet).
+  await t.db
+    .updateTable("courses")
+    .set({ title_ca: null, description_ca: null, level_ca: null, duration_ca: null, features_ca: null })
+    .where("id", "=", untranslated.id)
+    .execute();
+  await t.db
+    .updateTable("course_editions")
+    .set({ schedule_ca: null })
+    .where("course_id", "=", untranslated.id)
     .execute();
   const [service] = await listActiveServices(t.db);
   await t.db
@@ -129,6 +144,34 @@ describe("the catalogue in Catalan", () => {
     expect(body).not.toContain("Sin texto en catalán");
   });
 
+  it("the seeded courses read in Catalan on the list and on their pages, with no Spanish text of theirs left", async () => {
+    expect(seeded.length).toBeGreaterThan(0);
+    const list = text((await get("/ca/formacions")).html);
+    for (const course of seeded) {
+      const data = catalogueSeedCourses.find((c) => c.id === course.id)!;
+      expect(list).toContain(data.title_ca);
+      if (data.title !== data.title_ca) expect(list).not.toContain(data.title);
+      expect(list).not.toContain(data.description);
+
+      const { status, html } = await get(`/ca/formacions/${course.id}`);
+      expect(status).toBe(200);
+      const page = text(html);
+      for (const catalan of [
+        data.title_ca,
+        data.description_ca,
+        data.level_ca,
+        data.duration_ca,
+        ...data.features_ca,
+      ]) {
+        expect(page).toContain(catalan);
+      }
+      expect(page).toContain(data.editions.schedule_ca);
+      for (const spanish of [data.description, data.duration, data.editions.schedule, ...data.features]) {
+        expect(page).not.toContain(spanish);
+      }
+    }
+  });
+
   it("/ca/serveis speaks Catalan with the Catalan name where written", async () => {
     const { status, html } = await get("/ca/serveis");
     expect(status).toBe(200);
@@ -140,6 +183,13 @@ describe("the catalogue in Catalan", () => {
     expect(body).toContain("Servei de prova en català");
     expect(body).not.toContain(serviceName);
     expect(body).not.toContain("¿No sabes qué elegir?");
+    // The other services with the seed's Catalan texts.
+    for (const s of seedServices.filter((x) => x.name !== serviceName)) {
+      expect(body).toContain(s.nameCa);
+      expect(body).toContain(s.descriptionCa);
+      if (s.name !== s.nameCa) expect(body).not.toContain(s.name);
+      expect(body).not.toContain(s.description);
+    }
     expect(html).toContain('href="/ca/equip"');
     expect(alternates(html)).toMatchObject({ es: `${srv.url}/servicios`, ca: `${srv.url}/ca/serveis` });
   });
@@ -149,6 +199,11 @@ describe("the catalogue in Catalan", () => {
     expect(list).toContain("Nuestros cursos");
     expect(list).toContain(translated.title);
     expect(list).not.toContain("Curs de manicura per començar");
+    for (const course of seeded) {
+      const data = catalogueSeedCourses.find((c) => c.id === course.id)!;
+      expect(list).toContain(data.title);
+      if (data.title !== data.title_ca) expect(list).not.toContain(data.title_ca);
+    }
     const course = await get(`/formaciones/${translated.id}`);
     expect(course.html).toMatch(/<html[^>]*lang="es"/u);
     expect(text(course.html)).toContain("Qué aprenderás");
@@ -157,5 +212,9 @@ describe("the catalogue in Catalan", () => {
     expect(services).toContain("Servicios y precios");
     expect(services).toContain(serviceName);
     expect(services).toContain("¿No sabes qué elegir?");
+    for (const s of seedServices) {
+      expect(services).toContain(s.name);
+      expect(services).not.toContain(s.descriptionCa);
+    }
   });
 });

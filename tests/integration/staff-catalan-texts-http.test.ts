@@ -5,18 +5,21 @@
  * and an edition's Catalan schedule are saved from their forms, audited, shown
  * on the Catalan pages (/ca/serveis, /ca/reserva, /ca/formacions/:id) while the
  * Spanish pages keep the Spanish text; Gestión's services list marks the
- * services still without them. PORT_BASE confines the server to a port.
+ * services still without them. The seed wrote Catalan texts of its own, which
+ * the staff's replace. PORT_BASE confines the server to a port.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertSession } from "~/auth/session.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { addDays, madridDate } from "~/domain/calendar-dates.ts";
+import { seedServices } from "~/db/seed-services.server.ts";
 import { centsToEurosInput } from "~/domain/euros.ts";
 import { makeUser } from "../helpers/accounts.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { startServer, type RunningServer } from "../helpers/server.ts";
 
 const SERVICE = "semipermanente";
+const SEEDED = seedServices.find((s) => s.id === SERVICE)!;
 const NAME_CA = "Manicura amb esmalt de llarga durada";
 const DESCRIPTION_CA = "Manicura completa amb esmalt que dura fins a tres setmanes.";
 const SCHEDULE_ES = "Martes y jueves, 16:00–20:00";
@@ -82,7 +85,7 @@ describe.each(dbKinds)("Catalan texts written in Gestión, over HTTP on %s", (ki
 
   it("saves a service's Catalan name and description from its form, audited", async () => {
     const row = await t.db.selectFrom("services").selectAll().where("id", "=", SERVICE).executeTakeFirstOrThrow();
-    expect(row.name_ca).toBeNull();
+    expect(row).toMatchObject({ name_ca: SEEDED.nameCa, description_ca: SEEDED.descriptionCa });
     const links = await t.db
       .selectFrom("professional_services")
       .select("professional_id")
@@ -124,7 +127,7 @@ describe.each(dbKinds)("Catalan texts written in Gestión, over HTTP on %s", (ki
 
     const audit = await auditOf(t.db, "service.update", SERVICE);
     expect(audit.actor).toBe("catala-http@example.com");
-    expect(audit.before).toMatchObject({ nameCa: null, descriptionCa: null });
+    expect(audit.before).toMatchObject({ nameCa: SEEDED.nameCa, descriptionCa: SEEDED.descriptionCa });
     expect(audit.after).toMatchObject({ name: row.name, nameCa: NAME_CA, descriptionCa: DESCRIPTION_CA });
 
     const editor = await get(`/gestion/servicios/${SERVICE}`, { cookie });
@@ -134,6 +137,12 @@ describe.each(dbKinds)("Catalan texts written in Gestión, over HTTP on %s", (ki
   });
 
   it("marks in Gestión's list the services still without Catalan texts, not the translated one", async () => {
+    // A service whose Catalan texts are gone (the staff emptied them).
+    await t.db
+      .updateTable("services")
+      .set({ name_ca: null, description_ca: null })
+      .where("id", "=", "manicura")
+      .execute();
     const { html } = await get("/gestion/servicios", { cookie });
     const rowOf = (id: string) =>
       new RegExp(`<th scope="row"><a href="/gestion/servicios/${id}"[\\s\\S]*?</th>`, "u").exec(html)?.[0];

@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { site } from "~/content/site.ts";
 import type { Course } from "~/domain/course.ts";
 import { formatEuros } from "~/domain/pricing.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import { localizeLinks, parseReply, visibleText } from "../reply-format.ts";
-import { coursePriceAnswer, datesAnswer } from "./courses.ts";
+import { coursePriceAnswer, datesAnswer, materialsAnswer } from "./courses.ts";
 import { hoursAnswer } from "./hours.ts";
 import { bookingAnswer, fallbackAnswer, locationAnswer, parkingAnswer } from "./salon.ts";
 
@@ -12,16 +13,17 @@ const FRIDAY = 5;
 const read = (text: string) => visibleText(text).replace(/\u00a0/g, " ");
 const hrefs = (text: string) => parseReply(text).flatMap((s) => (s.type === "link" ? [s.href] : []));
 
+/** A course as the catalogue reads it for a Catalan answer: its Catalan texts. */
 const course: Course = {
   id: "formacion-inicio",
-  title: "Formación de inicio",
+  title: "Formació d’inici",
   category: "iniciacion",
   description: "",
   priceCents: 125050,
   originalPriceCents: 125050,
-  duration: "20 horas",
+  duration: "20 hores",
   classSize: 10,
-  level: "Iniciación",
+  level: "Iniciació",
   features: [],
   image: "",
   highlighted: false,
@@ -58,10 +60,30 @@ describe("Catalan answers", () => {
 
   it("gives a course's price from its cents in the Catalan format", () => {
     const a = read(coursePriceAnswer(course, "ca"));
-    expect(a).toContain("Formación de inicio costa 1.250,50 €; finança’l des de 417,00 €/mes sense interessos.");
-    expect(a).toContain("Veure Formación de inicio");
+    expect(a).toContain("Formació d’inici costa 1.250,50 €; finança’l des de 417,00 €/mes sense interessos.");
+    expect(a).toContain("Veure Formació d’inici");
     expect(formatEuros(course.priceCents)).toBe("1.250,50\u00a0€");
     expect(read(datesAnswer([course], "ca"))).toContain("comença el dimarts, 6 d’abril de 2027");
+  });
+
+  it("names the materials a course includes from its Catalan features", () => {
+    const withKit = {
+      ...course,
+      features: ["Esmaltat semipermanent pas a pas", "Kit professional de materials inclòs"],
+    };
+    const acrylic = {
+      ...course,
+      id: "iniciacion-acrilico",
+      title: "Iniciació intensiva a l’acrílic",
+      features: ["Materials inclosos i certificat de l’acadèmia"],
+    };
+    const one = read(materialsAnswer([withKit], "ca"));
+    expect(one).toContain(serverTranslator("ca")("catalogue.benefits.materials.text"));
+    expect(one).toContain("Formació d’inici: Kit professional de materials inclòs.");
+    expect(one).not.toContain("Esmaltat");
+    expect(read(materialsAnswer([withKit, acrylic], "ca"))).toContain(
+      "Iniciació intensiva a l’acrílic: Materials inclosos i certificat de l’acadèmia.",
+    );
   });
 
   it("gives the address, parking and how to book in Catalan, with the facts of site.ts", () => {

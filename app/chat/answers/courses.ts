@@ -1,8 +1,9 @@
 /**
  * Course answers composed from catalogue courses (prices in cents, as the
  * server's catalogue gives them), in Spanish or Catalan (issue 34; the course's
- * own texts — title, duration, level, description — are the catalogue's, which
- * has them in Spanish only). Pure: the caller loads the courses.
+ * own texts — title, duration, level, description, features — are the
+ * catalogue's, read by the caller in the answer's language). Pure: the caller
+ * loads the courses.
  */
 import { coursePath } from "~/components/catalogue/course-jsonld.ts";
 import type { Course } from "~/domain/course.ts";
@@ -68,9 +69,9 @@ export function coursePricesAnswer(courses: Course[], some: boolean, locale: Loc
   )}\n${coursesLink(locale)}`;
 }
 
-/** The course's own lines about materials ("Kit profesional de materiales incluido"), from its features. */
+/** The course's own lines about materials ("Kit profesional de materiales incluido", "Materials inclosos"). */
 function materialFeatures(c: Course): string[] {
-  return c.features.filter((f) => /material/i.test(f) && /inclu/i.test(f));
+  return c.features.filter((f) => /material/i.test(f) && /inclu|incl[oò]s/i.test(f));
 }
 
 /** "uñas" → "Uñas". */
