@@ -20,6 +20,40 @@ function page(spanish: SpanishPattern, file: string) {
   return [es, route(ca.slice(1), file, { id: `catalan:${ca}` })];
 }
 
+/** A child page of a `nestedPage`, by its full Spanish pattern; or the parent's index route. */
+type ChildPage = { spanish: SpanishPattern; file: string } | { index: string };
+const childPage = (spanish: SpanishPattern, file: string): ChildPage => ({ spanish, file });
+const indexPage = (file: string): ChildPage => ({ index: file });
+
+/** `full`'s path below `parent` ("/perfil/datos" below "/perfil" → "datos"); a child outside its parent is an error. */
+function below(full: string, parent: string): string {
+  if (!full.startsWith(`${parent}/`)) throw new Error(`${full} is not below ${parent}`);
+  return full.slice(parent.length + 1);
+}
+
+/**
+ * `page` for a layout page whose children have their own addresses (/perfil and
+ * its sections): the Spanish parent with its children and, once the parent is
+ * ready, the Catalan parent with the children that are ready, at their Catalan
+ * addresses (each below the parent's). The same modules; a second route id each.
+ */
+function nestedPage(spanish: SpanishPattern, file: string, children: readonly ChildPage[]) {
+  const es = route(
+    spanish.slice(1),
+    file,
+    children.map((c) => ("index" in c ? index(c.index) : route(below(c.spanish, spanish), c.file))),
+  );
+  if (!CATALAN_READY.has(spanish)) return [es];
+  const ca = catalanPattern(spanish);
+  const caChildren = children.flatMap((c) => {
+    if ("index" in c) return [index(c.index, { id: `catalan:${ca}/index` })];
+    if (!CATALAN_READY.has(c.spanish)) return [];
+    const caChild = catalanPattern(c.spanish);
+    return [route(below(caChild, ca), c.file, { id: `catalan:${caChild}` })];
+  });
+  return [es, route(ca.slice(1), file, { id: `catalan:${ca}` }, caChildren)];
+}
+
 export default [
   // — resource routes: no UI, so outside the layouts —
   route("sitemap.xml", "routes/sitemap-xml.ts"),
@@ -74,23 +108,23 @@ export default [
 
     // — account area: signed-in users only (middleware in layouts/account.tsx) —
     layout("layouts/account.tsx", [
-      route("perfil", "routes/perfil.tsx", [
-        index("routes/perfil.index.tsx"),
-        route("datos", "routes/perfil.datos.tsx"),
-        route("citas", "routes/perfil.citas.tsx"),
-        route("cursos", "routes/perfil.cursos.tsx"),
-        route("compras", "routes/perfil.compras.tsx"),
-        route("ajustes", "routes/perfil.ajustes.tsx"),
+      ...nestedPage("/perfil", "routes/perfil.tsx", [
+        indexPage("routes/perfil.index.tsx"),
+        childPage("/perfil/datos", "routes/perfil.datos.tsx"),
+        childPage("/perfil/citas", "routes/perfil.citas.tsx"),
+        childPage("/perfil/cursos", "routes/perfil.cursos.tsx"),
+        childPage("/perfil/compras", "routes/perfil.compras.tsx"),
+        childPage("/perfil/ajustes", "routes/perfil.ajustes.tsx"),
       ]),
-      route("perfil/compras/:orderId/desistir", "routes/perfil.compras.desistir.tsx"),
-      route("mis-cursos", "routes/mis-cursos.tsx"),
+      ...page("/perfil/compras/:orderId/desistir", "routes/perfil.compras.desistir.tsx"),
+      ...page("/mis-cursos", "routes/mis-cursos.tsx"),
       // One page for one course (/checkout/:courseId) and for the cart (/checkout?cursos=…).
       ...page("/checkout/:courseId?", "routes/checkout.tsx"),
       // The buyer's own invoices, as PDF (Historial de compras).
       route("perfil/compras/facturas/:invoiceId", "routes/perfil.compras.factura.ts"),
       // Resource routes about the user's own data: no UI, but the middleware guards them too.
       // [bookings: account]
-      route("perfil/citas/:appointmentId", "routes/perfil.citas.cita.tsx"),
+      ...page("/perfil/citas/:appointmentId", "routes/perfil.citas.cita.tsx"),
       route("perfil/mis-datos.json", "routes/perfil.mis-datos.ts"),
       route("api/pedidos/:orderId/calendario.ics", "routes/api.pedidos.calendario.ts"),
     ]),

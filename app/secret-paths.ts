@@ -49,6 +49,7 @@ export const SECRET_ROUTE_PATTERNS = [
   "/ca/llista-espera/confirmar/:token",
   "/ca/baixa/:token",
   "/ca/pagament-demo/:orderId",
+  "/ca/perfil/compres/:orderId/desistiment",
 ] as const;
 
 /**

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { messagesFor, serverTranslator } from "~/i18n/catalogue.server.ts";
+import { translator } from "~/i18n/messages.ts";
 import {
+  authErrors,
   changePasswordSchema,
   deleteAccountSchema,
+  fieldErrorKeysOf,
   fieldErrorsOf,
   forgotSchema,
   formValues,
@@ -11,6 +15,7 @@ import {
   profileSchema,
   registerSchema,
   resetSchema,
+  translateErrors,
   verifyEmailSchema,
 } from "./schemas.ts";
 
@@ -148,7 +153,7 @@ describe("length limits first (a 4 MB field costs one comparison)", () => {
       const r = schema.safeParse(value);
       expect(r.success).toBe(false);
       const passwordIssues = r.error!.issues.filter((i) => i.path[0] === "password");
-      expect(passwordIssues.map((i) => i.message)).toEqual([messages.passwordTooLong]);
+      expect(passwordIssues.map((i) => i.message)).toEqual([authErrors.passwordTooLong]);
     }
   });
 
@@ -224,5 +229,61 @@ describe("formValues", () => {
     f.append("email", "b@example.com");
     f.append("file", new File(["x"], "x.txt"));
     expect(formValues(f)).toEqual({ email: "a@example.com" });
+  });
+});
+
+describe("the schemas' messages are catalogue keys", () => {
+  const keysOf = (schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, value: unknown) => {
+    const r = schema.safeParse(value);
+    return r.success ? {} : fieldErrorKeysOf(r.error as Parameters<typeof fieldErrorKeysOf>[0]);
+  };
+
+  it("gives one auth.error key per field, never a text", () => {
+    expect(
+      keysOf(registerSchema, { ...validRegister, email: "no-es-correo", password: "abc", confirmPassword: "x" }),
+    ).toEqual({
+      email: "auth.error.invalidEmail",
+      password: "auth.error.passwordTooShort",
+      confirmPassword: "auth.error.passwordsDontMatch",
+    });
+    expect(keysOf(loginSchema, { email: "", password: "" })).toEqual({
+      email: "auth.error.emailRequired",
+      password: "auth.error.passwordRequired",
+    });
+    expect(keysOf(forgotSchema, { email: "x".repeat(400) })).toEqual({ email: "auth.error.invalidEmail" });
+    expect(keysOf(deleteAccountSchema, {})).toEqual({ confirm: "auth.error.deleteConfirmRequired" });
+    expect(keysOf(profileSchema, { firstName: "", lastName: "López", email: "a@b.es", phone: "llámame" })).toEqual({
+      firstName: "auth.error.firstNameRequired",
+      phone: "auth.error.invalidPhone",
+    });
+  });
+
+  it("are written in the page's language by the form (t), and in Spanish by default", () => {
+    const r = loginSchema.safeParse({ email: "no-es-correo", password: "" });
+    expect(r.success).toBe(false);
+    const keys = fieldErrorKeysOf(r.error!);
+    const ca = translator("ca", messagesFor("ca", ["auth.error"]));
+    expect(translateErrors(ca, keys)).toEqual({
+      email: "El format del correu electrònic no és vàlid",
+      password: "Escriu la teva contrasenya",
+    });
+    expect(fieldErrorsOf(r.error!, ca)).toEqual(translateErrors(ca, keys));
+    const es = serverTranslator("es");
+    expect(fieldErrorsOf(r.error!, es)).toEqual({
+      email: "Formato de correo electrónico inválido",
+      password: "Introduce tu contraseña",
+    });
+    // Without a translator (Gestión's forms, the account actions): the same Spanish.
+    expect(fieldErrorsOf(r.error!)).toEqual(fieldErrorsOf(r.error!, es));
+  });
+
+  it("have the Spanish texts of `messages` in the Spanish catalogue, word for word, and all in Catalan", () => {
+    const es = serverTranslator("es");
+    const ca = serverTranslator("ca");
+    for (const [name, key] of Object.entries(authErrors)) {
+      expect(key).toBe(`auth.error.${name}`);
+      expect(es(key), key).toBe(messages[name as keyof typeof messages]);
+      expect(ca(key), key).not.toBe(key);
+    }
   });
 });

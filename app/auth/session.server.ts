@@ -4,6 +4,7 @@ import { getServices } from "~/context.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { isRole, type Role } from "~/domain/roles.ts";
 import { newToken, nowIso, sha256 } from "~/lib/ids.server.ts";
+import { signInRedirectPath } from "./sign-in-redirect.ts";
 
 /** The signed-in account as loaders and actions see it. */
 export interface AuthUser {
@@ -123,7 +124,8 @@ export function getOptionalUser(request: Request, context: Ctx): Promise<AuthUse
 }
 
 /**
- * Guard for protected routes: sends visitors to /login and brings them back afterwards.
+ * Guard for protected routes: sends visitors to /login (/ca/inici-sessio from a
+ * Catalan page: signInRedirectPath) and brings them back afterwards.
  * Pass the `url` argument React Router gives loaders, actions and middleware: on a
  * client navigation `request.url` is the raw data request (`/perfil.data?_routes=…`),
  * which is no page to come back to.
@@ -131,7 +133,7 @@ export function getOptionalUser(request: Request, context: Ctx): Promise<AuthUse
 export async function requireUser(request: Request, context: Ctx, url: URL = new URL(request.url)): Promise<AuthUser> {
   const user = await getOptionalUser(request, context);
   if (user) return user;
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  throw redirect(signInRedirectPath(url));
 }
 
 /**

@@ -1,6 +1,8 @@
-/** Why a verification link is refused (shared by the action and its page; safe in the browser). */
-export const verificationMessages = {
-  used: "Este enlace ya se ha utilizado. Si tu correo aún no está confirmado, pide un enlace nuevo.",
-  expired: "Este enlace ha caducado: solo es válido durante 48 horas. Pide uno nuevo.",
-  unknown: "Este enlace de verificación no es válido. Comprueba que lo has copiado entero o pide uno nuevo.",
-} as const;
+import type { MessageKey } from "~/i18n/messages.ts";
+
+/** Why a verification link is refused (shared by the action and its page; safe in the browser): catalogue keys. */
+export const VERIFY_TOKEN_KEYS = {
+  used: "auth.verify.token.used",
+  expired: "auth.verify.token.expired",
+  unknown: "auth.verify.token.unknown",
+} as const satisfies Record<"used" | "expired" | "unknown", MessageKey>;

@@ -1,27 +1,55 @@
 /**
  * The model withdrawal form of Annex B TRLGDCU (RDL 1/2007), with the salon's
- * data filled in. Shown at /terms#desistimiento and copied into the purchase
- * confirmation email (the durable medium of art. 98).
+ * data filled in, in Spanish and in Catalan. Its words are the catalogue's
+ * ("legal.terms.form.*", edited there by the translator): /terms#desistimiento
+ * and /ca/condicions#desistimiento show it, and the purchase confirmation email
+ * copies it in the order's language (the durable medium of art. 98).
+ *
+ * The Catalan form is the annex's natural Catalan equivalent, line for line:
+ * the same parts to strike out "(*)", the same blanks, the same data.
+ * withdrawal-form.test.ts holds the two languages to that.
  */
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import type { Locale } from "~/i18n/locales.ts";
+import type { MessageKey } from "~/i18n/messages.ts";
 import { site } from "./site.ts";
 
-export const WITHDRAWAL_FORM_TITLE = "Modelo de formulario de desistimiento";
-
-export const WITHDRAWAL_FORM_INTRO = "Solo debe cumplimentar y enviar el presente formulario si desea desistir del contrato.";
-
 /** The form's lines, in order; "(*)" marks the words to strike out, as in the official model. */
-export const WITHDRAWAL_FORM_LINES: readonly string[] = [
-  `A la atención de ${site.name}, ${site.address.full}, correo electrónico ${site.email}:`,
-  "Por la presente le comunico/comunicamos (*) que desisto de mi/desistimos de nuestro (*) contrato de prestación del siguiente servicio: formación (indique el curso y, si lo tiene, el número de pedido).",
-  "Pedido el (fecha de la compra):",
-  "Nombre del consumidor o de los consumidores:",
-  "Domicilio del consumidor o de los consumidores:",
-  "Firma del consumidor o de los consumidores (solo si el presente formulario se presenta en papel):",
-  "Fecha:",
-  "(*) Táchese lo que no proceda.",
-];
+const LINE_KEYS = [
+  "legal.terms.form.l1",
+  "legal.terms.form.l2",
+  "legal.terms.form.l3",
+  "legal.terms.form.l4",
+  "legal.terms.form.l5",
+  "legal.terms.form.l6",
+  "legal.terms.form.l7",
+  "legal.terms.form.l8",
+] as const satisfies readonly MessageKey[];
 
-/** The whole form as plain text (the email). */
-export function withdrawalFormText(): string {
-  return [WITHDRAWAL_FORM_TITLE, WITHDRAWAL_FORM_INTRO, ...WITHDRAWAL_FORM_LINES].join("\n");
+export interface WithdrawalForm {
+  title: string;
+  intro: string;
+  lines: readonly string[];
+}
+
+/** The form in one language, the salon's name, address and email filled in. */
+export function withdrawalForm(locale: Locale): WithdrawalForm {
+  const t = serverTranslator(locale);
+  const values = { salon: site.name, address: site.address.full, email: site.email };
+  return {
+    title: t("legal.terms.form.title"),
+    intro: t("legal.terms.form.intro"),
+    lines: LINE_KEYS.map((key) => t(key, values)),
+  };
+}
+
+const spanish = withdrawalForm("es");
+export const WITHDRAWAL_FORM_TITLE = spanish.title;
+export const WITHDRAWAL_FORM_INTRO = spanish.intro;
+export const WITHDRAWAL_FORM_LINES: readonly string[] = spanish.lines;
+
+/** The whole form as plain text (an email), in `locale`. */
+export function withdrawalFormText(locale: Locale = "es"): string {
+  const form = withdrawalForm(locale);
+  return [form.title, form.intro, ...form.lines].join("\n");
 }

@@ -91,6 +91,12 @@ describe("reconcileCart", () => {
     expect(result.changed).toBe(true);
     expect(result.items).toEqual([{ ...inicio, editionId: null, quantity: 1 }]);
   });
+  it("takes the title in the page's language without telling the buyer anything changed", () => {
+    const stored = [{ ...inicio, title: "Formació d’inici", editionId: null, quantity: 1 as const }];
+    const result = reconcileCart(stored, catalogue);
+    expect(result.changed).toBe(false);
+    expect(result.items[0]!.title).toBe(inicio.title);
+  });
   it("drops unknown or inactive courses", () => {
     const stored = [
       { ...inicio, id: "curso-inexistente", quantity: 1 as const },

@@ -168,7 +168,11 @@ export function serializeCart(items: readonly CartItem[]): string {
 
 interface Reconciliation {
   items: CartItem[];
-  /** True when the buyer should be told: a course dropped, or a price, title or quantity corrected. */
+  /**
+   * True when the buyer should be told: a course dropped, or a price or quantity corrected. A title
+   * is refreshed silently: it is the course's name in the page's language, and differs whenever
+   * the buyer added it on a page in the other language.
+   */
   changed: boolean;
 }
 
@@ -190,7 +194,7 @@ export function reconcileCart(items: readonly unknown[], catalogue: readonly Cat
       changed = true;
       continue;
     }
-    if (item.priceCents !== course.priceCents || item.title !== course.title || item.quantity !== 1) changed = true;
+    if (item.priceCents !== course.priceCents || item.quantity !== 1) changed = true;
     // The choice is kept even when it can no longer be booked: the cart says so and asks for another.
     const wanted =
       typeof item.editionId === "string" && EDITION_ID_PATTERN.test(item.editionId) ? item.editionId : null;

@@ -86,7 +86,8 @@ export function jsxLiterals(file: string, source: string): string[] {
 /** The route modules of the pages with a Catalan version (from app/routes.ts). */
 function readyRouteModules(): string[] {
   const routes = readFileSync(path.join(APP, "routes.ts"), "utf8");
-  return [...routes.matchAll(/page\("([^"]+)", "([^"]+)"\)/gu)]
+  // page("/x", "routes/x.tsx"), and nestedPage/childPage (a layout page and its children).
+  return [...routes.matchAll(/(?:page|nestedPage|childPage)\("([^"]+)", "([^"]+)"[,)]/gu)]
     .filter(([, spanish]) => CATALAN_READY.has(spanish as never))
     .map(([, , file]) => path.join(APP, file!));
 }

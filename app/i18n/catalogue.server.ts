@@ -13,7 +13,10 @@ const CATALOGUES: Record<Locale, Messages> = { es, ca };
 
 const slices = new Map<string, Messages>();
 
-/** The messages of these namespaces in one language (kept: a slice is the same for every request). */
+/**
+ * The messages of these namespaces in one language (kept: a slice is the same
+ * for every request). A namespace's section ("auth.error") may be asked for alone.
+ */
 export function messagesFor(locale: Locale, namespaces: readonly string[]): Messages {
   const cacheKey = `${locale}:${namespaces.join(",")}`;
   let slice = slices.get(cacheKey);

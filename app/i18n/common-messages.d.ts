@@ -1,5 +1,5 @@
 // The "common" slice of a catalogue, made by the build (vite.config.ts, commonMessages).
 declare module "virtual:common-messages/*" {
-  const messages: import("./messages.ts").Messages;
+  const messages: Readonly<Record<string, string>>;
   export default messages;
 }

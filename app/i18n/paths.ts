@@ -42,6 +42,7 @@ export const CATALAN_PATHS = {
   "/perfil": "/ca/perfil",
   "/perfil/datos": "/ca/perfil/dades",
   "/perfil/citas": "/ca/perfil/cites",
+  "/perfil/citas/:appointmentId": "/ca/perfil/cites/:appointmentId",
   "/perfil/cursos": "/ca/perfil/cursos",
   "/perfil/compras": "/ca/perfil/compres",
   "/perfil/ajustes": "/ca/perfil/configuracio",
@@ -80,6 +81,16 @@ export const CATALAN_READY: ReadonlySet<SpanishPattern> = new Set<SpanishPattern
   "/success",
   "/cancel",
   "/pago-demo/:orderId",
+  // The account area (app/routes.ts: /perfil is a layout page, its sections are its children).
+  "/perfil",
+  "/perfil/datos",
+  "/perfil/citas",
+  "/perfil/citas/:appointmentId",
+  "/perfil/cursos",
+  "/perfil/compras",
+  "/perfil/ajustes",
+  "/perfil/compras/:orderId/desistir",
+  "/mis-cursos",
 ]);
 
 interface Compiled {

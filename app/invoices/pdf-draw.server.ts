@@ -3,7 +3,7 @@
  */
 import type { InvoiceDocument } from "./document.ts";
 import { printable } from "./pdf-format.ts";
-import { documentTranslator, localDocumentLabel } from "./document-texts.server.ts";
+import { documentTranslator, documentLabel } from "./document-texts.server.ts";
 
 export const ACCENT = "#5b1f3e"; // --plum in app/styles/app.css
 const TEXT = "#000000";
@@ -62,7 +62,7 @@ export function heading(doc: Doc, text: string, x: number, y: number, width: num
 export function continuationPage(doc: Doc, inv: InvoiceDocument): number {
   doc.addPage();
   const t = documentTranslator(inv);
-  const label = localDocumentLabel(t, inv.kind, inv.demo);
+  const label = documentLabel(t, inv.kind, inv.demo);
   put(doc, t("invoice.pdf.continuation", { label, number: inv.number }), MARGIN, MARGIN, {
     width: WIDTH,
     bold: true,

@@ -57,8 +57,8 @@ describe("confirmation email in Catalan", () => {
     expect(mail.text).toContain("Hola, Núria:");
     expect(mail.text).toContain("Comanda: 3F2A9C1E · Mètode de pagament: Targeta de crèdit o de dèbit");
     expect(mail.html).toContain("Veure els meus cursos");
-    // Its page has no Catalan version yet (CATALAN_READY): the Spanish address, never a dead /ca/ link.
-    expect(mail.text).toContain("Els teus cursos: https://www.alejandranails.es/mis-cursos");
+    // The Catalan page of her courses.
+    expect(mail.text).toContain("Els teus cursos: https://www.alejandranails.es/ca/els-meus-cursos");
     expect(mail.text).not.toMatch(/Gracias|Pedido|Lunes a viernes|cerrado|Hemos recibido/);
   });
 
@@ -76,7 +76,7 @@ describe("confirmation email in Catalan", () => {
     const ics = String(mail.attachments![0]!.content);
     expect(ics).toContain("DTSTART;VALUE=DATE:20270406");
     expect(ics.replace(/\r\n /g, "")).toContain(
-      "Formació a Alejandra Nails. Els teus cursos: https://www.alejandranails.es/mis-cursos",
+      "Formació a Alejandra Nails. Els teus cursos: https://www.alejandranails.es/ca/els-meus-cursos",
     );
   });
 

@@ -14,7 +14,7 @@ import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales.ts";
 import type { MessageKey } from "~/i18n/messages.ts";
 import { localHref } from "~/i18n/paths.ts";
 import { invoiceAttachment, orderInvoiceId, type DocumentAttachment } from "~/invoices/queries.server.ts";
-import { localAttachedDocumentSentence } from "~/invoices/document-texts.server.ts";
+import { attachedDocumentSentence } from "~/invoices/document-texts.server.ts";
 import { emailButton, escapeHtml, renderEmail } from "~/mail/layout.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { EMAIL_JOB_PREFIX, enqueueEmail, type EmailTemplate } from "~/mail/email-jobs.server.ts";
@@ -108,7 +108,7 @@ export function buildConfirmationEmail(input: {
   // The language the order was made in (orders.locale, issue 34).
   const locale = order.locale;
   const t = serverTranslator(locale);
-  const invoiceNote = input.invoice ? localAttachedDocumentSentence(t, input.invoice) : null;
+  const invoiceNote = input.invoice ? attachedDocumentSentence(t, input.invoice) : null;
   const owned = input.alreadyOwned ?? [];
   const ownedNote = owned.length
     ? t("email.orderConfirmation.alreadyOwned", {

@@ -129,7 +129,10 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
   if (ids.length > MAX_ORDER_ITEMS) throw new CheckoutError("too-many-items");
 
   const today = input.today ?? todayInMadrid(now);
-  const courses = await getCoursesByIds(db, ids, { today, now });
+  // The language the order is made in (the page's, else the account's): its lines keep the
+  // course titles in it, as the buyer read them (the contract's language: docs/i18n.md).
+  const locale = input.locale ?? (await localeOfUser(db, input.user.id));
+  const courses = await getCoursesByIds(db, ids, { today, now, locale });
   const byId = new Map(courses.map((c) => [c.id, c]));
   const missing = ids.find((id) => !byId.has(id));
   if (missing) throw new CheckoutError("course-unavailable");
@@ -163,7 +166,6 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Orde
   if (input.billing && !billing) throw new CheckoutError("billing-invalid");
   if (!billing && requiresFullInvoice(totalCents)) throw new CheckoutError("billing-required");
 
-  const locale = input.locale ?? (await localeOfUser(db, input.user.id));
   const key = checkoutKey(
     input.user.id,
     ids.map((id) => (editions.get(id) ? `${id}@${editions.get(id)!.id}` : id)),

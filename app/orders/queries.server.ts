@@ -6,6 +6,7 @@
  */
 import { listOrderInvoices } from "~/invoices/queries.server.ts";
 import type { Db } from "~/db/db.server.ts";
+import type { Locale } from "~/i18n/locales.ts";
 import { coursesKind } from "./kinds/courses.server.ts";
 
 export interface OrderView {
@@ -120,9 +121,15 @@ export interface MyCourse {
 /**
  * The buyer's enrolments, newest first, each with the edition dates of the line
  * that bought it: /mis-cursos and the profile's course list show the active ones;
- * the data export asks for every one (`includeEnded`).
+ * the data export asks for every one (`includeEnded`). The title is the line's,
+ * as bought; the duration is the catalogue's, in `locale` where the course has
+ * that text (Spanish otherwise, as the catalogue pages fall back).
  */
-export async function listMyCourses(db: Db, userId: string, opts: { includeEnded?: boolean } = {}): Promise<MyCourse[]> {
+export async function listMyCourses(
+  db: Db,
+  userId: string,
+  opts: { includeEnded?: boolean; locale?: Locale } = {},
+): Promise<MyCourse[]> {
   let query = db
     .selectFrom("enrollments")
     .innerJoin("order_items", (join) =>
@@ -138,6 +145,7 @@ export async function listMyCourses(db: Db, userId: string, opts: { includeEnded
       "order_items.title as title",
       "courses.image as image",
       "courses.duration as duration",
+      "courses.duration_ca as durationCa",
       "enrollments.enrolled_at as enrolledAt",
       "enrollments.access_until as accessUntil",
       "order_items.edition_starts_on as editionStartsOn",
@@ -147,7 +155,11 @@ export async function listMyCourses(db: Db, userId: string, opts: { includeEnded
     .where("enrollments.user_id", "=", userId);
   // A refunded or duplicate enrolment no longer gives a place.
   if (!opts.includeEnded) query = query.where("enrollments.ended_at", "is", null);
-  return query.orderBy("enrollments.enrolled_at", "desc").orderBy("order_items.id").execute();
+  const rows = await query.orderBy("enrollments.enrolled_at", "desc").orderBy("order_items.id").execute();
+  return rows.map(({ durationCa, ...row }) => ({
+    ...row,
+    duration: opts.locale === "ca" && durationCa?.trim() ? durationCa : row.duration,
+  }));
 }
 
 /**

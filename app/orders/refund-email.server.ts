@@ -1,7 +1,7 @@
 /** The buyer's email once a refund went through (outbox template "refund-notice"). */
 import type { Locale } from "~/i18n/locales.ts";
 import { invoiceAttachment, refundInvoiceId, type DocumentAttachment } from "~/invoices/queries.server.ts";
-import { localAttachedDocumentSentence } from "~/invoices/document-texts.server.ts";
+import { attachedDocumentSentence } from "~/invoices/document-texts.server.ts";
 import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import type { MessageKey } from "~/i18n/messages.ts";
 import { site } from "~/content/site.ts";
@@ -58,7 +58,7 @@ export function buildRefundEmail(input: {
     t(reasonKey(refund.reason)),
     amountLine,
     t("email.refund.bankDelay"),
-    input.invoice ? localAttachedDocumentSentence(t, input.invoice) : "",
+    input.invoice ? attachedDocumentSentence(t, input.invoice) : "",
   ];
   const greeting = t("email.common.greeting");
   const orderWord = t("email.refund.order");

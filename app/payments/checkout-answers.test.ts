@@ -4,17 +4,19 @@
  * checkout form with the message on the field the code belongs to.
  */
 import { describe, expect, it } from "vitest";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import { CheckoutError } from "~/orders/checkout-error.ts";
 import {
   CHECKOUT_ERROR_FIELD,
+  CHECKOUT_FORM_ERRORS,
   checkoutFormAnswer,
-  checkoutMessages,
   type CheckoutFormValues,
 } from "~/routes/checkout.server.ts";
 import { checkoutApiAnswer, DEFAULT_CHECKOUT_ERROR } from "./api.server.ts";
 import type { CheckoutAttempt } from "./checkout-request.server.ts";
 
 const values: CheckoutFormValues = { method: "card", wantsFullInvoice: false, billing: {} };
+const es = serverTranslator("es");
 
 const refused = (error: CheckoutError): CheckoutAttempt => ({ kind: "refused", error });
 
@@ -77,7 +79,7 @@ describe("checkout answers by code", () => {
     const api = checkoutApiAnswer(limited);
     expect([api.status, api.headers.get("Retry-After")]).toEqual([429, "42"]);
     expect(formAnswer(limited)).toMatchObject({
-      data: { errors: { form: checkoutMessages.tooMany } },
+      data: { errors: { form: es(CHECKOUT_FORM_ERRORS.rateLimited) } },
       init: { status: 429 },
     });
 
@@ -85,7 +87,7 @@ describe("checkout answers by code", () => {
       const failed: CheckoutAttempt = { kind: "failed", cause };
       const res = checkoutApiAnswer(failed);
       expect([res.status, await res.json()]).toEqual([502, { message: DEFAULT_CHECKOUT_ERROR }]);
-      const form = cause === "provider" ? checkoutMessages.noUrl : checkoutMessages.default;
+      const form = es(cause === "provider" ? CHECKOUT_FORM_ERRORS.noUrl : CHECKOUT_FORM_ERRORS.failed);
       expect(formAnswer(failed)).toMatchObject({ data: { errors: { form } }, init: { status: 502 } });
     }
   });

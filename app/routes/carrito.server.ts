@@ -25,15 +25,16 @@ export async function loadCartCatalogue(
   context: Readonly<RouterContextProvider>,
 ): Promise<CartCatalogue> {
   const { db } = getServices(context);
+  const locale = localeOfRequest(request);
   const user = await getOptionalUser(request, context);
   const [courses, enrolledCourseIds] = await Promise.all([
-    listCartCatalogue(db),
+    listCartCatalogue(db, { locale }),
     user ? listEnrolledCourseIds(db, user.id) : Promise.resolve([]),
   ]);
   return {
     courses,
     enrolledCourseIds,
     withdrawalEnds: withdrawalPeriodEnds(todayInMadrid()),
-    messages: messagesFor(localeOfRequest(request), ["cart"]),
+    messages: messagesFor(locale, ["cart", "orders"]),
   };
 }

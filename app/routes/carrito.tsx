@@ -76,9 +76,11 @@ export default function Carrito({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     const owned = items.filter((i) => enrolled.has(i.id));
     if (owned.length === 0) return;
-    setDropped((prev) => [...new Set([...prev, ...owned.map((i) => i.title)])]);
+    // Named as the page names the course (the stored title may be in the other language).
+    const title = (id: string, stored: string) => courses.find((c) => c.id === id)?.title ?? stored;
+    setDropped((prev) => [...new Set([...prev, ...owned.map((i) => title(i.id, i.title))])]);
     for (const item of owned) remove(item.id);
-  }, [items, remove, enrolled]);
+  }, [items, remove, enrolled, courses]);
 
   // Rows always use live catalogue data: a tampered or stale stored price or edition is never shown.
   const byId = new Map(courses.map((c) => [c.id, c]));

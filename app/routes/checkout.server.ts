@@ -30,36 +30,41 @@ import { paymentMethodDescriptionIn, paymentMethodNameIn } from "~/components/ch
 import { messagesFor, serverTranslator } from "~/i18n/catalogue.server.ts";
 import { localeOfPath, localeOfRequest, type Locale } from "~/i18n/locales.ts";
 import { localHref } from "~/i18n/paths.ts";
-import { checkoutErrorMessage, checkoutErrorText, type CheckoutErrorCode } from "~/orders/checkout-error.ts";
-import {
-  CHECKOUT_ATTEMPT_MESSAGES,
-  requestCheckout,
-  type CheckoutAttempt,
-} from "~/payments/checkout-request.server.ts";
+import type { MessageKey, Translate } from "~/i18n/messages.ts";
+import { CHECKOUT_ERROR_KEYS, checkoutErrorText, type CheckoutErrorCode } from "~/orders/checkout-error.ts";
+import { billingErrorsIn } from "~/payments/billing-errors.server.ts";
+import { requestCheckout, type CheckoutAttempt } from "~/payments/checkout-request.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
-export const checkoutMessages = {
-  terms: "Debes aceptar los términos y condiciones y la política de privacidad para continuar",
-  waiver: checkoutErrorMessage("early-start-required"),
-  method: "Elige un método de pago",
-  edition: "Elige una de las convocatorias con plazas libres",
-  noCourses: checkoutErrorMessage("empty-cart"),
-  /** The provider gave no payment page / any other failure. */
-  noUrl: CHECKOUT_ATTEMPT_MESSAGES.noUrl,
-  default: CHECKOUT_ATTEMPT_MESSAGES.failed,
-  tooMany: CHECKOUT_ATTEMPT_MESSAGES.rateLimited,
-} as const;
+/**
+ * The form's own messages, as catalogue keys, shown in the page's language
+ * (a refusal's message comes by its code, ~/orders/checkout-error.ts).
+ */
+export const CHECKOUT_FORM_ERRORS = {
+  terms: "checkout.error.terms",
+  waiver: CHECKOUT_ERROR_KEYS["early-start-required"],
+  method: "checkout.error.method",
+  edition: "checkout.error.edition",
+  noCourses: CHECKOUT_ERROR_KEYS["empty-cart"],
+  /** The provider gave no payment page. */
+  noUrl: "checkout.error.noUrl",
+  /** Any other failure. */
+  failed: "checkout.error.failed",
+  rateLimited: "checkout.error.rateLimited",
+} as const satisfies Record<string, MessageKey>;
 
-const editionSchema = z.string({ message: checkoutMessages.edition }).max(200, { message: checkoutMessages.edition });
+const editionSchema = z
+  .string({ message: CHECKOUT_FORM_ERRORS.edition })
+  .max(200, { message: CHECKOUT_FORM_ERRORS.edition });
 
 const checkoutSchema = z.object({
-  method: z.enum(PAYMENT_METHOD_KEYS, { message: checkoutMessages.method }),
+  method: z.enum(PAYMENT_METHOD_KEYS, { message: CHECKOUT_FORM_ERRORS.method }),
   // Looked up by createOrder (each must be its course's and bookable); absent: the next bookable one.
   editions: z.record(z.string(), editionSchema.optional()),
-  terms: z.literal("on", { message: checkoutMessages.terms }),
+  terms: z.literal("on", { message: CHECKOUT_FORM_ERRORS.terms }),
   // Required by createOrder only when a chosen edition starts within the 14 days.
-  waiver: z.literal("on", { message: checkoutMessages.waiver }).optional(),
+  waiver: z.literal("on", { message: CHECKOUT_FORM_ERRORS.waiver }).optional(),
 });
 
 export type CheckoutFieldErrors = Partial<
@@ -109,19 +114,14 @@ function requestedLines(courseId: string | undefined, cursos: string | null | un
 const noCoursesRedirect = (courseId: string | undefined, locale: Locale) =>
   redirect(localHref(locale, courseId ? "/formaciones" : "/carrito"));
 
-/** The form's own messages in the page's language (the Spanish ones are `checkoutMessages`). */
-function formMessages(locale: Locale) {
-  const t = serverTranslator(locale);
-  return {
-    terms: t("checkout.error.terms"),
-    waiver: checkoutErrorText(t, "early-start-required"),
-    method: t("checkout.error.method"),
-    edition: t("checkout.error.edition"),
-    noCourses: checkoutErrorText(t, "empty-cart"),
-    noUrl: t("checkout.error.noUrl"),
-    default: t("checkout.error.failed"),
-    tooMany: t("checkout.error.rateLimited"),
-  } satisfies Record<keyof typeof checkoutMessages, string>;
+/** The schema's errors, one per field (every edition's is the edition field's), in the language of `t`. */
+function schemaErrors(t: Translate, error: z.ZodError | undefined): CheckoutFieldErrors {
+  const errors: CheckoutFieldErrors = {};
+  for (const issue of error?.issues ?? []) {
+    const field = (issue.path[0] === "editions" ? "edition" : issue.path[0]) as keyof CheckoutFieldErrors;
+    errors[field] ??= t(issue.message as MessageKey);
+  }
+  return errors;
 }
 
 export async function loadCheckout(context: Ctx, courseId: string | undefined, url?: URL) {
@@ -133,6 +133,7 @@ export async function loadCheckout(context: Ctx, courseId: string | undefined, u
   const found = await getCoursesByIds(
     db,
     wanted.map((l) => l.courseId),
+    { locale },
   );
   // In the order asked for; unknown or inactive courses are left out.
   const lines = wanted.flatMap((line) => {
@@ -143,6 +144,7 @@ export async function loadCheckout(context: Ctx, courseId: string | undefined, u
   const editions = await listEditionChoices(
     db,
     lines.map((l) => l.course.id),
+    { locale },
   );
   const totalCents = lines.reduce((sum, l) => sum + l.course.priceCents, 0);
   const row = await findUserById(db, user.id);
@@ -198,7 +200,7 @@ export async function checkoutAction(request: Request, context: Ctx, courseId?: 
   const user = getUser(context);
   const services = getServices(context);
   const locale = localeOfRequest(request);
-  const shownMessages = formMessages(locale);
+  const t = serverTranslator(locale);
   const form = await request.formData();
   const cursos = form.get("cursos");
   const lines = requestedLines(courseId, typeof cursos === "string" ? cursos : null);
@@ -211,7 +213,10 @@ export async function checkoutAction(request: Request, context: Ctx, courseId?: 
     billing: {},
   };
   if (lines.length === 0) {
-    return data({ errors: { form: shownMessages.noCourses } as CheckoutFieldErrors, values }, { status: 400 });
+    return data(
+      { errors: { form: t(CHECKOUT_FORM_ERRORS.noCourses) } as CheckoutFieldErrors, values },
+      { status: 400 },
+    );
   }
   // The fields count when the server's total needs them or the buyer asked for a factura completa.
   const totalCents = (
@@ -224,7 +229,7 @@ export async function checkoutAction(request: Request, context: Ctx, courseId?: 
     ? parseBillingForm(billingInput, { required: true })
     : null;
   values.billing = billing?.values ?? parseBillingForm(billingInput, { required: false }).values;
-  const billingErrors: CheckoutFieldErrors = billing && !billing.ok ? billing.errors : {};
+  const billingErrors: CheckoutFieldErrors = billing && !billing.ok ? billingErrorsIn(t, billing.errors) : {};
   const parsed = checkoutSchema.safeParse({
     method: form.get("method") ?? undefined,
     editions,
@@ -232,14 +237,7 @@ export async function checkoutAction(request: Request, context: Ctx, courseId?: 
     waiver: form.get("waiver") ?? undefined,
   });
   if (!parsed.success || (billing && !billing.ok)) {
-    const errors: CheckoutFieldErrors = { ...billingErrors };
-    for (const issue of parsed.error?.issues ?? []) {
-      const key = (issue.path[0] === "editions" ? "edition" : issue.path[0]) as keyof CheckoutFieldErrors;
-      // The schema's messages are the Spanish ones; each field's is shown in the page's language.
-      const shown = key in shownMessages ? shownMessages[key as keyof typeof shownMessages] : issue.message;
-      errors[key] ??= shown;
-    }
-    return data({ errors, values }, { status: 400 });
+    return data({ errors: { ...billingErrors, ...schemaErrors(t, parsed.error) }, values }, { status: 400 });
   }
   const attempt = await requestCheckout(services, {
     user,
@@ -261,19 +259,22 @@ export function checkoutFormAnswer(
   courseId?: string,
   locale: Locale = "es",
 ) {
-  const shownMessages = formMessages(locale);
+  const t = serverTranslator(locale);
   const refuse = (errors: CheckoutFieldErrors, status: number, shown = values) =>
     data({ errors, values: shown }, { status });
   switch (attempt.kind) {
     case "started":
       return redirect(attempt.started.url);
     case "rate-limited":
-      return refuse({ form: shownMessages.tooMany }, 429);
+      return refuse({ form: t(CHECKOUT_FORM_ERRORS.rateLimited) }, 429);
     case "failed":
-      return refuse({ form: attempt.cause === "provider" ? shownMessages.noUrl : shownMessages.default }, 502);
+      return refuse(
+        { form: t(attempt.cause === "provider" ? CHECKOUT_FORM_ERRORS.noUrl : CHECKOUT_FORM_ERRORS.failed) },
+        502,
+      );
     case "refused": {
       const { code, params, status } = attempt.error;
-      const message = checkoutErrorText(serverTranslator(locale), code, params);
+      const message = checkoutErrorText(t, code, params);
       // A course gone since the page was shown: the one-course page has nothing left; the cart says which.
       if (code === "course-unavailable" && courseId) return redirect(localHref(locale, "/formaciones"));
       // A billing refusal (a price changed since the page was shown) opens the billing fields again.

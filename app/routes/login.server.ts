@@ -2,7 +2,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { checkCredentials } from "~/auth/credentials.server.ts";
 import { allowAttempt, clearLimit } from "~/auth/rate-limits.server.ts";
 import { safeRedirect } from "~/auth/safe-redirect.ts";
-import { fieldErrorsOf, formValues, loginSchema, messages, type FieldErrors } from "~/auth/schemas.ts";
+import { authErrors, fieldErrorsOf, formValues, loginSchema, type FieldErrors } from "~/auth/schemas.ts";
 import { createSession } from "~/auth/session.server.ts";
 import { clientNetwork, getServices } from "~/context.server.ts";
 import { isRole, isStaffRole } from "~/domain/roles.ts";
@@ -27,7 +27,7 @@ export async function loginAction(request: Request, context: Ctx) {
   // Echo back what was typed, never the password.
   const echo = { email: values.email ?? "" };
   if (!parsed.success) {
-    return data<AuthActionData>({ errors: fieldErrorsOf(parsed.error), values: echo }, 400);
+    return data<AuthActionData>({ errors: fieldErrorsOf(parsed.error, t), values: echo }, 400);
   }
   const { email, password, redirectTo } = parsed.data;
   try {
@@ -35,17 +35,17 @@ export async function loginAction(request: Request, context: Ctx) {
       ["loginIp", clientNetwork(context)],
       ["loginAccount", email],
     ]);
-    if (!allowed) return data<AuthActionData>({ errors: { form: messages.tooManyAttempts }, values: echo }, 429);
+    if (!allowed) return data<AuthActionData>({ errors: { form: t(authErrors.tooManyAttempts) }, values: echo }, 429);
 
     // One argon2 verification on every path (a dummy hash when there is no password to check).
     const check = await checkCredentials(db, email, password);
     if (check.status === "no-account")
-      return data<AuthActionData>({ errors: { form: messages.noAccount }, values: echo }, 400);
+      return data<AuthActionData>({ errors: { form: t(authErrors.noAccount) }, values: echo }, 400);
     if (check.status === "no-password") {
       return data<AuthActionData>({ errors: { form: t("auth.error.googleAccount") }, values: echo }, 400);
     }
     if (check.status === "wrong-password") {
-      return data<AuthActionData>({ errors: { form: messages.wrongPassword }, values: echo }, 400);
+      return data<AuthActionData>({ errors: { form: t(authErrors.wrongPassword) }, values: echo }, 400);
     }
     const { user } = check;
     await clearLimit(db, "loginAccount", email);
@@ -62,6 +62,6 @@ export async function loginAction(request: Request, context: Ctx) {
     return redirect(localHref(locale, safeRedirect(redirectTo, "/")), { headers: { "Set-Cookie": cookie } });
   } catch (err) {
     logger.error({ err }, "login failed");
-    return data<AuthActionData>({ errors: { form: messages.loginOther }, values: echo }, 500);
+    return data<AuthActionData>({ errors: { form: t(authErrors.loginOther) }, values: echo }, 500);
   }
 }

@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { safeRedirect } from "~/auth/safe-redirect.ts";
-import { loginSchema, messages } from "~/auth/schemas.ts";
+import { authErrors, loginSchema } from "~/auth/schemas.ts";
 import { getOptionalUser } from "~/auth/session.server.ts";
 import { Field, FormAlert } from "~/components/auth/field.tsx";
 import { GoogleButton } from "~/components/auth/google-button.tsx";
@@ -45,16 +45,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // here) is asked to sign in again, not bounced back: that would loop.
   const staffNeedsSecondFactor = user !== null && isStaffRole(user.role) && !user.secondFactor;
   if (user && !staffNeedsSecondFactor) throw redirect(localHref(locale, redirectTo));
-  const fromProfile = /^\/perfil(?:[/?]|$)/.test(redirectTo);
+  // Sent here by the profile, in either language (/perfil…, /ca/perfil…).
+  const fromProfile = /^(?:\/ca)?\/perfil(?:[/?]|$)/.test(redirectTo);
   const notice: MessageKey | undefined = staffNeedsSecondFactor
     ? "auth.login.notice.staffSecondFactor"
     : (lookup(notices, url.searchParams.get("aviso")) ?? (fromProfile ? "auth.login.notice.profile" : undefined));
+  const t = serverTranslator(locale);
   return {
     // Only a safe value is ever echoed into the form.
     redirectTo: rawRedirect ? redirectTo : "",
     googleEnabled: getServices(context).config.google !== null,
-    googleError: url.searchParams.get("error") === "google" ? messages.loginGoogle : undefined,
-    notice: notice ? serverTranslator(locale)(notice) : undefined,
+    googleError: url.searchParams.get("error") === "google" ? t(authErrors.loginGoogle) : undefined,
+    notice: notice ? t(notice) : undefined,
     messages: messagesFor(locale, ["auth"]),
   };
 }

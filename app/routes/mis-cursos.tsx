@@ -1,48 +1,62 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { getUser } from "~/auth/user-context.server.ts";
+import { accountMeta } from "~/components/account/account-meta.ts";
+import { enrollmentStageIn } from "~/components/account/enrollment-text.ts";
 import { courseImageName } from "~/components/catalogue/course-bits.tsx";
+import { editionDatesIn } from "~/components/orders/order-text.ts";
 import { Picture } from "~/components/picture.tsx";
 import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { site } from "~/content/site.ts";
 import { getServices } from "~/context.server.ts";
-import { enrollmentStage, enrollmentStageText } from "~/domain/enrollment-stage.ts";
 import { hasAccess } from "~/domain/access-window.ts";
-import { editionDatesText } from "~/domain/edition-dates.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
-import { pageMeta, rootOrigin } from "~/lib/seo.ts";
+import { messagesFor } from "~/i18n/catalogue.server.ts";
+import { localeOfRequest } from "~/i18n/locales.ts";
+import { Rich, useLocale, useLocalHref, useT } from "~/i18n/react.tsx";
 import { listMyCourses } from "~/orders/queries.server.ts";
 import type { Route } from "./+types/mis-cursos";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Mis cursos",
-    description: "Tus formaciones de Alejandra Nails: fechas de cada convocatoria, acceso y calendario.",
+export const meta: Route.MetaFunction = (args) =>
+  accountMeta(args, {
+    title: "account.meta.myCourses.title",
+    description: "account.meta.myCourses.description",
     path: "/mis-cursos",
-    origin: rootOrigin(matches),
-    noindex: true,
   });
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const courses = await listMyCourses(getServices(context).db, getUser(context).id);
-  return { courses, now: new Date().toISOString(), today: todayInMadrid() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = localeOfRequest(request);
+  const courses = await listMyCourses(getServices(context).db, getUser(context).id, { locale });
+  return {
+    courses,
+    now: new Date().toISOString(),
+    today: todayInMadrid(),
+    messages: messagesFor(locale, ["account.myCourses", "account.courses", "account.meta"]),
+  };
 }
+
+const hidden = (c: ReactNode) => <span className="visually-hidden">{c}</span>;
 
 export default function MisCursos({ loaderData }: Route.ComponentProps) {
   const { courses, now, today } = loaderData;
+  const t = useT();
+  const locale = useLocale();
+  const href = useLocalHref();
   return (
     <section className="container section my-courses">
-      <h1>Mis cursos</h1>
+      <h1>{t("account.myCourses.title")}</h1>
       {courses.length === 0 ? (
         <div className="my-courses__empty">
-          <p>Todavía no tienes ningún curso. Cuando completes una compra, aparecerá aquí con sus fechas.</p>
-          <Link className="btn" to="/formaciones">
-            Ver formaciones
+          <p>{t("account.myCourses.empty")}</p>
+          <Link className="btn" to={href("/formaciones")}>
+            {t("account.courses.browse")}
           </Link>
         </div>
       ) : (
         <ul className="my-courses__list">
           {courses.map((c) => {
             const active = hasAccess(c.accessUntil, new Date(now));
+            const accessDate = formatLongDate(c.accessUntil, locale);
             return (
               <li key={c.enrollmentId} className="card my-course">
                 <Picture name={courseImageName(c.image ?? "")} alt="" sizes="160px" className="my-course__img" />
@@ -50,44 +64,41 @@ export default function MisCursos({ loaderData }: Route.ComponentProps) {
                   <h2 className="my-course__title">{c.title}</h2>
                   <dl className="my-course__facts">
                     <div>
-                      <dt>Convocatoria</dt>
-                      <dd>{editionDatesText(c.editionStartsOn, c.editionEndsOn)}</dd>
+                      <dt>{t("account.myCourses.edition")}</dt>
+                      <dd>{editionDatesIn(t, c.editionStartsOn, c.editionEndsOn)}</dd>
                     </div>
                     {c.duration ? (
                       <div>
-                        <dt>Duración</dt>
+                        <dt>{t("account.myCourses.duration")}</dt>
                         <dd>{c.duration}</dd>
                       </div>
                     ) : null}
                     <div>
-                      <dt>Acceso</dt>
+                      <dt>{t("account.myCourses.access")}</dt>
                       <dd>
-                        {active ? "Hasta el " : "Terminó el "}
-                        {formatLongDate(c.accessUntil)}
+                        {active
+                          ? t("account.myCourses.accessUntil", { date: accessDate })
+                          : t("account.myCourses.accessEnded", { date: accessDate })}
                       </dd>
                     </div>
                     <div>
-                      <dt>Estado</dt>
-                      <dd>
-                        {enrollmentStageText(
-                          enrollmentStage(c.editionStartsOn, c.editionEndsOn, today),
-                          c.editionStartsOn,
-                        )}
-                      </dd>
+                      <dt>{t("account.myCourses.status")}</dt>
+                      <dd>{enrollmentStageIn(t, c.editionStartsOn, c.editionEndsOn, today)}</dd>
                     </div>
                     <div>
-                      <dt>Lugar</dt>
+                      <dt>{t("account.myCourses.place")}</dt>
                       <dd>{site.address.full}</dd>
                     </div>
                   </dl>
                   {c.editionStartsOn ? (
                     <p>
+                      {/* One address in both languages: the calendar file is written in the order's language. */}
                       <a
                         className="btn btn--outline"
                         href={`/api/pedidos/${c.orderId}/calendario.ics?curso=${encodeURIComponent(c.courseId)}`}
                         download
                       >
-                        Añadir al calendario (.ics)<span className="visually-hidden">: {c.title}</span>
+                        <Rich t={t} k="account.myCourses.calendar" values={{ title: c.title }} tags={{ hidden }} />
                       </a>
                     </p>
                   ) : null}

@@ -1,15 +1,13 @@
 import { ProfileSettings } from "~/components/account/profile-settings.tsx";
-import { pageMeta, rootOrigin } from "~/lib/seo.ts";
+import { accountMeta } from "~/components/account/account-meta.ts";
 import type { Route } from "./+types/perfil.ajustes";
 import { loadSettingsSection, settingsAction } from "./perfil.ajustes.server.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Mi perfil: Configuración",
-    description: "Tus preferencias, tu contraseña y tus datos en Alejandra Nails.",
+export const meta: Route.MetaFunction = (args) =>
+  accountMeta(args, {
+    title: "account.meta.ajustes.title",
+    description: "account.meta.ajustes.description",
     path: "/perfil/ajustes",
-    origin: rootOrigin(matches),
-    noindex: true,
   });
 
 export async function loader({ context }: Route.LoaderArgs) {

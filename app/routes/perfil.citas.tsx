@@ -1,22 +1,22 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { getUser } from "~/auth/user-context.server.ts";
+import { statusText } from "~/bookings/booking-text.ts";
 import { listUserAppointments } from "~/bookings/queries.server.ts";
-import { APPOINTMENT_STATUS_LABELS } from "~/components/bookings/appointment-manage.tsx";
+import { accountMeta } from "~/components/account/account-meta.ts";
 import { BookingLink } from "~/components/layout/booking-link.tsx";
 import { getServices } from "~/context.server.ts";
 import { depositPagePath } from "~/domain/booking-request.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import { formatAppointmentLabel, formatAppointmentTime } from "~/domain/salon-time.ts";
-import { pageMeta, rootOrigin } from "~/lib/seo.ts";
+import { Rich, useLocale, useLocalHref, useT } from "~/i18n/react.tsx";
 import type { Route } from "./+types/perfil.citas";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Mis citas",
-    description: "Tus citas en Alejandra Nails.",
+export const meta: Route.MetaFunction = (args) =>
+  accountMeta(args, {
+    title: "account.meta.citas.title",
+    description: "account.meta.citas.description",
     path: "/perfil/citas",
-    origin: rootOrigin(matches),
-    noindex: true,
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,29 +28,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Item = Route.ComponentProps["loaderData"]["upcoming"][number];
 
+const hidden = (c: ReactNode) => <span className="visually-hidden">{c}</span>;
+
 /** One appointment: an upcoming one links to its page (see, move, cancel), a past one says how it ended. */
 function AppointmentItem({ a, upcoming }: { a: Item; upcoming: boolean }) {
-  const when = formatAppointmentTime(Date.parse(a.startsAt));
+  const t = useT();
+  const locale = useLocale();
+  const href = useLocalHref();
+  const when = formatAppointmentTime(Date.parse(a.startsAt), locale);
   return (
     <li className="appointment-item">
       <p>
-        <strong>{formatAppointmentLabel(Date.parse(a.startsAt))}</strong> · {a.services.map((s) => s.name).join(" + ")}{" "}
-        · con {a.professionalName}
+        <Rich
+          t={t}
+          k="account.appointments.item"
+          values={{
+            when: formatAppointmentLabel(Date.parse(a.startsAt), locale),
+            services: a.services.map((s) => s.name).join(" + "),
+            professional: a.professionalName,
+          }}
+          tags={{ when: (c) => <strong>{c}</strong> }}
+        />
       </p>
       {upcoming && a.status === "held" && a.deposit?.state === "unpaid" ? (
-        <Link to={depositPagePath(a.id)}>
-          Pagar la señal de {formatEuros(a.deposit.cents)} para confirmarla
-          <span className="visually-hidden"> (cita del {when})</span>
+        <Link to={href(depositPagePath(a.id))}>
+          <Rich
+            t={t}
+            k="account.appointments.payDeposit"
+            values={{ amount: formatEuros(a.deposit.cents), when }}
+            tags={{ hidden }}
+          />
         </Link>
       ) : upcoming && a.status === "held" ? (
         // Booked before her email was verified: the emailed link confirms it.
-        <p className="appointment-item__status">Pendiente de confirmar desde el enlace del correo que te enviamos</p>
+        <p className="appointment-item__status">{t("account.appointments.pendingEmail")}</p>
       ) : upcoming ? (
-        <Link to={`/perfil/citas/${a.id}`}>
-          Ver, cambiar o anular<span className="visually-hidden"> la cita del {when}</span>
+        <Link to={href(`/perfil/citas/${a.id}`)}>
+          <Rich t={t} k="account.appointments.manage" values={{ when }} tags={{ hidden }} />
         </Link>
       ) : (
-        <p className="appointment-item__status">{APPOINTMENT_STATUS_LABELS[a.status] ?? a.status}</p>
+        <p className="appointment-item__status">{statusText(t, a.status)}</p>
       )}
     </li>
   );
@@ -58,17 +75,18 @@ function AppointmentItem({ a, upcoming }: { a: Item; upcoming: boolean }) {
 
 export default function MisCitas({ loaderData }: Route.ComponentProps) {
   const { upcoming, past, booked } = loaderData;
+  const t = useT();
   return (
     <section className="account-section">
-      <h2>Mis citas</h2>
+      <h2>{t("account.profile.section.citas")}</h2>
       {booked ? (
         <p className="booking__notice" role="status">
-          ¡Cita reservada! Te hemos enviado un correo con los detalles y el archivo para tu calendario.
+          {t("account.appointments.booked")}
         </p>
       ) : null}
       {upcoming.length === 0 ? (
         <p>
-          No tienes citas próximas. <BookingLink>Reserva tu cita</BookingLink>
+          {t("account.appointments.none")} <BookingLink>{t("account.appointments.book")}</BookingLink>
         </p>
       ) : (
         <ul className="appointment-list">
@@ -79,7 +97,7 @@ export default function MisCitas({ loaderData }: Route.ComponentProps) {
       )}
       {past.length > 0 ? (
         <>
-          <h3>Citas anteriores</h3>
+          <h3>{t("account.appointments.past")}</h3>
           <ul className="appointment-list">
             {past.map((a) => (
               <AppointmentItem key={a.id} a={a} upcoming={false} />

@@ -17,15 +17,11 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { getUser } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
 import { CONFIRM_INTENT } from "~/domain/withdrawal.ts";
-import {
-  DONE_FIELD,
-  LINE_FIELD,
-  LINE_UNAVAILABLE_MESSAGE,
-  NO_LINE_MESSAGE,
-  openLineIds,
-  REVIEW_STEP,
-  selectLines,
-} from "~/domain/withdrawal-lines.ts";
+import { DONE_FIELD, LINE_FIELD, openLineIds, REVIEW_STEP, selectLines } from "~/domain/withdrawal-lines.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import { localeOfRequest, type Locale } from "~/i18n/locales.ts";
+import type { MessageKey } from "~/i18n/messages.ts";
+import { localHref } from "~/i18n/paths.ts";
 import { getRefundableOrder } from "~/orders/refunds.server.ts";
 import { withdrawalNextStep } from "~/orders/withdrawal-email.server.ts";
 import { canWithdraw, lineStatesOf, listWithdrawals, planWithdrawal } from "~/orders/withdrawal-lines.server.ts";
@@ -34,16 +30,27 @@ import { getOwnOrder, withdrawFromOrder } from "~/orders/withdrawals.server.ts";
 type Ctx = Readonly<RouterContextProvider>;
 
 const notFound = () => data("Pedido no encontrado", { status: 404 });
-const CLOSED_MESSAGE =
-  "Este pedido ya no admite el desistimiento: el plazo de 14 días ha terminado o el pedido no está pagado.";
+
+/**
+ * The refusals, in the page's language. Their Spanish texts are the ones of
+ * app/domain/withdrawal-lines.ts (NO_LINE_MESSAGE, LINE_UNAVAILABLE_MESSAGE).
+ */
+const MESSAGES = {
+  closed: "account.withdrawal.closed",
+  none: "account.withdrawal.error.noLine",
+  unavailable: "account.withdrawal.error.unavailable",
+  unknownIntent: "account.withdrawal.error.unknownIntent",
+} as const satisfies Record<string, MessageKey>;
 
 export async function loadWithdrawalPage(
   context: Ctx,
   orderId: string,
   search = new URLSearchParams(),
   now = new Date(),
+  locale: Locale = "es",
 ) {
   const { db } = getServices(context);
+  const t = serverTranslator(locale);
   const found = await getOwnOrder(db, getUser(context).id, orderId);
   if (!found) throw notFound();
   const { order, items } = found;
@@ -61,7 +68,7 @@ export async function loadWithdrawalPage(
   const lines = selection.ok ? items.filter((i) => selection.ids.includes(i.id)) : [];
   const plan = reviewing && selection.ok ? planWithdrawal(order, lines, refundable?.availableCents ?? 0, now) : null;
   const error =
-    reviewing && !selection.ok ? (selection.reason === "none" ? NO_LINE_MESSAGE : LINE_UNAVAILABLE_MESSAGE) : null;
+    reviewing && !selection.ok ? t(selection.reason === "none" ? MESSAGES.none : MESSAGES.unavailable) : null;
   // The result: the withdrawal just made (after the redirect), else the latest.
   const named = withdrawals.find((w) => w.withdrawal.id === search.get(DONE_FIELD));
   const shown = named ?? withdrawals.at(-1);
@@ -91,7 +98,7 @@ export async function loadWithdrawalPage(
       ? {
           requestedAt: shown.withdrawal.requested_at,
           titles: shown.itemIds.map(titleOf).filter(Boolean),
-          next: withdrawalNextStep(shown.withdrawal, shown.refundCents ?? 0),
+          next: withdrawalNextStep(shown.withdrawal, shown.refundCents ?? 0, locale),
         }
       : null,
   };
@@ -103,27 +110,26 @@ interface WithdrawalActionData {
 
 export async function withdrawalAction(request: Request, context: Ctx, orderId: string, now = new Date()) {
   const services = getServices(context);
+  const locale = localeOfRequest(request);
+  const t = serverTranslator(locale);
   const form = await request.formData();
   if (form.get("intent") !== CONFIRM_INTENT) {
-    return data<WithdrawalActionData>(
-      { error: "No se ha entendido la acción. Vuelve a intentarlo desde esta página." },
-      400,
-    );
+    return data<WithdrawalActionData>({ error: t(MESSAGES.unknownIntent) }, 400);
   }
   const itemIds = form.getAll(LINE_FIELD).filter((v): v is string => typeof v === "string");
-  if (itemIds.length === 0) return data<WithdrawalActionData>({ error: NO_LINE_MESSAGE }, 400);
+  if (itemIds.length === 0) return data<WithdrawalActionData>({ error: t(MESSAGES.none) }, 400);
   const result = await withdrawFromOrder(services.db, { userId: getUser(context).id, orderId, itemIds, now });
   if (!result.ok && result.reason === "not-found") throw notFound();
   if (!result.ok) {
     const error =
       result.reason === "not-allowed"
-        ? CLOSED_MESSAGE
+        ? MESSAGES.closed
         : result.reason === "no-lines"
-          ? NO_LINE_MESSAGE
-          : LINE_UNAVAILABLE_MESSAGE;
-    return data<WithdrawalActionData>({ error }, 409);
+          ? MESSAGES.none
+          : MESSAGES.unavailable;
+    return data<WithdrawalActionData>({ error: t(error) }, 409);
   }
   if (result.created) services.jobs?.kick();
   const done = new URLSearchParams({ [DONE_FIELD]: result.withdrawal.id });
-  throw redirect(`/perfil/compras/${encodeURIComponent(orderId)}/desistir?${done}`);
+  throw redirect(localHref(locale, `/perfil/compras/${encodeURIComponent(orderId)}/desistir?${done}`));
 }

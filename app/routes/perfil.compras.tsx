@@ -1,18 +1,16 @@
 import { getUser } from "~/auth/user-context.server.ts";
 import { ProfilePurchases } from "~/components/account/profile-purchases.tsx";
 import { getServices } from "~/context.server.ts";
-import { pageMeta, rootOrigin } from "~/lib/seo.ts";
+import { accountMeta } from "~/components/account/account-meta.ts";
 import { listOrders } from "~/orders/queries.server.ts";
 import { withdrawalStates } from "~/orders/withdrawal-lines.server.ts";
 import type { Route } from "./+types/perfil.compras";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Mi perfil: Historial de compras",
-    description: "Tus pedidos en Alejandra Nails y el estado de cada uno.",
+export const meta: Route.MetaFunction = (args) =>
+  accountMeta(args, {
+    title: "account.meta.compras.title",
+    description: "account.meta.compras.description",
     path: "/perfil/compras",
-    origin: rootOrigin(matches),
-    noindex: true,
   });
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -3,17 +3,16 @@ import { ProfilePersonal } from "~/components/account/profile-personal.tsx";
 import { FormAlert } from "~/components/auth/field.tsx";
 import { ProfileBillingFields } from "~/components/checkout/billing-fields.tsx";
 import { VerifyEmailNotice } from "~/components/auth/verify-email-notice.tsx";
-import { pageMeta, rootOrigin } from "~/lib/seo.ts";
+import { accountMeta } from "~/components/account/account-meta.ts";
+import { useLocalHref, useT } from "~/i18n/react.tsx";
 import type { Route } from "./+types/perfil.datos";
 import { loadPersonal, personalAction } from "./perfil.datos.server.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Mi perfil: Datos personales",
-    description: "Tus datos personales en Alejandra Nails.",
+export const meta: Route.MetaFunction = (args) =>
+  accountMeta(args, {
+    title: "account.meta.datos.title",
+    description: "account.meta.datos.description",
     path: "/perfil/datos",
-    origin: rootOrigin(matches),
-    noindex: true,
   });
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -27,6 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ProfilePersonalSection({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, editing, billing } = loaderData;
   const billingResult = actionData?.intent === "billing" ? actionData : undefined;
+  const t = useT();
+  const href = useLocalHref();
   return (
     <>
       {!profile.emailVerified ? <VerifyEmailNotice email={profile.email} /> : null}
@@ -38,22 +39,19 @@ export default function ProfilePersonalSection({ loaderData, actionData }: Route
         version={actionData}
       />
       <section className="profile-billing" aria-labelledby="datos-facturacion">
-        <h2 id="datos-facturacion">Datos de facturación</h2>
-        <p className="checkout-note">
-          Para tu factura completa: te los propondremos al pagar. Por encima de 400 € la ley exige factura completa, con tu
-          nombre, NIF, NIE o CIF y dirección. Deja todos los campos vacíos para borrarlos.
-        </p>
-        <Form method="post" action="/perfil/datos" noValidate className="auth-form profile-form">
+        <h2 id="datos-facturacion">{t("account.billing.title")}</h2>
+        <p className="checkout-note">{t("account.billing.note")}</p>
+        <Form method="post" action={href("/perfil/datos")} noValidate className="auth-form profile-form">
           <input type="hidden" name="intent" value="billing" />
           <ProfileBillingFields values={billingResult?.values ?? billing} errors={billingResult?.errors ?? {}} />
           <FormAlert message={billingResult?.errors.form} />
           <div className="profile-form__actions">
             <button type="submit" className="btn">
-              Guardar datos de facturación
+              {t("account.billing.save")}
             </button>
             {billing.billingTaxId ? (
               <button type="submit" name="clear" value="1" className="btn btn--outline">
-                Borrar datos de facturación
+                {t("account.billing.clear")}
               </button>
             ) : null}
           </div>

@@ -6,6 +6,7 @@ import { allowAttempt, clearLimit } from "~/auth/rate-limits.server.ts";
 import type { FieldErrors } from "~/auth/schemas.ts";
 import type { AuthUser } from "~/auth/session.server.ts";
 import { getServices } from "~/context.server.ts";
+import type { MessageKey } from "~/i18n/messages.ts";
 
 export type Ctx = Readonly<RouterContextProvider>;
 
@@ -20,8 +21,9 @@ interface ProfileActionData {
 export const fail = (intent: ProfileIntent, errors: FieldErrors, status = 400, values?: Record<string, string>) =>
   data<ProfileActionData>({ intent, errors, values }, status);
 
-export const SAVE_FAILED = "No se han podido guardar los cambios. Inténtalo de nuevo";
-export const UNKNOWN_ACTION = "Acción desconocida";
+/** The actions' own refusals (the schemas' messages are worded on the page: error-text.ts). */
+export const SAVE_FAILED: MessageKey = "account.error.saveFailed";
+export const UNKNOWN_ACTION: MessageKey = "account.error.unknownAction";
 
 /** Checks the password of a sensitive change, with a per-account limit against guessing. */
 export async function checkPassword(

@@ -1,13 +1,13 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { safeRedirect } from "~/auth/safe-redirect.ts";
-import { messages, registerSchema } from "~/auth/schemas.ts";
+import { authErrors, registerSchema } from "~/auth/schemas.ts";
 import { getOptionalUser } from "~/auth/session.server.ts";
 import { Field, FormAlert, NewPasswordFields } from "~/components/auth/field.tsx";
 import { GoogleButton } from "~/components/auth/google-button.tsx";
 import { PhoneField } from "~/components/forms/client-details-fields.tsx";
 import { useFormErrors } from "~/components/auth/use-form-errors.ts";
 import { getServices } from "~/context.server.ts";
-import { messagesFor } from "~/i18n/catalogue.server.ts";
+import { messagesFor, serverTranslator } from "~/i18n/catalogue.server.ts";
 import { localeOfPath, localeOfRequest } from "~/i18n/locales.ts";
 import { translator } from "~/i18n/messages.ts";
 import { localHref } from "~/i18n/paths.ts";
@@ -38,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     redirectTo: rawRedirect ? redirectTo : "",
     googleEnabled: getServices(context).config.google !== null,
-    googleError: url.searchParams.get("error") === "google" ? messages.registerGoogle : undefined,
+    googleError:
+      url.searchParams.get("error") === "google" ? serverTranslator(locale)(authErrors.registerGoogle) : undefined,
     messages: messagesFor(locale, ["auth"]),
   };
 }

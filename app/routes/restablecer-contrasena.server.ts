@@ -6,9 +6,9 @@ import {
   type ResetTokenState,
 } from "~/auth/password-reset.server.ts";
 import { allowAttempt } from "~/auth/rate-limits.server.ts";
-import { fieldErrorsOf, formValues, messages, resetSchema, type FieldErrors } from "~/auth/schemas.ts";
+import { authErrors, fieldErrorsOf, formValues, resetSchema, type FieldErrors } from "~/auth/schemas.ts";
 import { clientNetwork, getServices } from "~/context.server.ts";
-import { tokenMessages } from "~/auth/reset-messages.ts";
+import { RESET_TOKEN_KEYS } from "~/auth/reset-messages.ts";
 import { messagesFor, serverTranslator } from "~/i18n/catalogue.server.ts";
 import { localeOfRequest } from "~/i18n/locales.ts";
 import { localHref } from "~/i18n/paths.ts";
@@ -25,24 +25,23 @@ export async function resetLoader(request: Request, context: Ctx) {
 
 export async function resetAction(request: Request, context: Ctx) {
   const { db, logger } = getServices(context);
+  const locale = localeOfRequest(request);
+  const t = serverTranslator(locale);
   const values = formValues(await request.formData());
   try {
     if (!(await allowAttempt(db, [["resetIp", clientNetwork(context)]]))) {
-      return data<ResetActionData>({ errors: { form: messages.tooManyAttempts } }, 429);
+      return data<ResetActionData>({ errors: { form: t(authErrors.tooManyAttempts) } }, 429);
     }
     const parsed = resetSchema.safeParse(values);
-    if (!parsed.success) return data<ResetActionData>({ errors: fieldErrorsOf(parsed.error) }, 400);
+    if (!parsed.success) return data<ResetActionData>({ errors: fieldErrorsOf(parsed.error, t) }, 400);
     const userId = await consumeResetToken(db, parsed.data.token, parsed.data.password);
     logger.info({ userId }, "contraseña restablecida; sesiones cerradas");
-    return redirect(localHref(localeOfRequest(request), "/login?aviso=contrasena-cambiada"));
+    return redirect(localHref(locale, "/login?aviso=contrasena-cambiada"));
   } catch (err) {
     if (err instanceof ResetTokenError) {
-      return data<ResetActionData>({ errors: { form: tokenMessages[err.state] }, tokenState: err.state }, 400);
+      return data<ResetActionData>({ errors: { form: t(RESET_TOKEN_KEYS[err.state]) }, tokenState: err.state }, 400);
     }
     logger.error({ err }, "password reset failed");
-    return data<ResetActionData>(
-      { errors: { form: serverTranslator(localeOfRequest(request))("auth.reset.error.failed") } },
-      500,
-    );
+    return data<ResetActionData>({ errors: { form: t("auth.reset.error.failed") } }, 500);
   }
 }

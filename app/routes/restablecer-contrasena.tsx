@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { resetSchema } from "~/auth/schemas.ts";
-import { RESET_TOKEN_KEYS } from "~/components/auth/error-text.ts";
+import { RESET_TOKEN_KEYS } from "~/auth/reset-messages.ts";
 import { FormAlert, NewPasswordFields } from "~/components/auth/field.tsx";
 import { useFormErrors } from "~/components/auth/use-form-errors.ts";
 import { localeOfPath } from "~/i18n/locales.ts";

@@ -28,7 +28,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { ...(await loadSuccess(request, context)), messages: messagesFor(localeOfRequest(request), ["checkout"]) };
+  return {
+    ...(await loadSuccess(request, context)),
+    messages: messagesFor(localeOfRequest(request), ["checkout", "orders"]),
+  };
 }
 
 /** Asks the server again every 5 s while the provider has not settled (at most 5 minutes). */

@@ -8,9 +8,9 @@ import {
   type VerificationState,
 } from "~/auth/email-verification.server.ts";
 import { allowAttempt } from "~/auth/rate-limits.server.ts";
-import { formValues, messages, verifyEmailSchema, type FieldErrors } from "~/auth/schemas.ts";
+import { authErrors, formValues, verifyEmailSchema, type FieldErrors } from "~/auth/schemas.ts";
 import { getOptionalUser, requireUser } from "~/auth/session.server.ts";
-import { verificationMessages } from "~/auth/verification-messages.ts";
+import { VERIFY_TOKEN_KEYS } from "~/auth/verification-messages.ts";
 import { clientNetwork, getServices } from "~/context.server.ts";
 import { messagesFor, serverTranslator } from "~/i18n/catalogue.server.ts";
 import { localeOfRequest } from "~/i18n/locales.ts";
@@ -55,18 +55,19 @@ export async function verifyLoader(request: Request, context: Ctx): Promise<Veri
 export async function verifyAction(request: Request, context: Ctx, url?: URL) {
   const services = getServices(context);
   const { db, logger } = services;
+  const locale = localeOfRequest(request);
+  const t = serverTranslator(locale);
   const values = formValues(await request.formData());
   const parsed = verifyEmailSchema.safeParse(values);
   if (!parsed.success) {
     // Only a missing, oversized or unknown field gets here: none of them is a link we sent.
-    return data<VerifyActionData>({ errors: { form: verificationMessages.unknown }, tokenState: "unknown" }, 400);
+    return data<VerifyActionData>({ errors: { form: t(VERIFY_TOKEN_KEYS.unknown) }, tokenState: "unknown" }, 400);
   }
   const network = clientNetwork(context);
-  const locale = localeOfRequest(request);
   try {
     if (parsed.data.intent === "confirm") {
       if (!(await allowAttempt(db, [["verifyIp", network]]))) {
-        return data<VerifyActionData>({ errors: { form: messages.tooManyAttempts } }, 429);
+        return data<VerifyActionData>({ errors: { form: t(authErrors.tooManyAttempts) } }, 429);
       }
       const { userId } = await consumeVerificationToken(db, parsed.data.token);
       logger.info({ userId }, "correo verificado");
@@ -79,7 +80,7 @@ export async function verifyAction(request: Request, context: Ctx, url?: URL) {
       ["verifyIp", network],
       ["verifyResendAccount", user.id],
     ]);
-    if (!allowed) return data<VerifyActionData>({ errors: { form: messages.tooManyAttempts } }, 429);
+    if (!allowed) return data<VerifyActionData>({ errors: { form: t(authErrors.tooManyAttempts) } }, 429);
     await requestEmailVerification(db, user.id);
     // Services built without a worker (some tests) simply leave the job for the next one.
     services.jobs?.kick();
@@ -88,9 +89,9 @@ export async function verifyAction(request: Request, context: Ctx, url?: URL) {
   } catch (err) {
     if (err instanceof Response) throw err;
     if (err instanceof VerificationTokenError) {
-      return data<VerifyActionData>({ errors: { form: verificationMessages[err.state] }, tokenState: err.state }, 400);
+      return data<VerifyActionData>({ errors: { form: t(VERIFY_TOKEN_KEYS[err.state]) }, tokenState: err.state }, 400);
     }
     logger.error({ err }, "email verification failed");
-    return data<VerifyActionData>({ errors: { form: serverTranslator(locale)("auth.verify.error.failed") } }, 500);
+    return data<VerifyActionData>({ errors: { form: t("auth.verify.error.failed") } }, 500);
   }
 }

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
+import { VERIFY_TOKEN_KEYS } from "~/auth/verification-messages.ts";
 import { AuthCard } from "~/components/auth/auth-card.tsx";
-import { useErrorText, VERIFY_TOKEN_KEYS } from "~/components/auth/error-text.ts";
 import { FormAlert } from "~/components/auth/field.tsx";
 import { VerifyEmailNotice } from "~/components/auth/verify-email-notice.tsx";
 import { localeOfPath } from "~/i18n/locales.ts";
@@ -34,7 +34,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const href = useLocalHref();
-  const errorText = useErrorText();
   const busy = useNavigation().state === "submitting";
   if (actionData?.verified) {
     return (
@@ -50,7 +49,8 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
       </AuthCard>
     );
   }
-  const formError = errorText(actionData && !actionData.verified ? actionData.errors.form : undefined);
+  // The action writes it in the page's language.
+  const formError = actionData && !actionData.verified ? actionData.errors.form : undefined;
 
   if (loaderData.mode === "status") {
     if (loaderData.verified) {

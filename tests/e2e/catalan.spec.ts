@@ -6,7 +6,7 @@
 import { localeOfPath } from "../../app/i18n/locales.ts";
 import { localizedPath } from "../../app/i18n/paths.ts";
 import { publicPages } from "../../scripts/public-pages.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, test, userMenuSummary } from "./fixtures.ts";
 
 /** The Catalan public pages (the same list the HTML checker and the layout sweep use), without a query. */
 const catalanPages = [
@@ -88,5 +88,65 @@ test.describe("el web en català", () => {
       await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
       await expect(page.getByRole("complementary", { name: "Aquest web en català" })).toHaveCount(0);
     });
+  });
+});
+
+test.describe("el compte en català", () => {
+  test("de /ca/perfil a l’inici de sessió en català i tornada, navegant per les seccions", async ({ page }) => {
+    const who = { email: `compte-catala-${Date.now()}@example.com`, password: "esmalt-de-color" };
+    // A new account, made on the Catalan sign-up page from another network (the sign-up limit).
+    await page.goto("/ca/registre");
+    await page.getByLabel("Nom", { exact: true }).fill("Núria");
+    await page.getByLabel("Cognoms").fill("Roca");
+    await page.getByLabel("Correu electrònic").fill(who.email);
+    await page.getByLabel("Contrasenya", { exact: true }).fill(who.password);
+    await page.getByLabel("Confirma la contrasenya").fill(who.password);
+    await page
+      .context()
+      .setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${1 + Math.floor(Math.random() * 250)}` });
+    await page.getByRole("button", { name: "Crea el compte" }).click();
+    await page.waitForURL((url) => url.pathname === "/ca");
+    await page.context().setExtraHTTPHeaders({});
+
+    // The user menu leads to the Catalan profile.
+    await userMenuSummary(page, "Núria Roca").click();
+    await page.getByRole("link", { name: "El meu perfil" }).click();
+    await page.waitForURL((url) => url.pathname === "/ca/perfil/dades");
+    await expect(page.getByRole("heading", { level: 1, name: "El meu perfil" })).toBeVisible();
+
+    // The sections, by client-side navigation: each in Catalan.
+    const sections = page.getByRole("navigation", { name: "Seccions del perfil" });
+    await sections.getByRole("link", { name: "Les meves cites" }).click();
+    await page.waitForURL((url) => url.pathname === "/ca/perfil/cites");
+    await expect(page.getByText("No tens cap cita propera.")).toBeVisible();
+    await sections.getByRole("link", { name: "Configuració" }).click();
+    await page.waitForURL((url) => url.pathname === "/ca/perfil/configuracio");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ca");
+
+    // The form checks before sending, in Catalan; saving stays on the Catalan page.
+    await page.getByRole("button", { name: "Elimina el compte" }).click();
+    await expect(page.getByText("Marca la casella per confirmar que vols eliminar el teu compte")).toBeVisible();
+    await page.getByLabel("Novetats i promocions").check();
+    await page.getByRole("button", { name: "Desa les preferències" }).click();
+    await page.waitForURL(
+      (url) => url.pathname === "/ca/perfil/configuracio" && url.search === "?guardado=preferencias",
+    );
+    await expect(page.getByText("S’han desat les teves preferències.")).toBeVisible();
+
+    // The switcher leads to the same section in Spanish.
+    await page.getByRole("contentinfo").locator('a[hreflang="es"]').click();
+    await page.waitForURL((url) => url.pathname === "/perfil/ajustes");
+    await expect(page.getByRole("heading", { level: 1, name: "Mi perfil" })).toBeVisible();
+
+    // Signed out, /ca/perfil asks for the Catalan sign-in and comes back to the Catalan profile.
+    await page.context().clearCookies();
+    await page.goto("/ca/perfil");
+    await page.waitForURL((url) => url.pathname === "/ca/inici-sessio");
+    await expect(page.getByText("Has d’iniciar la sessió per veure el teu perfil")).toBeVisible();
+    await page.getByLabel("Correu electrònic").fill(who.email);
+    await page.getByLabel("Contrasenya", { exact: true }).fill(who.password);
+    await page.getByRole("button", { name: "Inicia la sessió" }).click();
+    await page.waitForURL((url) => url.pathname === "/ca/perfil/dades");
+    await expect(page.getByRole("heading", { level: 1, name: "El meu perfil" })).toBeVisible();
   });
 });

@@ -196,5 +196,20 @@ test.describe("maquetación con datos reales", () => {
         await test.step(url, () => checkEveryWidth(page, url));
       }
     });
+
+    test("el compte amb la compra, en català (cuenta)", async ({ page, baseURL }) => {
+      await signInAs(page, baseURL!, token);
+      // Catalan words run longer: the same pages at their Catalan addresses.
+      for (const url of [
+        "/ca/perfil/dades",
+        "/ca/perfil/compres",
+        "/ca/perfil/cursos",
+        "/ca/perfil/configuracio",
+        "/ca/els-meus-cursos",
+        `/ca/perfil/compres/${orderId}/desistiment`,
+      ]) {
+        await test.step(url, () => checkEveryWidth(page, url));
+      }
+    });
   });
 });

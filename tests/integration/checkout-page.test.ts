@@ -11,7 +11,8 @@ import { todayInMadrid } from "~/catalogue/queries.server.ts";
 import { userContext } from "~/auth/user-context.server.ts";
 import { addDays } from "~/domain/calendar-dates.ts";
 import { checkoutPath } from "~/domain/checkout-lines.ts";
-import { checkoutAction, checkoutMessages, loadCheckout } from "~/routes/checkout.server.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import { checkoutAction, CHECKOUT_FORM_ERRORS, loadCheckout } from "~/routes/checkout.server.ts";
 import { makeContext, testConfig } from "../helpers/accounts.ts";
 import { TEST_BILLING_FORM } from "../helpers/invoices.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
@@ -166,7 +167,10 @@ describe.each(dbKinds)("checkout page for a cart on %s", (kind) => {
     const cursos = `${a.courseId},${b.courseId}`;
     const noTerms = (await checkoutAction(post({ cursos, method: "card" }), context)) as unknown as Refusal;
     expect(noTerms.init.status).toBe(400);
-    expect(noTerms.data.errors.terms).toBe(checkoutMessages.terms);
+    expect(noTerms.data.errors.terms).toBe(
+      "Debes aceptar los términos y condiciones y la política de privacidad para continuar",
+    );
+    expect(noTerms.data.errors.terms).toBe(serverTranslator("es")(CHECKOUT_FORM_ERRORS.terms));
 
     // Klarna is not offered for 1800 €, and a hand-made form cannot force it.
     const klarna = (await checkoutAction(
@@ -181,7 +185,7 @@ describe.each(dbKinds)("checkout page for a cart on %s", (kind) => {
       context,
     )) as unknown as Refusal;
     expect(empty.init.status).toBe(400);
-    expect(empty.data.errors.form).toBe(checkoutMessages.noCourses);
+    expect(empty.data.errors.form).toBe("No hay ningún curso que pagar");
 
     // An edition of another course is refused on the edition field.
     const foreign = (await checkoutAction(

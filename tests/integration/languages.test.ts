@@ -19,7 +19,7 @@ import { DEFAULT_BOOKING_SETTINGS } from "~/domain/booking-settings-form.ts";
 import { addDays } from "~/domain/calendar-dates.ts";
 import { createCheckoutFromRequest } from "~/payments/api.server.ts";
 import { createDemoProvider } from "~/payments/demo.server.ts";
-import { LOCALE_INVALID, loadSettingsSection, settingsAction } from "~/routes/perfil.ajustes.server.ts";
+import { loadSettingsSection, settingsAction } from "~/routes/perfil.ajustes.server.ts";
 import { registerAction } from "~/routes/registro.server.ts";
 import { bookingAction } from "~/routes/reservar.server.ts";
 import type { AppServices } from "~/services.server.ts";
@@ -242,7 +242,9 @@ describe.each(dbKinds)("the language of accounts, orders and bookings on %s", (k
       const { user, post } = await signedIn(`ajustes.fr.${kind}@example.com`);
       const refused = await post({ locale: "fr" });
       expect(statusOf(refused)).toBe(400);
-      expect((refused as { data: { errors: { form: string } } }).data.errors.form).toBe(LOCALE_INVALID);
+      expect((refused as { data: { errors: { form: string } } }).data.errors.form).toBe(
+        "Elige el idioma de los correos: castellano o catalán",
+      );
       expect(await localeOfUserByEmail(user.email)).toBe("es");
       // The other preferences were not saved either: reminders stay on.
       const settings = await t.db

@@ -8,14 +8,15 @@
  */
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import type { RouterContextProvider } from "react-router";
+import { createRoutesStub, type RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ProfilePurchases } from "~/components/account/profile-purchases.tsx";
 import { inTransaction } from "~/db/db.server.ts";
 import { formatEuros } from "~/domain/pricing.ts";
+import { messagesFor } from "~/i18n/catalogue.server.ts";
 import { purchaseStatusView } from "~/domain/purchase-status.ts";
 import { getOrderWithItems } from "~/orders/orders.server.ts";
-import { listOrders } from "~/orders/queries.server.ts";
+import { listOrders, type OrderView } from "~/orders/queries.server.ts";
 import { listRefunds, RefundNotAllowedError, requestRefund } from "~/orders/refunds.server.ts";
 import { loader as exportLoader } from "~/routes/gestion.pedidos.exportar-csv.ts";
 import { loadOrderDetail } from "~/routes/gestion.pedidos.pedido.server.ts";
@@ -33,6 +34,24 @@ import {
   type RefundWorld,
 } from "./refunds-fixtures.ts";
 import { staffContext } from "./staff-orders-fixtures.ts";
+
+/** The buyer's purchase history as /perfil/compras renders it (in Spanish, with the slices its loaders send). */
+function purchasesHtml(orders: OrderView[]): string {
+  const data = { messages: messagesFor("es", ["common", "account", "orders", "checkout.method"]) };
+  const Stub = createRoutesStub([
+    {
+      id: "page",
+      path: "/perfil/compras",
+      Component: () => createElement(ProfilePurchases, { orders }),
+      loader: () => data,
+    },
+  ]);
+  const page = createElement(Stub, {
+    initialEntries: ["/perfil/compras"],
+    hydrationData: { loaderData: { page: data } },
+  });
+  return renderToString(page).replaceAll("<!-- -->", "");
+}
 
 const SECRET = "whsec_staff_refunds";
 type Step = { status: number; body: Record<string, unknown> | null; location: string | null };
@@ -131,7 +150,7 @@ describe.each(dbKinds)("staff refunds on %s", (kind) => {
 
     // What the buyer and the staff read now.
     const history = await listOrders(t.db, paid.buyer.id);
-    const html = renderToString(createElement(ProfilePurchases, { orders: history })).replaceAll("<!-- -->", "");
+    const html = purchasesHtml(history);
     expect(html).toContain("Reembolso parcial");
     expect(html).toContain(`Reembolsado: ${formatEuros(10000)}`);
     const detail = await loadOrderDetail(
@@ -170,7 +189,7 @@ describe.each(dbKinds)("staff refunds on %s", (kind) => {
     expect(world.sent.filter((m) => m.subject.startsWith("Reembolso")).at(-1)!.text).toContain(
       "convocatoria de tu curso se ha cancelado",
     );
-    const after = renderToString(createElement(ProfilePurchases, { orders: await listOrders(t.db, paid.buyer.id) }));
+    const after = purchasesHtml(await listOrders(t.db, paid.buyer.id));
     expect(after).toContain("Reembolsado");
     expect(after).not.toContain("Reembolso parcial");
     const refundedList = await loadOrderList(new Request("http://localhost/gestion/pedidos?estado=refunded"), context);

@@ -1,16 +1,23 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { MyCourse } from "~/orders/queries.server.ts";
-import { enrollmentStage, enrollmentStageText } from "~/domain/enrollment-stage.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
+import { Rich, useLocale, useLocalHref, useT } from "~/i18n/react.tsx";
+import { enrollmentStageIn } from "./enrollment-text.ts";
+
+const hidden = (c: ReactNode) => <span className="visually-hidden">{c}</span>;
 
 /** "Mis cursos" tab: the buyer's enrolments and where each course stands (in-person: no progress bar). */
 export function ProfileCourses({ enrollments, today }: { enrollments: MyCourse[]; today: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const href = useLocalHref();
   if (enrollments.length === 0) {
     return (
       <div className="profile-empty">
-        <p>Todavía no estás inscrita en ningún curso.</p>
-        <Link className="btn" to="/formaciones">
-          Ver formaciones
+        <p>{t("account.courses.empty")}</p>
+        <Link className="btn" to={href("/formaciones")}>
+          {t("account.courses.browse")}
         </Link>
       </div>
     );
@@ -21,16 +28,17 @@ export function ProfileCourses({ enrollments, today }: { enrollments: MyCourse[]
         <li key={e.enrollmentId} className="profile-item card">
           <h3>{e.title}</h3>
           <p className="muted">
-            Inscripción: {formatLongDate(e.enrolledAt)} · Acceso hasta el {formatLongDate(e.accessUntil)}
+            {t("account.courses.enrolled", {
+              enrolled: formatLongDate(e.enrolledAt, locale),
+              until: formatLongDate(e.accessUntil, locale),
+            })}
           </p>
           <p>
-            <strong>
-              {enrollmentStageText(enrollmentStage(e.editionStartsOn, e.editionEndsOn, today), e.editionStartsOn)}
-            </strong>
+            <strong>{enrollmentStageIn(t, e.editionStartsOn, e.editionEndsOn, today)}</strong>
           </p>
           <p>
-            <Link className="btn btn--outline" to="/mis-cursos">
-              Ver fechas y detalles<span className="visually-hidden">: {e.title}</span>
+            <Link className="btn btn--outline" to={href("/mis-cursos")}>
+              <Rich t={t} k="account.courses.details" values={{ title: e.title }} tags={{ hidden }} />
             </Link>
           </p>
         </li>

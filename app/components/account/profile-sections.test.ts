@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { profileRedirectTarget, sectionOfPath } from "./profile-sections.ts";
+import { profilePath, profileRedirectTarget, sectionOfPath } from "./profile-sections.ts";
 
 const target = (path: string) => profileRedirectTarget(new URL(path, "http://localhost"));
 
@@ -22,10 +22,28 @@ describe("profile sections", () => {
     expect(target("/perfil?guardado=preferencias&tab=configuracion")).toBe("/perfil/ajustes?guardado=preferencias");
   });
 
-  it("names the section a path shows", () => {
-    expect(sectionOfPath("/perfil/ajustes")?.label).toBe("Configuración");
-    expect(sectionOfPath("/perfil/compras/")?.label).toBe("Historial de compras");
+  it("sends /ca/perfil to the Catalan sections, with the same query", () => {
+    expect(target("/ca/perfil")).toBe("/ca/perfil/dades");
+    expect(target("/ca/perfil?tab=configuracion&guardado=preferencias")).toBe(
+      "/ca/perfil/configuracio?guardado=preferencias",
+    );
+    expect(target("/ca/perfil?tab=compras")).toBe("/ca/perfil/compres");
+  });
+
+  it("writes each section's address in either language", () => {
+    expect(profilePath("citas")).toBe("/perfil/citas");
+    expect(profilePath("citas", "ca")).toBe("/ca/perfil/cites");
+    expect(profilePath("ajustes", "ca")).toBe("/ca/perfil/configuracio");
+  });
+
+  it("names the section a path shows, in either language", () => {
+    expect(sectionOfPath("/perfil/ajustes")?.label).toBe("account.profile.section.ajustes");
+    expect(sectionOfPath("/perfil/compras/")?.label).toBe("account.profile.section.compras");
+    expect(sectionOfPath("/ca/perfil/configuracio")?.slug).toBe("ajustes");
+    expect(sectionOfPath("/ca/perfil/dades")?.slug).toBe("datos");
     expect(sectionOfPath("/perfil")).toBeUndefined();
+    expect(sectionOfPath("/ca/perfil")).toBeUndefined();
     expect(sectionOfPath("/perfil/mis-datos.json")).toBeUndefined();
+    expect(sectionOfPath("/perfil/citas/abc")).toBeUndefined();
   });
 });

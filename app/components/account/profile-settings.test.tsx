@@ -1,29 +1,29 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { UserSettings } from "~/auth/user-settings.server.ts";
 import type { Locale } from "~/i18n/locales.ts";
+import { renderWithMessages } from "../../../tests/helpers/with-messages.tsx";
 import { ProfileSettings } from "./profile-settings.tsx";
 
 afterEach(cleanup);
 
-function renderSettings(settings: UserSettings, newsletterConsentOn: string | null, locale: Locale = "es") {
-  const Stub = createRoutesStub([
-    {
-      path: "/perfil/ajustes",
-      Component: () => (
-        <ProfileSettings
-          settings={settings}
-          newsletterConsentOn={newsletterConsentOn}
-          hasPassword
-          locale={locale}
-          action={undefined}
-        />
-      ),
-    },
-  ]);
-  render(<Stub initialEntries={["/perfil/ajustes"]} />);
+function renderSettings(
+  settings: UserSettings,
+  newsletterConsentOn: string | null,
+  locale: Locale = "es",
+  path = "/perfil/ajustes",
+) {
+  renderWithMessages(
+    <ProfileSettings
+      settings={settings}
+      newsletterConsentOn={newsletterConsentOn}
+      hasPassword
+      locale={locale}
+      action={undefined}
+    />,
+    { path, namespaces: ["common", "account"] },
+  );
 }
 
 describe("ProfileSettings preferences", () => {
@@ -51,5 +51,17 @@ describe("ProfileSettings preferences", () => {
     expect(catalan.getAttribute("name")).toBe("locale");
     expect(catalan.getAttribute("value")).toBe("ca");
     expect(screen.getByText("Català").getAttribute("lang")).toBe("ca");
+  });
+
+  it("speaks Catalan on the Catalan page, its forms posting to the Catalan address", () => {
+    renderSettings({ courseEmails: false, newsletter: true }, "2026-11-03", "ca", "/ca/perfil/configuracio");
+    expect(screen.getByRole("checkbox", { name: "Recordatoris dels meus cursos" })).toHaveProperty("checked", false);
+    expect(screen.getByText("Acceptat el 3 de novembre de 2026")).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Idioma dels correus i documents" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Desa les preferències" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Elimina el compte" })).toBeTruthy();
+    const forms = [...document.querySelectorAll("form")].map((f) => f.getAttribute("action"));
+    expect(forms).toEqual(["/ca/perfil/configuracio", "/ca/perfil/configuracio", "/ca/perfil/configuracio"]);
+    expect(document.body.textContent).not.toMatch(/Guardar|contraseña|Preferencias/u);
   });
 });

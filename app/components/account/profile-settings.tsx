@@ -3,18 +3,14 @@ import type { UserSettings } from "~/auth/user-settings.server.ts";
 import { changePasswordSchema, deleteAccountSchema, settingsKeys, type FieldErrors, type SettingsKey } from "~/auth/schemas.ts";
 import { formatLongDate } from "~/domain/pricing.ts";
 import { LOCALE_INFO, LOCALES, type Locale } from "~/i18n/locales.ts";
+import type { MessageKey } from "~/i18n/messages.ts";
+import { useLocale, useLocalHref, useT } from "~/i18n/react.tsx";
 import { Field, FieldError, FormAlert } from "../auth/field.tsx";
 import { useFormErrors } from "../auth/use-form-errors.ts";
 
-const settingLabels: Record<SettingsKey, { label: string; hint: string }> = {
-  courseEmails: {
-    label: "Recordatorios de mis cursos",
-    hint: "Un correo tres días antes de que empiece tu convocatoria, con la fecha, el horario y la dirección.",
-  },
-  newsletter: {
-    label: "Novedades y promociones",
-    hint: "Consentimiento para comunicaciones comerciales. Guardamos la fecha y puedes retirarlo cuando quieras.",
-  },
+const settingLabels: Record<SettingsKey, { label: MessageKey; hint: MessageKey }> = {
+  courseEmails: { label: "account.settings.courseEmails.label", hint: "account.settings.courseEmails.hint" },
+  newsletter: { label: "account.settings.newsletter.label", hint: "account.settings.newsletter.hint" },
 };
 
 type Errors = { intent?: string; errors?: FieldErrors } | undefined;
@@ -38,27 +34,31 @@ export function ProfileSettings({
   const pw = useFormErrors(changePasswordSchema, action?.intent === "password" ? action.errors : undefined, action);
   const del = useFormErrors(deleteAccountSchema, action?.intent === "delete" ? action.errors : undefined, action);
   const settingsError = action?.intent === "settings" ? action.errors?.form : undefined;
+  const t = useT();
+  const pageLocale = useLocale();
+  const href = useLocalHref();
+  const formAction = href("/perfil/ajustes");
   return (
     <div className="profile-settings">
       <section aria-labelledby="prefs-title">
-        <h3 id="prefs-title">Preferencias</h3>
-        <Form method="post" action="/perfil/ajustes" className="settings-form">
+        <h3 id="prefs-title">{t("account.settings.prefs.title")}</h3>
+        <Form method="post" action={formAction} className="settings-form">
           <input type="hidden" name="intent" value="settings" />
           <fieldset>
-            <legend className="visually-hidden">Notificaciones y privacidad</legend>
+            <legend className="visually-hidden">{t("account.settings.prefs.legend")}</legend>
             {settingsKeys.map((key) => {
               const consent = key === "newsletter" && settings.newsletter && newsletterConsentOn ? newsletterConsentOn : null;
               const describedBy = consent ? `s-${key}-hint s-${key}-consent` : `s-${key}-hint`;
               return (
                 <div key={key} className="toggle">
                   <input type="checkbox" id={`s-${key}`} name={key} defaultChecked={settings[key]} aria-describedby={describedBy} />
-                  <label htmlFor={`s-${key}`}>{settingLabels[key].label}</label>
+                  <label htmlFor={`s-${key}`}>{t(settingLabels[key].label)}</label>
                   <p id={`s-${key}-hint`} className="field__hint">
-                    {settingLabels[key].hint}
+                    {t(settingLabels[key].hint)}
                   </p>
                   {consent ? (
                     <p id={`s-${key}-consent`} className="field__hint">
-                      Aceptado el {formatLongDate(consent)}
+                      {t("account.settings.consent", { date: formatLongDate(consent, pageLocale) })}
                     </p>
                   ) : null}
                 </div>
@@ -66,9 +66,9 @@ export function ProfileSettings({
             })}
           </fieldset>
           <fieldset aria-describedby="s-locale-hint">
-            <legend>Idioma de los correos y documentos</legend>
+            <legend>{t("account.settings.locale.legend")}</legend>
             <p id="s-locale-hint" className="field__hint">
-              En este idioma te escribiremos los correos de tus compras y citas y prepararemos tus documentos.
+              {t("account.settings.locale.hint")}
             </p>
             {LOCALES.map((l) => (
               <div key={l} className="toggle">
@@ -82,47 +82,66 @@ export function ProfileSettings({
           </fieldset>
           {settingsError ? <FieldError>{settingsError}</FieldError> : null}
           <button type="submit" className="btn">
-            Guardar preferencias
+            {t("account.settings.save")}
           </button>
         </Form>
       </section>
 
       <section aria-labelledby="password-title">
-        <h3 id="password-title">Cambiar contraseña</h3>
-        <Form method="post" action="/perfil/ajustes" noValidate onSubmit={pw.onSubmit} onChange={pw.onChange} className="auth-form">
+        <h3 id="password-title">{t("account.settings.password.title")}</h3>
+        <Form method="post" action={formAction} noValidate onSubmit={pw.onSubmit} onChange={pw.onChange} className="auth-form">
           <input type="hidden" name="intent" value="password" />
           {hasPassword ? (
-            <Field name="currentPassword" type="password" label="Contraseña actual" autoComplete="current-password" error={pw.errors.currentPassword} id="pw-current" />
+            <Field
+              name="currentPassword"
+              type="password"
+              label={t("account.personal.currentPassword")}
+              autoComplete="current-password"
+              error={pw.errors.currentPassword}
+              id="pw-current"
+            />
           ) : (
             <>
-              <p className="field__hint">Tu cuenta entra con Google: aquí puedes crear también una contraseña.</p>
+              <p className="field__hint">{t("account.settings.password.google")}</p>
               <input type="hidden" name="currentPassword" value="-" />
             </>
           )}
-          <Field name="password" type="password" label="Nueva contraseña" autoComplete="new-password" hint="Al menos 6 caracteres." error={pw.errors.password} id="pw-new" />
-          <Field name="confirmPassword" type="password" label="Confirmar nueva contraseña" autoComplete="new-password" error={pw.errors.confirmPassword} id="pw-confirm" />
+          <Field
+            name="password"
+            type="password"
+            label={t("account.settings.password.new")}
+            autoComplete="new-password"
+            hint={t("common.form.passwordHint")}
+            error={pw.errors.password}
+            id="pw-new"
+          />
+          <Field
+            name="confirmPassword"
+            type="password"
+            label={t("account.settings.password.confirm")}
+            autoComplete="new-password"
+            error={pw.errors.confirmPassword}
+            id="pw-confirm"
+          />
           <FormAlert message={pw.errors.form} />
           <button type="submit" className="btn">
-            Cambiar contraseña
+            {t("account.settings.password.submit")}
           </button>
         </Form>
       </section>
 
       <section aria-labelledby="data-title">
-        <h3 id="data-title">Tus datos</h3>
-        <p>Descarga una copia de todo lo que guardamos sobre ti (datos de la cuenta, preferencias, cursos y compras) en formato JSON.</p>
+        <h3 id="data-title">{t("account.settings.data.title")}</h3>
+        <p>{t("account.settings.data.text")}</p>
         <a className="btn btn--outline" href="/perfil/mis-datos.json" download>
-          Descargar mis datos
+          {t("account.settings.data.download")}
         </a>
       </section>
 
       <section aria-labelledby="delete-title" className="danger-zone">
-        <h3 id="delete-title">Eliminar cuenta</h3>
-        <p>
-          Borraremos tus datos personales, tus preferencias y tus sesiones. Las facturas de tus compras se conservan sin tus datos
-          de contacto, porque la ley nos obliga a guardarlas.
-        </p>
-        <Form method="post" action="/perfil/ajustes" noValidate onSubmit={del.onSubmit} onChange={del.onChange} className="auth-form">
+        <h3 id="delete-title">{t("account.settings.delete.title")}</h3>
+        <p>{t("account.settings.delete.text")}</p>
+        <Form method="post" action={formAction} noValidate onSubmit={del.onSubmit} onChange={del.onChange} className="auth-form">
           <input type="hidden" name="intent" value="delete" />
           <div className="toggle">
             <input
@@ -132,15 +151,22 @@ export function ProfileSettings({
               aria-invalid={del.errors.confirm ? true : undefined}
               aria-describedby={del.errors.confirm ? "delete-confirm-error" : undefined}
             />
-            <label htmlFor="delete-confirm">Entiendo que esta acción no se puede deshacer</label>
+            <label htmlFor="delete-confirm">{t("account.settings.delete.confirm")}</label>
             {del.errors.confirm ? <FieldError id="delete-confirm-error">{del.errors.confirm}</FieldError> : null}
           </div>
           {hasPassword ? (
-            <Field name="currentPassword" type="password" label="Tu contraseña" autoComplete="current-password" error={del.errors.currentPassword} id="delete-password" />
+            <Field
+              name="currentPassword"
+              type="password"
+              label={t("account.settings.delete.password")}
+              autoComplete="current-password"
+              error={del.errors.currentPassword}
+              id="delete-password"
+            />
           ) : null}
           <FormAlert message={del.errors.form} />
           <button type="submit" className="btn btn--danger">
-            Eliminar cuenta
+            {t("account.settings.delete.submit")}
           </button>
         </Form>
       </section>

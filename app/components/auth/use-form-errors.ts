@@ -1,14 +1,15 @@
 import { useEffect, useState, type FormEvent } from "react";
 import type { z } from "~/lib/zod.ts";
-import { fieldErrorsOf, formValues, type FieldErrors } from "~/auth/schemas.ts";
+import { fieldErrorKeysOf, formValues, translateErrors, type FieldErrors } from "~/auth/schemas.ts";
 import { useT } from "~/i18n/react.tsx";
-import { localizeErrors } from "./error-text.ts";
 
 /**
  * Inline errors with the action's own zod schema: checked before submit when
  * JavaScript runs, shown from the action's 400 answer when it does not.
- * Editing a field clears its error and the form-level one. The messages come
- * out in the page's language (error-text.ts).
+ * Editing a field clears its error and the form-level one. The schema gives
+ * catalogue keys, translated here with the page's slice (its loader sends the
+ * "auth" namespace, or its "auth.error" section); the action's errors come
+ * already written in the page's language.
  */
 export function useFormErrors(
   schema: z.ZodType,
@@ -29,7 +30,7 @@ export function useFormErrors(
     const result = schema.safeParse(formValues(new FormData(form)));
     if (result.success) return;
     event.preventDefault();
-    const next = fieldErrorsOf(result.error);
+    const next = translateErrors(t, fieldErrorKeysOf(result.error));
     setErrors(next);
     const first = Object.keys(next)[0];
     const field = first ? form.elements.namedItem(first) : null;
@@ -47,7 +48,7 @@ export function useFormErrors(
     });
   }
 
-  return { errors: localizeErrors(t, errors), onSubmit, onChange };
+  return { errors, onSubmit, onChange };
 }
 
 /** True once React runs in the browser (enhancements that must not block no-JS use). */

@@ -37,8 +37,13 @@ function renderAt(Component: unknown, loaderData: unknown, booking: BookingLink,
     {
       id: "root",
       path: "/",
-      // The words of the pages' loaders (the "booking" slice) and the root's ("common"), in Spanish.
-      loader: () => ({ user: null, origin: site.url, booking, messages: messagesFor("es", ["common", "booking"]) }),
+      // The words of the pages' loaders (the "booking" slice, Mis citas' "account" one) and the root's ("common"), in Spanish.
+      loader: () => ({
+        user: null,
+        origin: site.url,
+        booking,
+        messages: messagesFor("es", ["common", "booking", "account"]),
+      }),
       Component: () => <Page loaderData={loaderData} actionData={actionData} params={{}} matches={[]} />,
       HydrateFallback: () => null,
     },

@@ -17,6 +17,7 @@ import {
   type CartItem,
   type CatalogueCourse,
 } from "~/domain/cart.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/locales.ts";
 import { useT } from "~/i18n/react.tsx";
 
 interface CartContextValue {
@@ -60,9 +61,16 @@ function writeStorage(items: CartItem[]) {
   }
 }
 
-async function fetchCatalogue(): Promise<CatalogueCourse[] | null> {
+function pageLocale(): Locale {
+  const lang = document.documentElement.lang;
+  return isLocale(lang) ? lang : DEFAULT_LOCALE;
+}
+
+/** The live catalogue, with the courses' texts in the page's language. */
+async function fetchCatalogue(locale: Locale): Promise<CatalogueCourse[] | null> {
   try {
-    const response = await fetch("/api/catalogue", { headers: { Accept: "application/json" } });
+    const query = locale === DEFAULT_LOCALE ? "" : `?lang=${locale}`;
+    const response = await fetch(`/api/catalogue${query}`, { headers: { Accept: "application/json" } });
     if (!response.ok) return null;
     const body = (await response.json()) as { courses?: CatalogueCourse[] };
     // An older answer without editions still reconciles (no edition is then kept).
@@ -90,7 +98,8 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     // (courses added later come from the live catalogue already).
     if (stored.length === 0) setVerified(true);
     else
-      void fetchCatalogue().then((catalogue) => {
+      // In the language of the page the cart was opened on (<html lang>, the URL's).
+      void fetchCatalogue(pageLocale()).then((catalogue) => {
         if (cancelled || !catalogue) return;
         // The notice is about what the buyer had stored; items added meanwhile come
         // from the live catalogue already, so reconciling them again is harmless.

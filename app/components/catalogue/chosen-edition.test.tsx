@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { renderWithMessages } from "../../../tests/helpers/with-messages.tsx";
 import { site } from "~/content/site.ts";
 import type { LineEdition } from "~/domain/cart.ts";
 import { ChosenEdition, editionChoicePath } from "./chosen-edition.tsx";
@@ -10,9 +10,9 @@ afterEach(cleanup);
 
 const course = { id: "expert-nails", title: "Expert Nails" };
 
-function show(line: LineEdition) {
-  const Stub = createRoutesStub([{ path: "/carrito", Component: () => <ChosenEdition course={course} line={line} /> }]);
-  render(<Stub initialEntries={["/carrito"]} />);
+/** On the cart, with the "orders" slice its loader sends. */
+function show(line: LineEdition, path = "/carrito") {
+  renderWithMessages(<ChosenEdition course={course} line={line} />, { path, namespaces: ["orders"] });
 }
 
 describe("ChosenEdition", () => {
@@ -46,5 +46,27 @@ describe("ChosenEdition", () => {
     show({ kind: "undated" });
     expect(screen.getByText(/^Fecha por confirmar: /)).toBeTruthy();
     expect(screen.queryByRole("link")).toBeNull();
+  });
+
+  it("speaks Catalan on a Catalan page and leads back to the Catalan course page", () => {
+    show(
+      {
+        kind: "chosen",
+        edition: { id: "e1", startsOn: "2027-02-09", endsOn: "2027-02-11", schedule: "", seatsLeft: 3 },
+      },
+      "/ca/cistella",
+    );
+    expect(screen.getByText("9 de febrer de 2027 – 11 de febrer de 2027")).toBeTruthy();
+    expect(screen.getByText("Lloc")).toBeTruthy();
+    expect(screen.getByText("Convocatòria")).toBeTruthy();
+    const change = screen.getByRole("link", { name: "Canvia la data del curs Expert Nails" });
+    expect(change.getAttribute("href")).toBe("/ca/formacions/expert-nails#convocatorias");
+    cleanup();
+    show({ kind: "sold-out" }, "/ca/cistella");
+    expect(screen.getByText("Complet: no queden places a cap convocatòria.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Veure les convocatòries del curs Expert Nails" })).toBeTruthy();
+    cleanup();
+    show({ kind: "undated" }, "/ca/cistella");
+    expect(screen.getByText(/^Data per confirmar: t’escriurem/u)).toBeTruthy();
   });
 });

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { Field } from "~/components/auth/field.tsx";
 import {
-  BILLING_FIELD_LABELS,
   BILLING_MAX_LENGTH,
   WANTS_FULL_INVOICE_FIELD,
   type BillingField,
@@ -10,18 +9,27 @@ import {
 } from "~/domain/billing-details.ts";
 import { useT } from "~/i18n/react.tsx";
 
-/** The fields' labels and hints: the checkout's in its page's language, the profile's Spanish ones. */
+/** The fields' labels and hints, in the page's language (the checkout's and the profile's loaders send "checkout.billing"). */
 interface BillingTexts {
   labels: Record<BillingField, string>;
   taxIdHint: string;
   postalCodeHint: string;
 }
 
-const PROFILE_TEXTS: BillingTexts = {
-  labels: BILLING_FIELD_LABELS,
-  taxIdHint: "Con su letra o dígito de control, por ejemplo 12345678Z.",
-  postalCodeHint: "Solo direcciones en España.",
-};
+function useBillingTexts(): BillingTexts {
+  const t = useT();
+  return {
+    labels: {
+      billingName: t("checkout.billing.label.billingName"),
+      billingTaxId: t("checkout.billing.label.billingTaxId"),
+      billingAddress: t("checkout.billing.label.billingAddress"),
+      billingPostalCode: t("checkout.billing.label.billingPostalCode"),
+      billingCity: t("checkout.billing.label.billingCity"),
+    },
+    taxIdHint: t("checkout.billing.hint.taxId"),
+    postalCodeHint: t("checkout.billing.hint.postalCode"),
+  };
+}
 
 const INPUTS: Record<BillingField, { autoComplete: string; inputMode?: "numeric" }> = {
   billingName: { autoComplete: "billing name" },
@@ -89,17 +97,7 @@ export function CheckoutBillingFields({
   disabled?: boolean;
 }) {
   const t = useT();
-  const texts: BillingTexts = {
-    labels: {
-      billingName: t("checkout.billing.label.billingName"),
-      billingTaxId: t("checkout.billing.label.billingTaxId"),
-      billingAddress: t("checkout.billing.label.billingAddress"),
-      billingPostalCode: t("checkout.billing.label.billingPostalCode"),
-      billingCity: t("checkout.billing.label.billingCity"),
-    },
-    taxIdHint: t("checkout.billing.hint.taxId"),
-    postalCodeHint: t("checkout.billing.hint.postalCode"),
-  };
+  const texts = useBillingTexts();
   const [wants, setWants] = useState(wantsFullInvoice);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -139,5 +137,6 @@ export function CheckoutBillingFields({
 
 /** The same fields in the profile: all optional together (all empty clears them). */
 export function ProfileBillingFields({ values, errors }: { values: BillingFormValues; errors: BillingFieldErrors }) {
-  return <Inputs values={values} errors={errors} needed={false} texts={PROFILE_TEXTS} />;
+  const texts = useBillingTexts();
+  return <Inputs values={values} errors={errors} needed={false} texts={texts} />;
 }

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
+import type { ReactElement } from "react";
 import { afterEach, describe, expect, it } from "vitest";
+import { renderWithMessages } from "../../../tests/helpers/with-messages.tsx";
 import { OrderLinesTable, type OrderLine } from "./order-lines-table.tsx";
 
 afterEach(cleanup);
@@ -16,6 +18,10 @@ const lines: OrderLine[] = [
   { id: "l2", title: "Expert Nails", priceCents: 99900, editionStartsOn: "2027-03-01", editionEndsOn: null },
   { id: "l3", title: "Nail Art", priceCents: 15000, editionStartsOn: null, editionEndsOn: null },
 ];
+
+// The "orders" slice a page (or Gestión's layout) sends.
+const render = (element: ReactElement, path = "/success") =>
+  renderWithMessages(element, { path, namespaces: ["orders"] });
 
 const cells = (row: HTMLElement) =>
   [...row.querySelectorAll("th, td")].map((c) => c.textContent?.replace(/\u00a0/gu, " "));
@@ -61,5 +67,30 @@ describe("OrderLinesTable", () => {
 
     render(<OrderLinesTable lines={lines} caption="Cursos del pedido" look="customer" />);
     expect(screen.getByRole("table", { name: "Cursos del pedido" }).querySelector("tfoot")).toBeNull();
+  });
+
+  it("speaks the page's language on a Catalan page: headings, dates and the undated edition", async () => {
+    render(
+      <OrderLinesTable
+        lines={lines}
+        caption="Cursos comprats"
+        look="customer"
+        totalCents={142900}
+        refundedCents={100}
+      />,
+      "/ca/compra-completada",
+    );
+    const table = await screen.findByRole("table", { name: "Cursos comprats" });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Curs", "Convocatòria", "Preu"]);
+    expect(cells(screen.getByRole("row", { name: /Formación de inicio/u }))[1]).toBe(
+      "9 de febrer de 2027 – 11 de febrer de 2027",
+    );
+    expect(cells(screen.getByRole("row", { name: /Expert Nails/u }))[1]).toBe("1 de març de 2027");
+    expect(cells(screen.getByRole("row", { name: /Nail Art/u }))[1]).toBe("Data per confirmar");
+    expect(cells(screen.getByRole("row", { name: /Reemborsat/u }))).toEqual(["Reemborsat", "−1,00 €"]);
   });
 });

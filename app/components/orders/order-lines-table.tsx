@@ -1,5 +1,6 @@
-import { editionDatesText } from "~/domain/edition-dates.ts";
 import { formatEuros } from "~/domain/pricing.ts";
+import { useT } from "~/i18n/react.tsx";
+import { editionDatesIn } from "./order-text.ts";
 
 export interface OrderLine {
   id: string;
@@ -12,7 +13,8 @@ export interface OrderLine {
 /**
  * The courses of an order: course, edition dates and price, with the total
  * (and what was refunded) when given. The buyer's pages (payment outcome,
- * withdrawal) and Gestión's order detail show the same table in their own look.
+ * withdrawal) and Gestión's order detail show the same table in their own look,
+ * with the words of the "orders" namespace (Gestión's layout sends it in Spanish).
  */
 export function OrderLinesTable({
   lines,
@@ -30,6 +32,7 @@ export function OrderLinesTable({
   totalCents?: number;
   refundedCents?: number;
 }) {
+  const t = useT();
   const staff = look === "staff";
   const num = staff ? "staff-table__num" : undefined;
   const table = (
@@ -37,10 +40,10 @@ export function OrderLinesTable({
       <caption className={captionHidden ? "visually-hidden" : undefined}>{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Curso</th>
-          <th scope="col">Convocatoria</th>
+          <th scope="col">{t("orders.lines.course")}</th>
+          <th scope="col">{t("orders.lines.edition")}</th>
           <th scope="col" className={num}>
-            Precio
+            {t("orders.lines.price")}
           </th>
         </tr>
       </thead>
@@ -48,7 +51,7 @@ export function OrderLinesTable({
         {lines.map((l) => (
           <tr key={l.id}>
             <th scope="row">{l.title}</th>
-            <td>{editionDatesText(l.editionStartsOn, l.editionEndsOn)}</td>
+            <td>{editionDatesIn(t, l.editionStartsOn, l.editionEndsOn)}</td>
             <td className={num}>{formatEuros(l.priceCents)}</td>
           </tr>
         ))}
@@ -57,14 +60,14 @@ export function OrderLinesTable({
         <tfoot>
           <tr>
             <th scope="row" colSpan={2}>
-              Total
+              {t("orders.lines.total")}
             </th>
             <td className={num}>{formatEuros(totalCents)}</td>
           </tr>
           {refundedCents > 0 ? (
             <tr>
               <th scope="row" colSpan={2}>
-                Reembolsado
+                {t("orders.lines.refunded")}
               </th>
               <td className={num}>−{formatEuros(refundedCents)}</td>
             </tr>

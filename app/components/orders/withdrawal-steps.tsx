@@ -2,16 +2,19 @@
 // the choice (a checkbox per course still withdrawable, none checked; a GET
 // form) and the confirmation (what is refunded, from the server, and that it
 // cannot be undone; a POST form). Plain forms: they work without JavaScript.
+// Their words are the "account.withdrawal" namespace's, sent by the page's loader.
 import { Form, Link } from "react-router";
 import { CONFIRM_INTENT } from "~/domain/withdrawal.ts";
 import { LINE_FIELD, REVIEW_STEP, type LineState } from "~/domain/withdrawal-lines.ts";
 import { formatEuros } from "~/domain/pricing.ts";
+import type { MessageKey, Translate } from "~/i18n/messages.ts";
+import { useT } from "~/i18n/react.tsx";
 
 /** Why a course cannot be picked, next to its name. */
-const CLOSED_NOTES: Record<Exclude<LineState, "open">, string> = {
-  withdrawn: "ya has desistido de este curso",
-  refunded: "reembolsado",
-  closed: "ya no admite el desistimiento",
+const CLOSED_NOTES: Record<Exclude<LineState, "open">, MessageKey> = {
+  withdrawn: "account.withdrawal.line.withdrawn",
+  refunded: "account.withdrawal.line.refunded",
+  closed: "account.withdrawal.line.closed",
 };
 
 export function WithdrawalChoice({
@@ -25,11 +28,12 @@ export function WithdrawalChoice({
   error: string | null;
   busy: boolean;
 }) {
+  const t = useT();
   return (
     <Form method="get" className="withdrawal-form" aria-describedby="desistir-aviso">
       <input type="hidden" name="paso" value={REVIEW_STEP} />
       <fieldset aria-describedby={error ? "desistir-error" : undefined}>
-        <legend>¿De qué cursos quieres desistir?</legend>
+        <legend>{t("account.withdrawal.choice.legend")}</legend>
         {items.map((item) =>
           item.state === "open" ? (
             <div className="withdrawal-form__line" key={item.id}>
@@ -46,7 +50,7 @@ export function WithdrawalChoice({
             </div>
           ) : (
             <p className="withdrawal-form__line withdrawal-form__line--closed" key={item.id}>
-              {item.title}: {CLOSED_NOTES[item.state]}
+              {item.title}: {t(CLOSED_NOTES[item.state])}
             </p>
           ),
         )}
@@ -56,12 +60,9 @@ export function WithdrawalChoice({
           {error}
         </p>
       ) : null}
-      <p id="desistir-aviso">
-        Marca los cursos de los que quieres desistir. En el paso siguiente verás cuánto te devolvemos antes de
-        confirmar.
-      </p>
+      <p id="desistir-aviso">{t("account.withdrawal.choice.hint")}</p>
       <button type="submit" className="btn" disabled={busy}>
-        Continuar
+        {t("account.withdrawal.choice.submit")}
       </button>
     </Form>
   );
@@ -69,12 +70,10 @@ export function WithdrawalChoice({
 
 type Plan = { kind: "refund"; cents: number } | { kind: "staff"; proposedCents: number };
 
-function planText(plan: Plan): string {
-  if (plan.kind === "staff") {
-    return `Como la formación ya ha empezado a petición tuya, te devolveremos la parte que no se ha impartido (art. 108.3 del TRLGDCU): según nuestras cuentas, ${formatEuros(plan.proposedCents)}. El salón revisará el importe y te escribirá con el reembolso en un máximo de 14 días.`;
-  }
-  if (plan.cents === 0) return "No queda importe por devolver en este pedido.";
-  return `Te devolveremos ${formatEuros(plan.cents)} con el mismo método de pago, en un máximo de 14 días.`;
+function planText(t: Translate, plan: Plan): string {
+  if (plan.kind === "staff") return t("account.withdrawal.plan.staff", { amount: formatEuros(plan.proposedCents) });
+  if (plan.cents === 0) return t("account.withdrawal.plan.nothing");
+  return t("account.withdrawal.plan.refund", { amount: formatEuros(plan.cents) });
 }
 
 export function WithdrawalReview({
@@ -87,18 +86,19 @@ export function WithdrawalReview({
   error: string | null;
 }) {
   const change = new URLSearchParams(review.lineIds.map((id) => [LINE_FIELD, id]));
+  const t = useT();
   return (
     <section className="withdrawal-review" aria-labelledby="desistir-revisar">
-      <h2 id="desistir-revisar">Revisa y confirma</h2>
-      <p>{review.titles.length === 1 ? "Vas a desistir de este curso:" : "Vas a desistir de estos cursos:"}</p>
+      <h2 id="desistir-revisar">{t("account.withdrawal.review.title")}</h2>
+      <p>{t("account.withdrawal.review.courses", { n: review.titles.length })}</p>
       <ul>
-        {review.titles.map((t) => (
-          <li key={t}>{t}</li>
+        {review.titles.map((title) => (
+          <li key={title}>{title}</li>
         ))}
       </ul>
-      <p className="withdrawal-review__amount">{planText(review.plan)}</p>
+      <p className="withdrawal-review__amount">{planText(t, review.plan)}</p>
       <p id="desistir-aviso">
-        <strong>Una vez confirmado, el desistimiento no se puede deshacer.</strong>
+        <strong>{t("account.withdrawal.review.final")}</strong>
       </p>
       {error ? (
         <p id="desistir-error" className="form-alert form-alert--error" role="alert">
@@ -112,9 +112,9 @@ export function WithdrawalReview({
         ))}
         <div className="withdrawal-review__actions">
           <button type="submit" className="btn" disabled={busy}>
-            {busy ? "Enviando…" : "Confirmar desistimiento"}
+            {busy ? t("account.withdrawal.review.sending") : t("account.withdrawal.review.submit")}
           </button>
-          <Link to={`?${change}`}>Cambiar la selección</Link>
+          <Link to={`?${change}`}>{t("account.withdrawal.review.change")}</Link>
         </div>
       </Form>
     </section>
