@@ -6,8 +6,6 @@ import {
   checkBillingDetails,
   parseBillingForm,
 } from "./billing-details.ts";
-import { POSTAL_CODE_MESSAGE } from "./form-text.ts";
-import { TAX_ID_MESSAGES } from "./tax-id.ts";
 
 const valid = {
   billingName: "  Marta   Soler  Puig ",
@@ -46,20 +44,20 @@ describe("parseBillingForm", () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(Object.keys(r.errors).sort()).toEqual([...BILLING_FIELDS].sort());
-    expect(r.errors.billingTaxId).toBe(TAX_ID_MESSAGES.empty);
-    expect(r.errors.billingCity).toBe("Escribe la población.");
+    expect(r.errors.billingTaxId).toBe("checkout.billing.error.taxIdEmpty");
+    expect(r.errors.billingCity).toBe("checkout.billing.error.cityEmpty");
   });
 
   it("refuses a wrong check letter and keeps what was typed", () => {
     const r = parseBillingForm({ ...valid, billingTaxId: "12345678A" }, { required: true });
-    expect(r).toMatchObject({ ok: false, errors: { billingTaxId: TAX_ID_MESSAGES.check }, values: { billingTaxId: "12345678A", billingName: "Marta Soler Puig" } });
+    expect(r).toMatchObject({ ok: false, errors: { billingTaxId: "checkout.billing.error.taxIdCheck" }, values: { billingTaxId: "12345678A", billingName: "Marta Soler Puig" } });
     if (!r.ok) expect(Object.keys(r.errors)).toEqual(["billingTaxId"]);
   });
 
   it("accepts only Spanish postal codes", () => {
     for (const code of ["8750", "087500", "53001", "00123", "ABCDE", "SW1A 1AA"]) {
       const r = parseBillingForm({ ...valid, billingPostalCode: code }, { required: true });
-      expect(r, code).toMatchObject({ ok: false, errors: { billingPostalCode: POSTAL_CODE_MESSAGE } });
+      expect(r, code).toMatchObject({ ok: false, errors: { billingPostalCode: "checkout.billing.error.postalCodeInvalid" } });
     }
     for (const code of ["01001", "28013", "52006"]) {
       expect(parseBillingForm({ ...valid, billingPostalCode: code }, { required: true }).ok, code).toBe(true);
@@ -77,7 +75,7 @@ describe("parseBillingForm", () => {
 
   it("limits lengths and survives garbage and huge input", () => {
     const long = parseBillingForm({ ...valid, billingName: "a".repeat(121), billingCity: "b".repeat(81) }, { required: true });
-    expect(long).toMatchObject({ ok: false, errors: { billingName: "Como mucho 120 caracteres.", billingCity: "Como mucho 80 caracteres." } });
+    expect(long).toMatchObject({ ok: false, errors: { billingName: "checkout.billing.error.tooLong", billingCity: "checkout.billing.error.tooLong" } });
     expect(parseBillingForm({ ...valid, billingName: "a".repeat(120) }, { required: true }).ok).toBe(true);
 
     const huge = "x".repeat(5_000_000);
@@ -101,8 +99,8 @@ describe("parseBillingForm", () => {
     expect(w.ok).toBe(false);
     if (!w.ok) {
       expect(w.errors.billingName).toBeTruthy();
-      expect(w.errors.billingTaxId).toBe(TAX_ID_MESSAGES.format);
-      expect(w.errors.billingPostalCode).toBe("Escribe el código postal.");
+      expect(w.errors.billingTaxId).toBe("checkout.billing.error.taxIdFormat");
+      expect(w.errors.billingPostalCode).toBe("checkout.billing.error.postalCodeEmpty");
       expect(w.values.billingCity).not.toMatch(/\p{Cc}/u);
     }
     // Control characters and line breaks become single spaces.

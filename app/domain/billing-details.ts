@@ -10,9 +10,10 @@
  * The academy's buyers attend in Molins de Rei; a foreign address (and a foreign
  * VAT number) would need its own fields and rules, left for when one asks.
  */
+import type { MessageKey } from "~/i18n/messages.ts";
 import { requiresFullInvoice } from "./invoice-math.ts";
-import { cleanFormText, isSpanishPostalCode, POSTAL_CODE_MESSAGE } from "./form-text.ts";
-import { TAX_ID_MESSAGES, validateTaxId } from "./tax-id.ts";
+import { cleanFormText, isSpanishPostalCode } from "./form-text.ts";
+import { validateTaxId, type TaxIdProblem } from "./tax-id.ts";
 
 export interface BillingDetails {
   /** A person's full name or a company's name. */
@@ -36,6 +37,10 @@ export const BILLING_FIELDS = [
 
 export type BillingField = (typeof BILLING_FIELDS)[number];
 export type BillingFormValues = Partial<Record<BillingField, string>>;
+/** A field's error as a catalogue key ("checkout.billing.error.*"): the reader's language words it (app/payments/billing-errors.ts). */
+export type BillingErrorKey = Extract<MessageKey, `checkout.billing.error.${string}`>;
+export type BillingErrorKeys = Partial<Record<BillingField, BillingErrorKey>>;
+/** The errors as a form shows them, worded. */
 export type BillingFieldErrors = Partial<Record<BillingField, string>>;
 
 /** The checkout's checkbox (name="wantsFullInvoice", value "on"). */
@@ -66,20 +71,26 @@ export const BILLING_MAX_LENGTH: Record<BillingField, number> = {
   billingCity: 80,
 };
 
-const EMPTY_MESSAGES: Record<BillingField, string> = {
-  billingName: "Escribe el nombre y apellidos o la razón social de la factura.",
-  billingTaxId: "Escribe tu NIF, NIE o CIF.",
-  billingAddress: "Escribe la dirección: calle y número.",
-  billingPostalCode: "Escribe el código postal.",
-  billingCity: "Escribe la población.",
+const EMPTY: Record<BillingField, BillingErrorKey> = {
+  billingName: "checkout.billing.error.nameEmpty",
+  billingTaxId: "checkout.billing.error.taxIdEmpty",
+  billingAddress: "checkout.billing.error.addressEmpty",
+  billingPostalCode: "checkout.billing.error.postalCodeEmpty",
+  billingCity: "checkout.billing.error.cityEmpty",
 };
 
-const INVALID_MESSAGES: Record<BillingField, string> = {
-  billingName: "El nombre no es válido.",
-  billingTaxId: TAX_ID_MESSAGES.format,
-  billingAddress: "La dirección no es válida.",
-  billingPostalCode: POSTAL_CODE_MESSAGE,
-  billingCity: "La población no es válida.",
+const INVALID: Record<BillingField, BillingErrorKey> = {
+  billingName: "checkout.billing.error.nameInvalid",
+  billingTaxId: "checkout.billing.error.taxIdFormat",
+  billingAddress: "checkout.billing.error.addressInvalid",
+  billingPostalCode: "checkout.billing.error.postalCodeInvalid",
+  billingCity: "checkout.billing.error.cityInvalid",
+};
+
+const TAX_ID_PROBLEM: Record<TaxIdProblem, BillingErrorKey> = {
+  empty: "checkout.billing.error.taxIdEmpty",
+  format: "checkout.billing.error.taxIdFormat",
+  check: "checkout.billing.error.taxIdCheck",
 };
 
 /** Anything longer than this is refused before any other work (pasted garbage). */
@@ -87,7 +98,7 @@ const HARD_LIMIT = 1_000;
 
 type BillingFormResult =
   | { ok: true; details: BillingDetails | null; values: BillingFormValues }
-  | { ok: false; errors: BillingFieldErrors; values: BillingFormValues };
+  | { ok: false; errors: BillingErrorKeys; values: BillingFormValues };
 
 /**
  * Checks the billing fields as typed. `required`: every field must be valid.
@@ -98,12 +109,12 @@ type BillingFormResult =
  */
 export function parseBillingForm(input: Readonly<Record<string, unknown>>, options: { required: boolean }): BillingFormResult {
   const values: BillingFormValues = {};
-  const errors: BillingFieldErrors = {};
+  const errors: BillingErrorKeys = {};
   for (const field of BILLING_FIELDS) {
     const raw = input[field] ?? "";
     values[field] = typeof raw === "string" && raw.length <= HARD_LIMIT ? cleanFormText(raw) : "";
     // A number, an object or a pasted book is not a value anyone typed in this field.
-    if (typeof raw !== "string") errors[field] = INVALID_MESSAGES[field];
+    if (typeof raw !== "string") errors[field] = INVALID[field];
     else if (raw.length > HARD_LIMIT) errors[field] = tooLong(field);
   }
   const anyFilled = BILLING_FIELDS.some((f) => values[f] !== "");
@@ -112,7 +123,7 @@ export function parseBillingForm(input: Readonly<Record<string, unknown>>, optio
   for (const field of BILLING_FIELDS) {
     const value = values[field] ?? "";
     if (errors[field]) continue;
-    if (value === "") errors[field] = EMPTY_MESSAGES[field];
+    if (value === "") errors[field] = EMPTY[field];
     else if (field !== "billingTaxId" && field !== "billingPostalCode" && value.length > BILLING_MAX_LENGTH[field]) {
       errors[field] = tooLong(field);
     }
@@ -120,12 +131,12 @@ export function parseBillingForm(input: Readonly<Record<string, unknown>>, optio
   if (values.billingTaxId) {
     const id = validateTaxId(values.billingTaxId);
     if (id.ok) values.billingTaxId = id.value;
-    else errors.billingTaxId = id.message;
+    else errors.billingTaxId = TAX_ID_PROBLEM[id.problem];
   }
   if (values.billingPostalCode) {
     const code = values.billingPostalCode.replace(/\s/gu, "");
     values.billingPostalCode = code.slice(0, 20);
-    if (!isSpanishPostalCode(code)) errors.billingPostalCode = POSTAL_CODE_MESSAGE;
+    if (!isSpanishPostalCode(code)) errors.billingPostalCode = INVALID.billingPostalCode;
   }
   // Echo at most a little past the limit, so an error page never carries a megabyte back.
   for (const field of BILLING_FIELDS) values[field] = (values[field] ?? "").slice(0, BILLING_MAX_LENGTH[field] + 40);
@@ -143,9 +154,10 @@ export function parseBillingForm(input: Readonly<Record<string, unknown>>, optio
   };
 }
 
-function tooLong(field: BillingField): string {
-  if (field === "billingTaxId" || field === "billingPostalCode") return INVALID_MESSAGES[field];
-  return `Como mucho ${BILLING_MAX_LENGTH[field]} caracteres.`;
+/** Too long: "Como mucho {max} caracteres." (max: BILLING_MAX_LENGTH), or not an id / a postal code at all. */
+function tooLong(field: BillingField): BillingErrorKey {
+  if (field === "billingTaxId" || field === "billingPostalCode") return INVALID[field];
+  return "checkout.billing.error.tooLong";
 }
 
 /**

@@ -54,8 +54,8 @@ describe("validateTaxId", () => {
   });
 
   it("asks for the id when it is empty", () => {
-    expect(validateTaxId("")).toEqual({ ok: false, message: TAX_ID_MESSAGES.empty });
-    expect(validateTaxId("  . - ")).toEqual({ ok: false, message: TAX_ID_MESSAGES.empty });
+    expect(validateTaxId("")).toEqual({ ok: false, problem: "empty", message: TAX_ID_MESSAGES.empty });
+    expect(validateTaxId("  . - ")).toEqual({ ok: false, problem: "empty", message: TAX_ID_MESSAGES.empty });
   });
 
   it.each([
@@ -70,7 +70,7 @@ describe("validateTaxId", () => {
     "12345678-Z-1",
     "T1234567A",
   ])("rejects the format of %s", (id) => {
-    expect(validateTaxId(id)).toEqual({ ok: false, message: TAX_ID_MESSAGES.format });
+    expect(validateTaxId(id)).toEqual({ ok: false, problem: "format", message: TAX_ID_MESSAGES.format });
   });
 
   it.each([
@@ -86,21 +86,21 @@ describe("validateTaxId", () => {
     "P2807900C",
     "C1234567E",
   ])("rejects the control character of %s", (id) => {
-    expect(validateTaxId(id)).toEqual({ ok: false, message: TAX_ID_MESSAGES.check });
+    expect(validateTaxId(id)).toEqual({ ok: false, problem: "check", message: TAX_ID_MESSAGES.check });
   });
 
   it("keeps the ES prefix, and fails, when what follows is not a valid id", () => {
     expect(normalizeTaxId("ES12345678A")).toBe("ES12345678A");
-    expect(validateTaxId("ES12345678A")).toEqual({ ok: false, message: TAX_ID_MESSAGES.format });
+    expect(validateTaxId("ES12345678A")).toEqual({ ok: false, problem: "format", message: TAX_ID_MESSAGES.format });
   });
 
   it("answers fast and never throws on absurd input", () => {
     const started = performance.now();
-    expect(validateTaxId("1".repeat(1_000))).toEqual({ ok: false, message: TAX_ID_MESSAGES.format });
-    expect(validateTaxId(" ".repeat(1_000))).toEqual({ ok: false, message: TAX_ID_MESSAGES.format });
-    expect(validateTaxId("ES".repeat(500))).toEqual({ ok: false, message: TAX_ID_MESSAGES.format });
-    expect(validateTaxId("12345678Z".repeat(3))).toEqual({ ok: false, message: TAX_ID_MESSAGES.format });
-    expect(validateTaxId("😀")).toEqual({ ok: false, message: TAX_ID_MESSAGES.format });
+    expect(validateTaxId("1".repeat(1_000))).toEqual({ ok: false, problem: "format", message: TAX_ID_MESSAGES.format });
+    expect(validateTaxId(" ".repeat(1_000))).toEqual({ ok: false, problem: "format", message: TAX_ID_MESSAGES.format });
+    expect(validateTaxId("ES".repeat(500))).toEqual({ ok: false, problem: "format", message: TAX_ID_MESSAGES.format });
+    expect(validateTaxId("12345678Z".repeat(3))).toEqual({ ok: false, problem: "format", message: TAX_ID_MESSAGES.format });
+    expect(validateTaxId("😀")).toEqual({ ok: false, problem: "format", message: TAX_ID_MESSAGES.format });
     expect(performance.now() - started).toBeLessThan(50);
   });
 });

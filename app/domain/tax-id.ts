@@ -8,8 +8,13 @@
 
 type TaxIdKind = "NIF" | "NIE" | "CIF";
 
-type TaxIdResult = { ok: true; value: string; kind: TaxIdKind } | { ok: false; message: string };
+/** Why an id was refused: nothing written, no known pattern, or a wrong control letter or digit. */
+export type TaxIdProblem = "empty" | "format" | "check";
+type TaxIdResult =
+  | { ok: true; value: string; kind: TaxIdKind }
+  | { ok: false; problem: TaxIdProblem; message: string };
 
+/** The problems in Spanish, for the operator's configuration checks (seller.ts); forms show billing-details.ts's keys. */
 export const TAX_ID_MESSAGES = {
   empty: "Escribe tu NIF, NIE o CIF.",
   format: "El NIF, NIE o CIF no tiene un formato válido.",
@@ -105,13 +110,13 @@ export function normalizeTaxId(raw: string): string {
 
 /** Checks a NIF, NIE or CIF as typed, and gives it back normalized. */
 export function validateTaxId(raw: string): TaxIdResult {
-  if (typeof raw !== "string") return { ok: false, message: TAX_ID_MESSAGES.format };
-  if (raw.length > MAX_INPUT_LENGTH * 4) return { ok: false, message: TAX_ID_MESSAGES.format };
+  if (typeof raw !== "string") return { ok: false, problem: "format", message: TAX_ID_MESSAGES.format };
+  if (raw.length > MAX_INPUT_LENGTH * 4) return { ok: false, problem: "format", message: TAX_ID_MESSAGES.format };
   const value = normalizeTaxId(raw);
-  if (value === "") return { ok: false, message: TAX_ID_MESSAGES.empty };
-  if (value.length > MAX_INPUT_LENGTH) return { ok: false, message: TAX_ID_MESSAGES.format };
+  if (value === "") return { ok: false, problem: "empty", message: TAX_ID_MESSAGES.empty };
+  if (value.length > MAX_INPUT_LENGTH) return { ok: false, problem: "format", message: TAX_ID_MESSAGES.format };
   const kind = classify(value);
-  if (kind === "format") return { ok: false, message: TAX_ID_MESSAGES.format };
-  if (kind === "check") return { ok: false, message: TAX_ID_MESSAGES.check };
+  if (kind === "format") return { ok: false, problem: "format", message: TAX_ID_MESSAGES.format };
+  if (kind === "check") return { ok: false, problem: "check", message: TAX_ID_MESSAGES.check };
   return { ok: true, value, kind };
 }

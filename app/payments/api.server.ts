@@ -7,13 +7,13 @@
 import "~/lib/zod-spanish.server.ts";
 import { z } from "zod";
 import type { Db } from "~/db/db.server.ts";
-import { parseBillingForm, type BillingField } from "~/domain/billing-details.ts";
+import { parseBillingForm, type BillingErrorKey, type BillingField } from "~/domain/billing-details.ts";
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHOD_KEYS } from "~/domain/payment-methods.ts";
 import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import { isLocale, LOCALES, localeOfRequest, type Locale } from "~/i18n/locales.ts";
 import { readBodyText } from "~/lib/read-body.server.ts";
 import { MAX_ORDER_ITEMS } from "~/orders/orders.server.ts";
-import { billingErrorText } from "./billing-errors.server.ts";
+import { billingErrorText } from "./billing-errors.ts";
 import { processPaymentEvent, type PaymentDeps } from "./checkout.server.ts";
 import { CHECKOUT_ATTEMPT_MESSAGES, requestCheckout, type CheckoutAttempt } from "./checkout-request.server.ts";
 import { WebhookSignatureError } from "./provider.server.ts";
@@ -146,9 +146,9 @@ export async function createCheckoutFromRequest(
   const billing = body.billing ? parseBillingForm(body.billing, { required: true }) : null;
   if (billing && !billing.ok) {
     // The first field's error, in the request's language (the API's address is a Spanish one).
-    const [field, text] = (Object.entries(billing.errors) as [BillingField, string][])[0] ?? [];
+    const [field, key] = (Object.entries(billing.errors) as [BillingField, BillingErrorKey][])[0] ?? [];
     const message =
-      field && text ? billingErrorText(serverTranslator(localeOfRequest(request)), field, text) : undefined;
+      field && key ? billingErrorText(serverTranslator(localeOfRequest(request)), field, key) : undefined;
     return json({ message: message ?? "Los datos de facturación no son válidos" }, 400);
   }
   const attempt = await requestCheckout(deps, {

@@ -32,7 +32,7 @@ import { localeOfPath, localeOfRequest, type Locale } from "~/i18n/locales.ts";
 import { localHref } from "~/i18n/paths.ts";
 import type { MessageKey, Translate } from "~/i18n/messages.ts";
 import { CHECKOUT_ERROR_KEYS, checkoutErrorText, type CheckoutErrorCode } from "~/orders/checkout-error.ts";
-import { billingErrorsIn } from "~/payments/billing-errors.server.ts";
+import { billingErrorsIn } from "~/payments/billing-errors.ts";
 import { requestCheckout, type CheckoutAttempt } from "~/payments/checkout-request.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;

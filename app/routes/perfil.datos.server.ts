@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { EmailInUseError, findUserById, saveBillingDetails, updateProfile } from "~/auth/accounts.server.ts";
 import { authErrors, fieldErrorsOf, formValues, profileSchema } from "~/auth/schemas.ts";
 import { getUser } from "~/auth/user-context.server.ts";
-import { billingErrorsIn } from "~/components/account/billing-error-text.ts";
+import { billingErrorsIn } from "~/payments/billing-errors.ts";
 import { getServices } from "~/context.server.ts";
 import {
   billingDetailsOf,
