@@ -19,7 +19,7 @@ import {
   linkHtml,
   windowText,
 } from "./appointment-mail-data.server.ts";
-import { serviceNames, whatsappLinkFor, whenInWords } from "~/domain/appointment-text.ts";
+import { serviceNames, whenInWords } from "~/domain/appointment-text.ts";
 import type { Appointment } from "./queries.server.ts";
 
 interface Body {
@@ -86,7 +86,15 @@ function directions(t: Translate) {
 }
 
 function whatsapp(d: Appointment, t: Translate) {
-  const href = whatsappLinkFor(d);
+  // The message she sends, in her booking's language: the words of the appointment page's WhatsApp button.
+  const href = site.whatsapp.link(
+    t("booking.manage.whatsappMessage", {
+      salon: site.name,
+      services: serviceNames(d, d.locale),
+      when: whenIn(d),
+      professional: d.professionalName,
+    }),
+  );
   const link = linkHtml(href, t("email.appointment.whatsappLink"));
   return {
     html: `<p>${escapeHtml(t("email.appointment.whatsappBefore"))} ${link} ${escapeHtml(t("email.appointment.whatsappAfter"))}</p>`,

@@ -89,6 +89,11 @@ describe("appointment emails in Catalan", () => {
     const ics = String(mail.attachments![0]!.content).replace(/\r\n /g, "");
     expect(ics).toContain("SUMMARY:Cita a Alejandra Nails: Manicura semipermanent");
     expect(ics).toContain(`Veure\\, canviar o cancel·lar la teva cita: ${manage}`);
+    // The WhatsApp link's message, which she sends as it is written: in Catalan too.
+    const whatsapp = /https:\/\/wa\.me\/\d+\?text=(\S+)/.exec(mail.text)?.[1] ?? "";
+    expect(decodeURIComponent(whatsapp)).toBe(
+      "Hola, Alejandra Nails! Tinc una cita de Manicura semipermanent el divendres, 4 de desembre, a les 10:30 amb Alejandra.",
+    );
   });
 
   it("tells of a move, a cancellation and the reminder in Catalan", () => {

@@ -106,7 +106,7 @@ async function current(
 ): Promise<Appointment | null> {
   const { appointmentId, startsAt } = payload;
   if (typeof appointmentId !== "string" || typeof startsAt !== "string") return null;
-  const d = await getAppointment(ctx.db, appointmentId);
+  const d = await getAppointment(ctx.db, appointmentId, { namesIn: "booked" });
   const reason = !d ? "appointment gone" : !d.clientEmail ? "no email address" : check(d, startsAt, ctx.now);
   if (reason) {
     ctx.logger.info({ appointmentId, template, reason }, "appointment email not sent");

@@ -103,18 +103,28 @@ function base(db: Db) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof base>["execute"]>>[number];
 
-async function withServices(db: Db, rows: Row[]): Promise<Appointment[]> {
+/**
+ * The language the services are named in: the staff's Spanish (the default), a
+ * page's language, or "booked": each appointment's own (its emails and calendar
+ * file). The name is the one stored when it was booked; a Catalan reader gets
+ * the service's Catalan name when staff wrote one.
+ */
+export type ServiceNamesIn = Locale | "booked";
+
+async function withServices(db: Db, rows: Row[], namesIn: ServiceNamesIn = "es"): Promise<Appointment[]> {
   if (rows.length === 0) return [];
   const services = await db
     .selectFrom("appointment_services")
-    .selectAll()
+    .leftJoin("services", "services.id", "appointment_services.service_id")
+    .selectAll("appointment_services")
+    .select("services.name_ca")
     .where(
-      "appointment_id",
+      "appointment_services.appointment_id",
       "in",
       rows.map((r) => r.id),
     )
-    .orderBy("appointment_id")
-    .orderBy("position")
+    .orderBy("appointment_services.appointment_id")
+    .orderBy("appointment_services.position")
     .execute();
   return rows.map((r) => ({
     id: r.id,
@@ -142,7 +152,7 @@ async function withServices(db: Db, rows: Row[]): Promise<Appointment[]> {
       .filter((s) => s.appointment_id === r.id)
       .map((s) => ({
         serviceId: s.service_id,
-        name: s.name,
+        name: (namesIn === "booked" ? r.locale : namesIn) === "ca" && s.name_ca?.trim() ? s.name_ca.trim() : s.name,
         durationMin: Number(s.duration_min),
         bufferMin: Number(s.buffer_min),
         priceCents: Number(s.price_cents),
@@ -152,9 +162,13 @@ async function withServices(db: Db, rows: Row[]): Promise<Appointment[]> {
   }));
 }
 
-export async function getAppointment(db: Db, id: string): Promise<Appointment | null> {
+export async function getAppointment(
+  db: Db,
+  id: string,
+  options: { namesIn?: ServiceNamesIn } = {},
+): Promise<Appointment | null> {
   const rows = await base(db).where("appointments.id", "=", id).execute();
-  return (await withServices(db, rows))[0] ?? null;
+  return (await withServices(db, rows, options.namesIn))[0] ?? null;
 }
 
 /** Her appointments (not the lapsed holds), upcoming first by start, then past ones latest first. */
@@ -162,6 +176,7 @@ export async function listUserAppointments(
   db: Db,
   userId: string,
   now: Date,
+  namesIn: ServiceNamesIn = "es",
 ): Promise<{ upcoming: Appointment[]; past: Appointment[] }> {
   const rows = await base(db)
     .where("appointments.user_id", "=", userId)
@@ -169,7 +184,7 @@ export async function listUserAppointments(
     .orderBy("appointments.starts_at", "desc")
     .limit(200)
     .execute();
-  const all = await withServices(db, rows);
+  const all = await withServices(db, rows, namesIn);
   const nowIso = now.toISOString();
   const upcoming = (a: Appointment) => a.startsAt > nowIso && isOpenStatus(a.status);
   return { upcoming: all.filter(upcoming).reverse(), past: all.filter((a) => !upcoming(a)) };

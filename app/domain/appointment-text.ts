@@ -2,7 +2,6 @@
  * How an appointment reads in a sentence, the same on the pages and in the
  * emails (issue 15). Pure.
  */
-import { site } from "~/content/site.ts";
 import type { Locale } from "~/i18n/locales.ts";
 import { formatDayLong, formatTime, wallClockOf } from "./salon-time.ts";
 
@@ -17,15 +16,4 @@ export function serviceNames(a: { services: readonly { name: string }[] }, local
 export function whenInWords(startsAt: string, locale: Locale = "es"): string {
   const { date, minutes } = wallClockOf(new Date(startsAt));
   return `${formatDayLong(date, locale)}, ${locale === "ca" ? "a les" : "a las"} ${formatTime(minutes)}`;
-}
-
-/** wa.me link with a message naming the services, the day, the time and the professional. */
-export function whatsappLinkFor(a: {
-  services: readonly { name: string }[];
-  startsAt: string;
-  professionalName: string;
-}): string {
-  return site.whatsapp.link(
-    `¡Hola, ${site.name}! Tengo una cita de ${serviceNames(a)} el ${whenInWords(a.startsAt)} con ${a.professionalName}.`,
-  );
 }

@@ -4,6 +4,7 @@
  * (VAT mentions, NIFs, numbers, the QR and the AEAT's "VERI*FACTU") is not
  * language and stays as it is (texts.ts). Gestión reads the Spanish.
  */
+import { formatLongDate } from "~/domain/pricing.ts";
 import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import type { Locale } from "~/i18n/locales.ts";
 import type { MessageKey, Translate } from "~/i18n/messages.ts";
@@ -19,6 +20,18 @@ const KIND_KEYS = {
 /** The translate function of a document's own language (InvoiceDocument.locale, Spanish by default). */
 export function documentTranslator(inv: { locale?: Locale }): Translate {
   return serverTranslator(inv.locale ?? "es");
+}
+
+/**
+ * A course line's edition, written into the invoice line when it is issued, in
+ * the order's language: "Convocatoria del 12 de enero de 2027 al 14 de enero de
+ * 2027" ("Convocatòria del …"), or null for an undated course.
+ */
+export function editionLabel(t: Translate, startsOn: string | null, endsOn: string | null): string | null {
+  if (!startsOn) return null;
+  const start = formatLongDate(startsOn, t.locale);
+  if (!endsOn || endsOn === startsOn) return t("invoice.line.editionDay", { start });
+  return t("invoice.line.editionRange", { start, end: formatLongDate(endsOn, t.locale) });
 }
 
 /** "Documento de demostración sin validez fiscal" in the buyer's language. */

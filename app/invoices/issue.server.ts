@@ -12,11 +12,12 @@
  * A demo sale (the demo gateway, no money taken) gets a demo document instead
  * of an invoice: its own series, no billing record, no QR (series.ts decides).
  */
+import { paymentMethodNameIn } from "~/components/checkout/payment-method-texts.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { billingDetailsOf } from "~/domain/billing-details.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
 import { invoiceLines, invoiceTotals, vatBreakdown } from "~/domain/invoice-math.ts";
-import { paymentMethodName } from "~/domain/payment-methods.ts";
 import type { SellerData } from "~/domain/seller.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { orderKind } from "~/orders/kinds/index.server.ts";
@@ -234,7 +235,8 @@ export async function issueOrderInvoice(
       buyerEmail: order.email,
       lines,
       operationDate: madridDate(new Date(order.paid_at)),
-      paymentMethod: paymentMethodName(order.payment_method),
+      // Named in the order's language, as its PDF is written (the buyer's).
+      paymentMethod: paymentMethodNameIn(serverTranslator(order.locale), order.payment_method),
       reason: null,
       operation: kind.invoiceOperation,
     },

@@ -14,6 +14,8 @@ import { shortOrderId } from "~/domain/order-reference.ts";
 import { renderInvoicePdf } from "./pdf.server.ts";
 import { seriesOfDocument } from "./series.ts";
 import { EXEMPTION_NOTE } from "./texts.ts";
+import { documentTranslator } from "./document-texts.server.ts";
+import type { Locale } from "~/i18n/locales.ts";
 
 type InvoiceRow = Selectable<InvoicesTable>;
 
@@ -63,9 +65,14 @@ export async function getInvoiceDocument(db: Db, invoiceId: string): Promise<Inv
   };
 }
 
-/** "factura-AN2026-000001.pdf"; a demo document's "demostracion-sin-validez-DEMO-AN2026-000001.pdf". */
-function invoiceFileName(fullNumber: string, demo: boolean): string {
-  return `${demo ? "demostracion-sin-validez" : "factura"}-${fullNumber.replace(/[^A-Za-z0-9-]/g, "_")}.pdf`;
+/**
+ * "factura-AN2026-000001.pdf"; a demo document's "demostracion-sin-validez-DEMO-AN2026-000001.pdf"
+ * ("demostracio-sense-validesa-…" for a document in Catalan): the file's name is in its language.
+ */
+function invoiceFileName(doc: { number: string; demo: boolean; locale?: Locale }): string {
+  const t = documentTranslator(doc);
+  const name = doc.demo ? t("invoice.fileName.demo") : t("invoice.fileName.invoice");
+  return `${name}-${doc.number.replace(/[^A-Za-z0-9-]/g, "_")}.pdf`;
 }
 
 export async function getInvoice(db: Db, invoiceId: string): Promise<InvoiceRow | undefined> {
@@ -83,7 +90,7 @@ export async function invoicePdf(
     number: doc.number,
     kind: doc.kind,
     demo: doc.demo,
-    fileName: invoiceFileName(doc.number, doc.demo),
+    fileName: invoiceFileName(doc),
     pdf: await renderInvoicePdf(doc),
   };
 }

@@ -5,10 +5,11 @@
  * transaction that records the refund as made, last (issuing takes the chain's
  * lock, app/invoices/chain.server.ts).
  */
+import { paymentMethodNameIn } from "~/components/checkout/payment-method-texts.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import type { Db } from "~/db/db.server.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
 import { allocateRefund, rectifyingLines } from "~/domain/invoice-math.ts";
-import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { refundItemIds } from "~/domain/withdrawal-lines.ts";
 import { issue, issueOrderInvoice, sellerFor, type InvoicingConfig, type IssuingSeller } from "./issue.server.ts";
 import { invoiceBuyerOf, invoiceLineOf } from "./rows.ts";
@@ -92,7 +93,7 @@ export async function issueRefundInvoice(
   ).map((line, i) => ({ ...line, orderItemId: originalLines[Number(parts[i]!.key)]!.order_item_id }));
   const order = await trx
     .selectFrom("orders")
-    .select(["email", "payment_method"])
+    .select(["email", "payment_method", "locale"])
     .where("id", "=", refund.order_id)
     .executeTakeFirstOrThrow();
   return issue(
@@ -108,7 +109,7 @@ export async function issueRefundInvoice(
       buyerEmail: original.buyer_email ?? order.email,
       lines,
       operationDate: madridDate(new Date(refund.completed_at ?? now.toISOString())),
-      paymentMethod: paymentMethodName(order.payment_method),
+      paymentMethod: paymentMethodNameIn(serverTranslator(order.locale), order.payment_method),
       reason: refundReasonText(refund.reason),
       operation: null,
     },

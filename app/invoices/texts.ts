@@ -1,17 +1,8 @@
 /**
  * What an invoice states in Spanish whatever the buyer's language (pure): the
- * edition and refund reason written into its lines when it is issued, and the
- * VAT exemption's legal mention. Its labels, its name and its emails' sentences
+ * refund reason of a rectificativa and the VAT exemption's legal mention. Its labels, its name and its emails' sentences
  * are in the buyer's language: document-texts.server.ts.
  */
-import { formatLongDate } from "~/domain/pricing.ts";
-
-/** "Convocatoria del 12 de enero de 2027 al 14 de enero de 2027", or null for an undated course. */
-export function editionLabel(startsOn: string | null, endsOn: string | null): string | null {
-  if (!startsOn) return null;
-  if (!endsOn || endsOn === startsOn) return `Convocatoria del ${formatLongDate(startsOn)}`;
-  return `Convocatoria del ${formatLongDate(startsOn)} al ${formatLongDate(endsOn)}`;
-}
 
 const REFUND_REASONS: Record<string, string> = {
   "duplicate-purchase": "Devolución de un curso comprado dos veces",

@@ -12,7 +12,7 @@ import type { Route } from "./+types/cita.calendario";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
   const appointmentId = await findAppointmentIdByToken(db, params.token, "manage");
-  const appointment = appointmentId ? await getAppointment(db, appointmentId) : null;
+  const appointment = appointmentId ? await getAppointment(db, appointmentId, { namesIn: "booked" }) : null;
   if (!appointment) throw data({ message: "Cita no encontrada" }, { status: 404 });
   const ics = buildAppointmentCalendar(
     calendarInputOf(appointment, manageUrl(config.publicUrl, params.token, appointment.locale)),

@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 /** The appointment of a manage link; 404 for an unknown or spent one (said in the page's language). */
 async function linkedAppointment(db: Db, token: string, locale: Locale): Promise<Appointment> {
   const id = await findAppointmentIdByToken(db, token, "manage");
-  const appointment = id ? await getAppointment(db, id) : null;
+  const appointment = id ? await getAppointment(db, id, { namesIn: locale }) : null;
   if (!appointment) throw data(serverTranslator(locale)("booking.manage.gone"), { status: 404 });
   return appointment;
 }

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** Her own appointments only: anyone else's id answers 404 (said in the page's language). */
 async function ownAppointment(context: Route.LoaderArgs["context"], id: string, locale: Locale): Promise<Appointment> {
-  const appointment = await getAppointment(getServices(context).db, id);
+  const appointment = await getAppointment(getServices(context).db, id, { namesIn: locale });
   if (!appointment || appointment.userId !== getUser(context).id) {
     throw data(serverTranslator(locale)("account.appointment.notFound"), { status: 404 });
   }

@@ -6,6 +6,7 @@ import { listUserAppointments } from "~/bookings/queries.server.ts";
 import { accountMeta } from "~/components/account/account-meta.ts";
 import { BookingLink } from "~/components/layout/booking-link.tsx";
 import { getServices } from "~/context.server.ts";
+import { localeOfRequest } from "~/i18n/locales.ts";
 import { depositPagePath } from "~/domain/booking-request.ts";
 import { formatEuros } from "~/domain/pricing.ts";
 import { formatAppointmentLabel, formatAppointmentTime } from "~/domain/salon-time.ts";
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
-  const lists = await listUserAppointments(getServices(context).db, user.id, new Date());
+  const lists = await listUserAppointments(getServices(context).db, user.id, new Date(), localeOfRequest(request));
   const booked = new URL(request.url).searchParams.get("reservada");
   return { ...lists, booked: booked && lists.upcoming.some((a) => a.id === booked) ? booked : null };
 }

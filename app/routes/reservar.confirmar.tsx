@@ -8,7 +8,7 @@ import { BookingLink } from "~/components/layout/booking-link.tsx";
 import { getServices } from "~/context.server.ts";
 import { site } from "~/content/site.ts";
 import { messagesFor, serverTranslator } from "~/i18n/catalogue.server.ts";
-import { localeOfPath, localeOfRequest } from "~/i18n/locales.ts";
+import { localeOfPath, localeOfRequest, type Locale } from "~/i18n/locales.ts";
 import { translator } from "~/i18n/messages.ts";
 import { localHref } from "~/i18n/paths.ts";
 import { useT } from "~/i18n/react.tsx";
@@ -28,10 +28,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   });
 };
 
-async function appointmentFor(context: Route.LoaderArgs["context"], token: string) {
+async function appointmentFor(context: Route.LoaderArgs["context"], token: string, locale: Locale) {
   const { db } = getServices(context);
   const id = await findAppointmentIdByToken(db, token, "confirm");
-  return id ? getAppointment(db, id) : null;
+  return id ? getAppointment(db, id, { namesIn: locale }) : null;
 }
 
 /**
@@ -40,7 +40,7 @@ async function appointmentFor(context: Route.LoaderArgs["context"], token: strin
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = localeOfRequest(request);
-  const found = await appointmentFor(context, params.token);
+  const found = await appointmentFor(context, params.token, locale);
   if (!found) throw data(serverTranslator(locale)("booking.confirm.gone"), { status: 404 });
   return {
     appointment: withoutClientData(found),

@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const locale = localeOfRequest(request);
   const id = new URL(request.url).searchParams.get("cita") ?? "";
-  const found = APPOINTMENT_ID.test(id) ? await getAppointment(db, id) : null;
+  const found = APPOINTMENT_ID.test(id) ? await getAppointment(db, id, { namesIn: locale }) : null;
   if (!found) throw data(serverTranslator(locale)("booking.pending.notFound"), { status: 404 });
   // A deposit's hold that lapsed can no longer be paid, even before the next booking marks it
   // expired (a guest's late email confirmation still succeeds while nobody took the time).

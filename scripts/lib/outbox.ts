@@ -2,24 +2,13 @@
 // is set: just the headers the checks need (Subject, Message-ID, To).
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { decodeQuotedPrintable, emlFiles } from "../../tests/helpers/eml.ts";
+import { decodeMimeWords, emlFiles } from "../../tests/helpers/eml.ts";
 
 interface EmlHeaders {
   file: string;
   subject: string;
   messageId: string;
   to: string;
-}
-
-/** RFC 2047 encoded-words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=) to text. */
-function decodeMimeWords(value: string): string {
-  // Whitespace between two adjacent encoded-words is not part of the text.
-  const joined = value.replace(/(\?=)\s+(=\?)/g, "$1$2");
-  return joined.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, text: string) =>
-    enc.toUpperCase() === "B"
-      ? Buffer.from(text, "base64").toString("utf8")
-      : decodeQuotedPrintable(text.replace(/_/g, " ")),
-  );
 }
 
 function parseEmlHeaders(file: string, raw: string): EmlHeaders {

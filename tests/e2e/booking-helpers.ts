@@ -1,8 +1,23 @@
-// Steps of /reservar shared by the booking and deposit specs.
+// Steps of /reservar (and /ca/reserva) shared by the booking, deposit and Catalan journey specs.
 import type { Locator, Page } from "@playwright/test";
 import { addDays, madridDate } from "../../app/domain/calendar-dates.ts";
 import { formatDayLong, parseTime } from "../../app/domain/salon-time.ts";
+import type { Locale } from "../../app/i18n/locales.ts";
 import { expect } from "./fixtures.ts";
+
+/** What the time step says, in each language (booking.days.from, booking.days.next, booking.times.heading). */
+const STEP_WORDS: Record<Locale, { from: RegExp; next: string; timesOn: (day: string) => string }> = {
+  es: {
+    from: /Desde las \d{2}:\d{2}/,
+    next: "Días siguientes →",
+    timesOn: (day) => `Horas libres el ${formatDayLong(day)}`,
+  },
+  ca: {
+    from: /Des de les \d{2}:\d{2}/,
+    next: "Dies següents →",
+    timesOn: (day) => `Hores lliures el ${formatDayLong(day, "ca")}`,
+  },
+};
 
 /** The query of an address, without its #fragment. */
 const queryOf = (href: string): URLSearchParams => new URL(href, "http://localhost").searchParams;
@@ -15,17 +30,18 @@ export const pathIn = (email: string, pattern: RegExp): string => {
 };
 
 /** The first day of the strip with free times at least two days ahead (beyond the 24 h window). */
-export async function pickDay(page: Page): Promise<Locator> {
+export async function pickDay(page: Page, locale: Locale = "es"): Promise<Locator> {
+  const words = STEP_WORDS[locale];
   const earliest = addDays(madridDate(), 2);
   for (let week = 0; week < 4; week++) {
     const links = page.locator(".booking__days li a");
     const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
     const i = hrefs.findIndex((h) => (queryOf(h).get("dia") ?? "") >= earliest);
     if (i >= 0) {
-      await expect(links.nth(i)).toContainText(/Desde las \d{2}:\d{2}/);
+      await expect(links.nth(i)).toContainText(words.from);
       return links.nth(i);
     }
-    await page.getByRole("link", { name: "Días siguientes →" }).click();
+    await page.getByRole("link", { name: words.next }).click();
     await expect(page).toHaveURL(/desde=/);
   }
   throw new Error("ningún día con horas libres en cuatro semanas");
@@ -41,12 +57,12 @@ export const dayOf = async (link: Locator): Promise<string> => (await hrefQuery(
  * Clicks the day `pickDay` finds and waits until that day's times are on the
  * page: the times read before the new page arrives are the old page's.
  */
-export async function openPickedDay(page: Page): Promise<string> {
-  const link = await pickDay(page);
+export async function openPickedDay(page: Page, locale: Locale = "es"): Promise<string> {
+  const link = await pickDay(page, locale);
   const day = await dayOf(link);
   await link.click();
   // The times are scrolled into view (#horas-libres), not left a screen or two down (item 10).
-  await expect(page.getByRole("heading", { name: `Horas libres el ${formatDayLong(day)}` })).toBeInViewport();
+  await expect(page.getByRole("heading", { name: STEP_WORDS[locale].timesOn(day) })).toBeInViewport();
   return day;
 }
 

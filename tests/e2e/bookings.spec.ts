@@ -8,14 +8,13 @@
 // steps reached by a click call it here). Days and times are read from the
 // pages: the clock is the real one.
 import { execFile } from "node:child_process";
-import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { Locator, Page } from "@playwright/test";
 import { addDays, madridDate } from "../../app/domain/calendar-dates.ts";
 import { formatDayLabel, formatDayLong, wallToInstant } from "../../app/domain/salon-time.ts";
 import { base32Decode, hotp, timeStep } from "../../app/domain/totp.ts";
-import { waitForEmailTo } from "../helpers/eml.ts";
+import { newestCalendarTo, waitForEmailTo } from "../helpers/eml.ts";
 import { chosenTime, dayOf, openPickedDay, pathIn, pickDay } from "./booking-helpers.ts";
 import {
   expect,
@@ -41,31 +40,6 @@ const icsUtc = (ms: number) =>
     .toISOString()
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "");
-
-/** The text/calendar part of the newest raw .eml to `to` that carries one. */
-function newestCalendarTo(to: string): string {
-  const toLine = new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi");
-  const raw = readdirSync(outbox)
-    .filter((f) => f.endsWith(".eml"))
-    .map((f) => path.join(outbox, f))
-    .map((f) => ({ f, mtime: statSync(f).mtimeMs, raw: readFileSync(f, "utf8") }))
-    .filter(({ raw }) => toLine.test(raw) && /Content-Type: text\/calendar/i.test(raw))
-    .sort((a, b) => a.mtime - b.mtime || a.f.localeCompare(b.f))
-    .at(-1)?.raw;
-  if (!raw) throw new Error(`no hay ningún correo con calendario para ${to}`);
-  // The part's headers, a blank line, its body up to the next boundary.
-  const part = /Content-Type: text\/calendar[^]*?\r?\n\r?\n([^]*?)\r?\n--/i.exec(raw);
-  const headers = /Content-Type: text\/calendar[^]*?\r?\n\r?\n/i.exec(raw)?.[0] ?? "";
-  const body = part?.[1] ?? "";
-  const encoding = /Content-Transfer-Encoding:\s*(\S+)/i.exec(headers)?.[1]?.toLowerCase();
-  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (encoding === "quoted-printable") {
-    return body
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-  }
-  return body;
-}
 
 /** Presses Tab until `target` has the focus. */
 async function tabTo(page: Page, target: Locator, max = 200) {
@@ -121,7 +95,7 @@ test("a guest on a phone books, confirms by email, gets the .ics, moves and canc
 
   // The confirmation email: the .ics at the chosen time (UTC), and the link to manage it.
   const confirmed = await waitForEmailTo(outbox, guest.email, (m) => /Tu cita está confirmada/.test(m));
-  const ics = newestCalendarTo(guest.email);
+  const ics = newestCalendarTo(outbox, guest.email);
   expect(ics).toContain("BEGIN:VEVENT");
   expect(ics).toContain(`DTSTART:${icsUtc(wallToInstant(chosen.day, chosen.minutes))}`);
   const manage = pathIn(confirmed, /https?:\/\/[^\s"<>]+\/cita\/[\w-]+/);
@@ -143,7 +117,7 @@ test("a guest on a phone books, confirms by email, gets the .ics, moves and canc
   await expect(page.getByRole("status").filter({ hasText: "Tu cita está cambiada" })).toBeVisible();
   await expectNoAxeViolations(page);
   await waitForEmailTo(outbox, guest.email, (m) => m.includes("Tu cita tiene nueva fecha"));
-  expect(newestCalendarTo(guest.email)).toContain(`DTSTART:${icsUtc(newAt)}`);
+  expect(newestCalendarTo(outbox, guest.email)).toContain(`DTSTART:${icsUtc(newAt)}`);
 
   // Cancel it, still more than 24 h ahead.
   // Asked once (item 10), then the result at the top of the page, in view.
@@ -156,7 +130,7 @@ test("a guest on a phone books, confirms by email, gets the .ics, moves and canc
   await expect(page.getByRole("button", { name: "Anular la cita" })).toHaveCount(0);
   await expectNoAxeViolations(page);
   await waitForEmailTo(outbox, guest.email, (m) => m.includes("Tu cita está cancelada"));
-  expect(newestCalendarTo(guest.email)).toContain("METHOD:CANCEL");
+  expect(newestCalendarTo(outbox, guest.email)).toContain("METHOD:CANCEL");
 });
 
 test("a signed-in client books two services in a row with the keyboard alone", async ({ page }) => {

@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type Page } from "@playwright/test";
+import type { Locale } from "../../app/i18n/locales.ts";
+import { localHref } from "../../app/i18n/paths.ts";
 
 /** Runs axe (WCAG 2.0–2.2 A/AA) on the page as it is now and fails on any violation. */
 export async function expectNoAxeViolations(page: Page, label = page.url()) {
@@ -17,18 +19,19 @@ export async function expectNoAxeViolations(page: Page, label = page.url()) {
 }
 
 /**
- * Presses "Crear cuenta" as a visitor from another network (X-Forwarded-For,
- * which the server trusts from loopback), then goes back to loopback. The whole
+ * Presses "Crear cuenta" ("Crea el compte" on /ca/registre) as a visitor
+ * from another network (X-Forwarded-For, which the server trusts from
+ * loopback), then goes back to loopback. The whole
  * suite runs from 127.0.0.1, and the site allows 20 sign-ups an hour per
  * network: specs that only need an account, not the limit, sign up from
  * 198.51.100.0/24 (TEST-NET-2) so the suite stays under it as it grows.
  */
-export async function createAccountFromOtherNetwork(page: Page): Promise<void> {
+export async function createAccountFromOtherNetwork(page: Page, locale: Locale = "es"): Promise<void> {
   const context = page.context();
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${1 + Math.floor(Math.random() * 250)}` });
   try {
-    await page.getByRole("button", { name: "Crear cuenta" }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/registro"));
+    await page.getByRole("button", { name: locale === "ca" ? "Crea el compte" : "Crear cuenta" }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith(localHref(locale, "/registro")));
   } finally {
     await context.setExtraHTTPHeaders({});
   }

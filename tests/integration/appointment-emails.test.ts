@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queueAppointmentEmails, type AppointmentEvent } from "~/bookings/appointment-emails.server.ts";
 import { findAppointmentIdByToken } from "~/bookings/appointment-links.server.ts";
+import { getAppointment } from "~/bookings/queries.server.ts";
 import { addDays, madridDate } from "~/domain/calendar-dates.ts";
 import { formatTime, wallClockOf, wallToInstant } from "~/domain/salon-time.ts";
 import { jobHandlers } from "~/job-handlers.server.ts";
@@ -71,6 +72,8 @@ describe.each(dbKinds)("appointment emails on %s", (kind) => {
     holdExpiresAt?: Date | null;
     services?: (typeof SEMI)[];
     now?: Date;
+    /** The language it was booked in (es by default). */
+    locale?: "es" | "ca";
   }
 
   /** An appointment with Alejandra Ruiz for a fresh client, written as the booking code would. */
@@ -103,6 +106,7 @@ describe.each(dbKinds)("appointment emails on %s", (kind) => {
         confirmed_at: b.status === "held" ? null : at,
         cancelled_at: null,
         cancelled_by: null,
+        locale: b.locale ?? "es",
       })
       .execute();
     await t.db
@@ -206,6 +210,18 @@ describe.each(dbKinds)("appointment emails on %s", (kind) => {
     expect(await findAppointmentIdByToken(t.db, "no-es-un-token", "confirm")).toBeNull();
     // No reminder for a hold: it comes with the confirmation.
     expect((await jobsOf(a.id)).map((j) => j.kind)).toEqual(["email:appointment-hold"]);
+  });
+
+  it("names the services in Catalan for a Catalan booking (emails and .ics), in Spanish for the staff", async () => {
+    const a = await book({ startsAt: daysAhead(6), locale: "ca" });
+    await queue("confirmed", a);
+    const [mail] = await runWorkers(a.email);
+    // The seed's Catalan name of the service; the appointment stored the Spanish one when it was booked.
+    expect(mail.text).toContain("Manicura semipermanent (1 h)");
+    expect(mail.text).not.toContain("semipermanente");
+    expect(icsValue(calendarOf(mail).ics, "SUMMARY")).toContain("Manicura semipermanent");
+    expect((await getAppointment(t.db, a.id))!.services[0]!.name).toBe("Manicura semipermanente");
+    expect((await getAppointment(t.db, a.id, { namesIn: "ca" }))!.services[0]!.name).toBe("Manicura semipermanent");
   });
 
   it("sends nothing for a hold that has already lapsed", async () => {

@@ -6,7 +6,8 @@
  */
 import type { Db } from "~/db/db.server.ts";
 import { vatTreatmentOf } from "~/domain/invoice-math.ts";
-import { editionLabel } from "~/invoices/texts.ts";
+import { serverTranslator } from "~/i18n/catalogue.server.ts";
+import { editionLabel } from "~/invoices/document-texts.server.ts";
 import type { OrderKind } from "./order-kind.ts";
 
 export const coursesKind: OrderKind = {
@@ -16,7 +17,9 @@ export const coursesKind: OrderKind = {
     const items = await db
       .selectFrom("order_items")
       .leftJoin("courses", "courses.id", "order_items.course_id")
+      .innerJoin("orders", "orders.id", "order_items.order_id")
       .select([
+        "orders.locale",
         "order_items.id",
         "order_items.title",
         "order_items.price_cents",
@@ -29,8 +32,9 @@ export const coursesKind: OrderKind = {
       .execute();
     return items.map((item) => ({
       orderItemId: item.id,
+      // The title and the edition as the buyer read them, in the order's language.
       description: item.title,
-      detail: editionLabel(item.edition_starts_on, item.edition_ends_on),
+      detail: editionLabel(serverTranslator(item.locale), item.edition_starts_on, item.edition_ends_on),
       totalCents: item.price_cents,
       // The course's own treatment: its teaching may be exempt (art. 20.Uno.9.º LIVA).
       vatTreatment: vatTreatmentOf(item.vat_treatment),
