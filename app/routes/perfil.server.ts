@@ -21,7 +21,7 @@ interface ProfileActionData {
 export const fail = (intent: ProfileIntent, errors: FieldErrors, status = 400, values?: Record<string, string>) =>
   data<ProfileActionData>({ intent, errors, values }, status);
 
-/** The actions' own refusals (the schemas' messages are worded on the page: error-text.ts). */
+/** The actions' own refusals (the schemas answer with keys too, worded in the request's language by fieldErrorsOf). */
 export const SAVE_FAILED: MessageKey = "account.error.saveFailed";
 export const UNKNOWN_ACTION: MessageKey = "account.error.unknownAction";
 
