@@ -25,6 +25,7 @@ import { chosenTime, openPickedDay, pathIn } from "./booking-helpers.ts";
 import { expectCatalanPage, spanishIn } from "./catalan-text.ts";
 import { createAccountFromOtherNetwork, expect, expectNoAxeViolations, test, userMenuSummary } from "./fixtures.ts";
 import { seededEditions } from "./seeded.ts";
+import { elideCatalanDays } from "../../app/i18n/catalan-elision.ts";
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
 const run = Date.now().toString(36);
@@ -119,7 +120,9 @@ test("una compra d’un curs feta en català: pàgines, correu, .ics i document 
     `Hola, ${buyer.first}:`,
     "Gràcies per confiar en nosaltres! Hem rebut el teu pagament i ja tens la plaça reservada.",
     `- ${course.title}: ${course.priceText}`,
-    `Inici: ${formatMonthYear(edition.starts_on, "ca")} (del ${formatLongDate(edition.starts_on, "ca")} al ${formatLongDate(edition.ends_on, "ca")})`,
+    elideCatalanDays(
+      `Inici: ${formatMonthYear(edition.starts_on, "ca")} (del ${formatLongDate(edition.starts_on, "ca")} al ${formatLongDate(edition.ends_on, "ca")})`,
+    ),
     "Comanda de demostració (MODE DEMO): no s’ha fet cap càrrec.",
     "T’adjuntem el document de demostració",
     "Tens dret de desistiment",

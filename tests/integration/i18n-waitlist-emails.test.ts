@@ -19,6 +19,7 @@ import { waitlistOfferTemplate } from "~/waitlist/offer-email.server.ts";
 import { CONFIRM_TTL_MS, joinWaitlist, offerFreedSeats } from "~/waitlist/waitlist.server.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
 import { insertCourseWithEditions } from "../helpers/seats.ts";
+import { elideCatalanDays } from "~/i18n/catalan-elision.ts";
 
 const PUBLIC_URL = "http://localhost:3000";
 const STARTS_ON = "2030-09-02";
@@ -88,7 +89,7 @@ describe.each(dbKinds)("the waiting-list emails in the entry's language on %s", 
   it("writes a Catalan entry's confirmation and offer in Catalan, with Catalan links", async () => {
     const email = `llista.${kind}@example.com`;
     const j = await journey("ca", email);
-    const what = `«${TITLE_CA}», convocatòria del ${formatLongDate(STARTS_ON, "ca")}`;
+    const what = elideCatalanDays(`«${TITLE_CA}», convocatòria del ${formatLongDate(STARTS_ON, "ca")}`);
 
     const c = j.confirmation;
     const confirmUntil = madridDateTimeText(j.confirmUntil, "ca");
@@ -103,7 +104,9 @@ describe.each(dbKinds)("the waiting-list emails in the entry's language on %s", 
         "",
         `Algú (segurament tu) ha demanat que t’avisem en aquesta adreça de correu si queda una plaça a ${what}.`,
         "",
-        `Per entrar a la llista d’espera, confirma l’adreça abans del ${confirmUntil} (48 hores). L’enllaç només serveix una vegada.`,
+        elideCatalanDays(
+          `Per entrar a la llista d’espera, confirma l’adreça abans del ${confirmUntil} (48 hores). L’enllaç només serveix una vegada.`,
+        ),
         "",
         `Confirma l’adreça: ${j.confirmUrl}`,
         "",
@@ -111,7 +114,9 @@ describe.each(dbKinds)("the waiting-list emails in the entry's language on %s", 
       ].join("\n"),
     );
     expect(c.html).toContain('<html lang="ca">');
-    expect(c.html).toContain(`Confirma l’adreça abans del ${confirmUntil} per entrar a la llista d’espera.`);
+    expect(c.html).toContain(
+      elideCatalanDays(`Confirma l’adreça abans del ${confirmUntil} per entrar a la llista d’espera.`),
+    );
     expect(c.html).toContain(`<a href="${j.confirmUrl}"`);
     expect(c.html).toContain("Confirma el meu correu</a>");
     expect(c.html).toContain("Si el botó no funciona, copia aquest enllaç al navegador:");
@@ -127,7 +132,7 @@ describe.each(dbKinds)("the waiting-list emails in the entry's language on %s", 
         "",
         "Hola:",
         "",
-        `S’ha alliberat una plaça a ${what} i te la guardem fins al ${offerUntil}.`,
+        elideCatalanDays(`S’ha alliberat una plaça a ${what} i te la guardem fins al ${offerUntil}.`),
         "",
         `Per reservar-la, inicia la sessió (o crea el teu compte) amb aquest mateix correu, ${email}, tria aquesta data i completa el pagament abans d’aquesta hora. Després, la plaça passarà a la persona següent de la llista.`,
         `Reserva la plaça: ${courseUrl}`,
@@ -136,7 +141,7 @@ describe.each(dbKinds)("the waiting-list emails in the entry's language on %s", 
       ].join("\n"),
     );
     expect(o.html).toContain('<html lang="ca">');
-    expect(o.html).toContain(`Et guardem la plaça fins al ${offerUntil}.`);
+    expect(o.html).toContain(elideCatalanDays(`Et guardem la plaça fins al ${offerUntil}.`));
     expect(o.html).toContain(`<a href="${courseUrl}"`);
     expect(o.html).toContain("Reserva la meva plaça</a>");
 
