@@ -10,6 +10,9 @@ process.env.E2E_DATA_DIR = dataDir;
 // The server's stdout (its JSON log, a line per request): checked for secret paths after the run.
 const serverLog = path.join(dataDir, "server.log");
 
+/** The journeys of `npm test` (project "flows"). */
+const JOURNEYS = /(accounts|bookings|checkout|deposits|waitlist|catalan-journey)\.spec\.ts$/u;
+
 export default defineConfig({
   testDir: "tests/e2e",
   // One output folder per port so parallel runs do not trample each other.
@@ -30,13 +33,21 @@ export default defineConfig({
       args: chromiumFlags,
     },
   },
-  // Two suites on one server: the journeys ("flows", part of `npm test`) and the layout sweep
-  // of every page at seven widths ("layout", `npm run test:layout`), split so that `npm test`
-  // stays well under 30 minutes on a two-core machine; `.ci/run` runs both.
+  // Three suites on one server, split so that `npm test` stays under 30 minutes on a two-core
+  // machine: the journeys ("flows", part of `npm test`: an account, a purchase, a booking, a
+  // deposit, the waiting list, a purchase and a booking in Catalan), then the page checks
+  // ("pages": every page in Catalan, the catalogue, the assistant, the staff screens, the first
+  // tap, the page cache, the screenshots, the withdrawal lifecycle) and the layout sweep of every
+  // page at seven widths ("layout"), both in `npm run test:layout`. `.ci/run` runs all three.
   projects: [
     {
       name: "flows",
-      testIgnore: /layout-harness\.spec\.ts/u,
+      testMatch: JOURNEYS,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    {
+      name: "pages",
+      testIgnore: [JOURNEYS, /layout-harness\.spec\.ts/u],
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {
@@ -45,6 +56,8 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
   ],
+  // Screenshot baselines are named by page and width only, whichever suite runs them.
+  snapshotPathTemplate: "{testDir}/{testFileDir}/{testFileName}-snapshots/{arg}{-snapshotSuffix}{ext}",
   // The server's log must hold no secret path segment (tests/e2e/global-teardown.ts).
   globalTeardown: "./tests/e2e/global-teardown.ts",
   webServer: {
