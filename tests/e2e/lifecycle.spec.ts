@@ -159,7 +159,7 @@ test("a 1-seat edition fills up, a second buyer waits, the first withdraws: refu
   await visit(staff, `/gestion/cursos/${COURSE}/convocatorias/nueva`);
   await staff.getByLabel("Fecha de inicio").fill(startsOn);
   await staff.getByLabel("Fecha de fin").fill(madridDate(26));
-  await staff.locator("input[name=\"schedule\"]").fill("Lunes y martes, 16:00–20:00");
+  await staff.locator('input[name="schedule"]').fill("Lunes y martes, 16:00–20:00");
   await staff.getByLabel("Plazas").fill("1");
   await staff.getByRole("button", { name: /Añadir|Crear|Guardar/ }).click();
   await expect(staff).toHaveURL(new RegExp(`/gestion/cursos/${COURSE}(\\?|$)`));

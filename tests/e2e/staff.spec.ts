@@ -164,7 +164,7 @@ test("owner and staff run the catalogue from /gestion; customers are kept out; w
   await expect(staffPage.getByRole("heading", { level: 1, name: /Nueva convocatoria/ })).toBeVisible();
   await staffPage.getByLabel("Fecha de inicio").fill(startsOn);
   await staffPage.getByLabel("Fecha de fin").fill(madridDate(12));
-  await staffPage.locator("input[name=\"schedule\"]").fill("Lunes a miércoles, 10:00–14:00");
+  await staffPage.locator('input[name="schedule"]').fill("Lunes a miércoles, 10:00–14:00");
   await staffPage.getByLabel("Plazas").fill("6");
   await staffPage.getByRole("button", { name: /Añadir|Crear|Guardar/ }).click();
   await expect(staffPage).toHaveURL(/\/gestion\/cursos\/formacion-inicio(\?|$)/);
