@@ -5,13 +5,13 @@
  * written with the payment, so neither a crash nor a redelivered webhook can
  * lose it or send it twice.
  */
+import { withdrawalFormText } from "~/content/withdrawal-form.ts";
 import { site } from "~/content/site.ts";
 import { shortOrderId } from "~/domain/order-reference.ts";
 import { paymentMethodName } from "~/domain/payment-methods.ts";
 import { formatEuros, formatLongDate, formatMonthYear } from "~/domain/pricing.ts";
 import { serverTranslator } from "~/i18n/catalogue.server.ts";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales.ts";
-import type { MessageKey } from "~/i18n/messages.ts";
 import { localHref } from "~/i18n/paths.ts";
 import { invoiceAttachment, orderInvoiceId, type DocumentAttachment } from "~/invoices/queries.server.ts";
 import { attachedDocumentSentence } from "~/invoices/document-texts.server.ts";
@@ -56,24 +56,6 @@ export function withdrawalText(order: Pick<OrderRow, "withdrawal_waiver_at">, lo
   }
   return right;
 }
-
-/** The model withdrawal form (Annex B TRLGDCU) in the buyer's language: the same lines as /terms. */
-function withdrawalForm(locale: Locale): string {
-  const t = serverTranslator(locale);
-  const values = { salon: site.name, address: site.address.full, email: site.email };
-  return [t("legal.terms.form.title"), t("legal.terms.form.intro"), ...FORM_LINES.map((k) => t(k, values))].join("\n");
-}
-
-const FORM_LINES = [
-  "legal.terms.form.l1",
-  "legal.terms.form.l2",
-  "legal.terms.form.l3",
-  "legal.terms.form.l4",
-  "legal.terms.form.l5",
-  "legal.terms.form.l6",
-  "legal.terms.form.l7",
-  "legal.terms.form.l8",
-] as const satisfies readonly MessageKey[];
 
 /** .ics files, one per booked edition. */
 export function calendarAttachments(
@@ -133,7 +115,7 @@ export function buildConfirmationEmail(input: {
   const totalPaid = t("email.orderConfirmation.totalPaid");
   const orderLabel = t("email.orderConfirmation.order");
   const methodLabel = t("email.orderConfirmation.paymentMethod");
-  const form = withdrawalForm(locale);
+  const form = withdrawalFormText(locale);
   const bodyHtml = `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(thanks)}</p>
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="margin:16px 0">${rowsHtml}
