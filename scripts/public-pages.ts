@@ -104,15 +104,24 @@ export async function bookAppointment(
  * Buys one course as the customer of `cookie` (`an_session=…`) through the checkout
  * API and the demo gateway (a server without a Stripe key pays there, for loopback
  * clients), by card: the paid order's id, for the pages that show a purchase. Keep
- * it under 400 € (above, the API needs billing details).
+ * it under 400 € (above, the API needs billing details). `editionId` names the
+ * edition: without it the API takes the next open one, which another test on the
+ * same server may have filled.
  */
-export async function buyCourse(origin: string, cookie: string, courseId: string): Promise<string> {
+export async function buyCourse(origin: string, cookie: string, courseId: string, editionId?: string): Promise<string> {
   const created = await fetch(`${origin}/api/create-checkout-session`, {
     method: "POST",
     headers: { origin, cookie, "content-type": "application/json" },
-    body: JSON.stringify({ courseIds: [courseId], paymentMethod: "card", withdrawalWaiver: true }),
+    body: JSON.stringify({
+      items: [{ courseId, editionId }],
+      paymentMethod: "card",
+      withdrawalWaiver: true,
+    }),
   });
-  if (!created.ok) throw new Error(`no se pudo abrir el pago de ${courseId} (HTTP ${created.status})`);
+  if (!created.ok) {
+    const reason = await created.text().catch(() => "");
+    throw new Error(`no se pudo abrir el pago de ${courseId} (HTTP ${created.status}): ${reason.slice(0, 300)}`);
+  }
   const { orderId } = (await created.json()) as { orderId: string };
   const paid = await fetch(`${origin}/pago-demo/${orderId}`, {
     method: "POST",

@@ -170,7 +170,9 @@ test.describe("maquetación con datos reales", () => {
         first: "María Lucía",
         last: "Fernández de la Prieta Villanueva",
       });
-      orderId = await buyCourse(baseURL!, `an_session=${token}`, "iniciacion-acrilico");
+      // A seeded edition by id: the lifecycle journey fills a one-seat edition of this course that starts sooner.
+      const edition = seededEditions("iniciacion-acrilico")[0]!.id;
+      orderId = await buyCourse(baseURL!, `an_session=${token}`, "iniciacion-acrilico", edition);
     });
 
     test("/carrito y /checkout con tres cursos (cuenta)", async ({ page, baseURL }) => {
