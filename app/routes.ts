@@ -187,6 +187,17 @@ export default [
       route("horarios", "routes/gestion.horarios.tsx"),
       route("fotos", "routes/gestion.fotos.tsx"),
       route("fotos/subir", "routes/gestion.fotos.subir.tsx"),
+      // [counter: sales] (app/counter)
+      route("caja", "routes/gestion.caja.tsx"),
+      route("caja/venta/:saleId", "routes/gestion.caja.venta.tsx"),
+      // [counter: close]
+      route("caja/cierre", "routes/gestion.caja.cierre.tsx"),
+      // [counter: ticket]
+      route("caja/ticket/:saleId", "routes/gestion.caja.ticket.tsx"),
+      // [counter: products]
+      route("productos", "routes/gestion.productos.tsx"),
+      route("productos/nuevo", "routes/gestion.productos.nuevo.tsx"),
+      route("productos/:productId", "routes/gestion.productos.producto.tsx"),
       // [bookings: staff settings]
       route("reservas", "routes/gestion.reservas.tsx"),
       // owner only: the seller's legal identity (invoices, legal pages)

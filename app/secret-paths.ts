@@ -28,6 +28,8 @@ export const PLAIN_PARAMS = [
   "appointmentId",
   "serviceId",
   "professionalId",
+  "productId",
+  "saleId",
 ] as const;
 
 /** Every route of app/routes.ts with a secret parameter. */

@@ -68,6 +68,7 @@ const PROPER_NAMES: readonly string[] = [
   "Klarna",
   "SeQura",
   "Scalapay",
+  "Bizum",
   "Times New Roman",
   // Sections of the site, named as places.
   "Mis cursos",

@@ -121,7 +121,7 @@ function buildColumn(range: DiaryRange, spec: ColumnSpec, grid: MinuteRange): Di
         clientName: a.appt.clientName,
         services: a.appt.services,
         status: a.appt.status,
-        statusLabel: appointmentStatusLabel(a.appt.status),
+        statusLabel: appointmentStatusLabel(a.appt.status) + (a.appt.charged ? " · cobrada" : ""),
         reason: "",
       });
     } else if (o) {

@@ -29,6 +29,8 @@ export interface DiaryAppointment {
   status: string;
   /** Service names in the order they are performed. */
   services: string[];
+  /** Charged at the counter (app/counter). */
+  charged: boolean;
 }
 
 interface DiaryWorkingRange {
@@ -120,6 +122,10 @@ export async function loadDiaryRange(
   let apptQuery = db
     .selectFrom("appointments")
     .innerJoin("professionals", "professionals.id", "appointments.professional_id")
+    // Its charged sale at the counter, if any (at most one live sale per appointment).
+    .leftJoin("counter_sales", (join) =>
+      join.onRef("counter_sales.appointment_id", "=", "appointments.id").on("counter_sales.status", "=", "charged"),
+    )
     .select([
       "appointments.id",
       "appointments.professional_id",
@@ -128,6 +134,7 @@ export async function loadDiaryRange(
       "appointments.starts_at",
       "appointments.ends_at",
       "appointments.status",
+      "counter_sales.id as sale_id",
     ])
     // What takes time now: cancelled, expired and lapsed holds are hidden.
     .where((eb) => takesTimeWhere(eb, nowIso))
@@ -178,6 +185,7 @@ export async function loadDiaryRange(
       endsAt: r.ends_at,
       status: r.status,
       services: names.get(r.id) ?? [],
+      charged: r.sale_id !== null,
     })),
     workingHours: hours.map((h) => ({
       professionalId: h.professional_id,

@@ -177,6 +177,10 @@ export interface OrderItemsTable {
   no_seat_at: Generated<string | null>;
   /** The salon service an appointment's deposit line is for (0014); null on other lines. */
   service_id: Generated<string | null>;
+  /** The product a counter line sells (0029); null on other lines. */
+  product_id: Generated<string | null>;
+  /** Units (0029): 1 for everything but a counter's product line. */
+  quantity: Generated<number>;
 }
 
 interface EnrollmentsTable {
@@ -378,6 +382,13 @@ export interface Database {
   client_notes: ClientNotesTable;
   site_photos: SitePhotosTable;
   backup_runs: BackupRunsTable;
+  products: ProductsTable;
+  counter_sales: CounterSalesTable;
+  counter_sale_lines: CounterSaleLinesTable;
+  counter_payments: CounterPaymentsTable;
+  counter_returns: CounterReturnsTable;
+  cash_days: CashDaysTable;
+  cash_movements: CashMovementsTable;
 }
 
 /** The last number given in each invoice series (0011). */
@@ -596,6 +607,8 @@ export interface ServicesTable {
   /** Catalan texts (0028); null: not translated, the Catalan pages show the Spanish one. */
   name_ca: string | null;
   description_ca: string | null;
+  /** The professional's commission on this service, basis points (0029); null: the professional's own rate. */
+  commission_bp: Generated<number | null>;
 }
 
 /** The people who perform services (0012), optionally linked to a staff account. */
@@ -607,6 +620,8 @@ interface ProfessionalsTable {
   active: number;
   sort_order: number;
   updated_at: string;
+  /** Commission on what she sells at the counter, basis points (0029); null: none set. */
+  commission_bp: Generated<number | null>;
 }
 
 /** Which professional can perform which service (0012). */
@@ -751,4 +766,140 @@ export interface BackupRunsTable {
   offsite_error: string | null;
   /** When the retention ladder deleted the archive (here and in the bucket). */
   pruned_at: string | null;
+}
+
+/** The products sold at the counter (0029). */
+export interface ProductsTable {
+  id: string;
+  name: string;
+  /** Catalan name for the client's ticket; null: the Spanish one. */
+  name_ca: string | null;
+  /** Price VAT included. */
+  price_cents: number;
+  /** 2100, 1000, 400 (basis points). */
+  vat_rate_bp: Generated<number>;
+  stock: Generated<number>;
+  /** 1: the owner allows selling below zero. */
+  allow_negative_stock: Generated<number>;
+  barcode: string | null;
+  active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A sale at the counter (0029): a draft being put together, then charged (its order) or discarded. */
+export interface CounterSalesTable {
+  id: string;
+  /** draft | charged | discarded */
+  status: string;
+  appointment_id: string | null;
+  client_user_id: string | null;
+  client_name: string | null;
+  client_email: string | null;
+  /** The client's language: her ticket's. */
+  locale: Generated<string>;
+  professional_id: string | null;
+  /** percent | amount, or null: no discount on the total. */
+  discount_kind: string | null;
+  /** Basis points (percent) or cents (amount). */
+  discount_value: number | null;
+  discount_reason: string | null;
+  /** The paid deposit order this sale deducts. */
+  deposit_order_id: string | null;
+  deposit_cents: Generated<number>;
+  /** The tip, recorded apart from what is invoiced. */
+  tip_cents: Generated<number>;
+  /** JSON BillingDetails for a factura completa, or null. */
+  billing: string | null;
+  order_id: string | null;
+  /** YYYY-MM-DD: the cash day it counts in (set when charged). */
+  cash_day: string | null;
+  version: Generated<number>;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  charged_at: string | null;
+  charged_by: string | null;
+}
+
+/** A line of a counter sale (0029). */
+export interface CounterSaleLinesTable {
+  id: string;
+  sale_id: string;
+  position: number;
+  /** service | product | manual */
+  kind: string;
+  service_id: string | null;
+  product_id: string | null;
+  professional_id: string | null;
+  description: string;
+  quantity: Generated<number>;
+  /** The catalogue's price when the line was added (the manual line's own). */
+  list_price_cents: number;
+  unit_price_cents: number;
+  /** Why the price differs from the catalogue's. */
+  price_reason: string | null;
+  discount_cents: Generated<number>;
+  discount_reason: string | null;
+  vat_rate_bp: Generated<number>;
+  /** The order line it became when charged. */
+  order_item_id: string | null;
+}
+
+/** How a charged counter sale was paid (0029): one row per method. */
+export interface CounterPaymentsTable {
+  id: string;
+  sale_id: string;
+  /** cash | card | bizum */
+  method: string;
+  amount_cents: number;
+  /** Cash handed over (the change is the difference). */
+  tendered_cents: number | null;
+  created_at: string;
+}
+
+/** Money given back at the counter (0029): its refund row (and rectificativa). */
+export interface CounterReturnsTable {
+  id: string;
+  sale_id: string;
+  refund_id: string;
+  /** cash | card | bizum */
+  method: string;
+  amount_cents: number;
+  reason: string;
+  /** JSON [{ lineId, quantity }] of the lines returned. */
+  lines: string;
+  cash_day: string;
+  created_by: string;
+  created_at: string;
+}
+
+/** A day's till (0029): the float it opened with and, once closed, the count. */
+export interface CashDaysTable {
+  /** YYYY-MM-DD, Madrid. */
+  day: string;
+  opening_float_cents: number;
+  opened_at: string;
+  opened_by: string;
+  closed_at: string | null;
+  closed_by: string | null;
+  expected_cents: number | null;
+  counted_cents: number | null;
+  /** JSON { [denominationCents]: count }. */
+  counted_detail: string | null;
+  difference_cents: number | null;
+  note: string | null;
+  reopen_count: Generated<number>;
+}
+
+/** Cash put into or taken out of the till (0029). */
+export interface CashMovementsTable {
+  id: string;
+  day: string;
+  /** in | out */
+  direction: string;
+  amount_cents: number;
+  reason: string;
+  created_by: string;
+  created_at: string;
 }

@@ -53,30 +53,39 @@ function divideRoundHalfAway(n: bigint, d: bigint): bigint {
  * Symmetric: splitVatIncluded(−x) is exactly the negation of splitVatIncluded(x),
  * so a full rectificativa cancels its invoice to the cent.
  */
-export function splitVatIncluded(totalCents: number, treatment: VatTreatment): VatSplit {
+export function splitVatIncluded(
+  totalCents: number,
+  treatment: VatTreatment,
+  /** A product at the counter may carry a reduced rate (10 %, 4 %); everything else the general one. */
+  rate: number = VAT_STANDARD_RATE_BP,
+): VatSplit {
   assertCents(totalCents, "total");
   if (treatment === "exempt") return { baseCents: totalCents, vatCents: 0, vatRateBp: 0 };
-  const rate = VAT_STANDARD_RATE_BP;
+  if (!Number.isSafeInteger(rate) || rate <= 0 || rate > VAT_STANDARD_RATE_BP) throw new RangeError(`VAT rate ${rate}`);
   const base = Number(divideRoundHalfAway(BigInt(totalCents) * 10_000n, BigInt(10_000 + rate)));
   return { baseCents: base, vatCents: totalCents - base, vatRateBp: rate };
 }
 
-/** An item sold, as the invoice lists it: one unit at a VAT-included price. */
+/** An item sold, as the invoice lists it: its VAT-included total for all its units. */
 export interface InvoiceItem {
   description: string;
   detail: string | null;
   totalCents: number;
   vatTreatment: VatTreatment;
+  /** Units (1 unless said: one place on a course, one service). */
+  quantity?: number;
+  /** The standard-treatment rate when not the general 21 % (a product at the counter). */
+  vatRateBp?: number;
 }
 
-/** The invoice lines of the items sold (quantity 1 each: one place on a course). */
+/** The invoice lines of the items sold. */
 export function invoiceLines(items: readonly InvoiceItem[]): InvoiceLine[] {
   return items.map((item) => ({
     description: item.description,
     detail: item.detail,
-    quantity: 1,
+    quantity: item.quantity ?? 1,
     vatTreatment: item.vatTreatment,
-    ...splitVatIncluded(item.totalCents, item.vatTreatment),
+    ...splitVatIncluded(item.totalCents, item.vatTreatment, item.vatRateBp),
     totalCents: item.totalCents,
   }));
 }
@@ -195,7 +204,7 @@ export function rectifyingLines(
       detail: line.detail,
       quantity: line.quantity,
       vatTreatment: line.vatTreatment,
-      ...splitVatIncluded(-totalCents, line.vatTreatment),
+      ...splitVatIncluded(-totalCents, line.vatTreatment, line.vatRateBp || VAT_STANDARD_RATE_BP),
       totalCents: -totalCents,
     };
   });

@@ -71,8 +71,17 @@ export function paymentMethod(key: PaymentMethodKey): PaymentMethod {
 }
 
 /** Display name for a stored method key; unknown keys (old data) show as they are. */
+/** How a sale at the salon's counter was paid (app/counter), as the staff pages and the orders' export name it. */
+export const COUNTER_METHOD_NAMES: Readonly<Record<string, string>> = {
+  cash: "Efectivo",
+  "card-terminal": "Tarjeta (datáfono)",
+  bizum: "Bizum",
+  split: "Pago combinado",
+};
+
 export function paymentMethodName(key: string): string {
-  return isPaymentMethodKey(key) ? paymentMethod(key).name : key;
+  if (isPaymentMethodKey(key)) return paymentMethod(key).name;
+  return Object.hasOwn(COUNTER_METHOD_NAMES, key) ? COUNTER_METHOD_NAMES[key]! : key;
 }
 
 export function isWithinBounds(method: PaymentMethod, amountCents: number): boolean {

@@ -22,6 +22,7 @@ import {
 } from "./document-texts.server.ts";
 import { linesTable, summary } from "./pdf-table.server.ts";
 import { qrPng } from "./qr-png.ts";
+import { QR_CAPTION, VERIFACTU_LEGEND_LINES, VERIFACTU_MARK } from "./texts.ts";
 
 /** Where the QR goes on page 1 and what is kept clear around it (exported for the PDF's tests). */
 export const QR_LAYOUT = {
@@ -95,7 +96,7 @@ function header(doc: Doc, inv: InvoiceDocument): number {
 function qrCode(doc: Doc, qrUrl: string, verifactu: boolean): number {
   const textX = QR_LAYOUT.x + QR_SIZE / 2 - QR_LAYOUT.textWidth / 2;
   const text = { width: QR_LAYOUT.textWidth, size: DATA_SIZE, align: "center" } as const;
-  const labelHeight = put(doc, "QR tributario:", textX, MARGIN, text);
+  const labelHeight = put(doc, QR_CAPTION, textX, MARGIN, text);
   const { modules } = QRCode.create(qrUrl, { errorCorrectionLevel: "M" });
   const size = modules.size;
   const png = qrPng(modules, { margin: QR_QUIET_MODULES, scale: 8 });
@@ -106,10 +107,10 @@ function qrCode(doc: Doc, qrUrl: string, verifactu: boolean): number {
   doc.image(png, QR_LAYOUT.x - quiet, qrTop - quiet, { width: imageSize, height: imageSize });
   let leftY = qrTop + QR_SIZE + QR_LAYOUT.clearance;
   if (verifactu) {
-    leftY += put(doc, "VERI*FACTU", textX, leftY, { ...text, bold: true });
+    leftY += put(doc, VERIFACTU_MARK, textX, leftY, { ...text, bold: true });
     // One line at a time: pdfkit centres a wrapped line with the width of what ends it (a space,
     // a line break), which leaves it 1.2 pt off the axis.
-    for (const line of ["Factura verificable en la sede", "electrónica de la AEAT"]) {
+    for (const line of VERIFACTU_LEGEND_LINES) {
       leftY += put(doc, line, textX, leftY, text);
     }
   }

@@ -44,7 +44,9 @@ export type RefundReason =
   /** A deposit given back: the appointment was cancelled in time, or by the salon (app/bookings/deposits.server.ts). */
   | "appointment-cancelled"
   /** A deposit paid after its appointment's time was gone (the hold lapsed and someone else booked it). */
-  | "appointment-unavailable";
+  | "appointment-unavailable"
+  /** Money given back at the salon's counter for a sale made there (app/counter/returns.server.ts). */
+  | "counter-return";
 /** Stored, never requested: a refund made in the provider's dashboard. */
 export const PROVIDER_REFUND_REASON = "provider";
 

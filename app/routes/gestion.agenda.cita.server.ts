@@ -9,6 +9,7 @@ import { loadAvailability } from "~/bookings/availability.server.ts";
 import { getAppointment } from "~/bookings/queries.server.ts";
 import { staffBookingRules } from "~/bookings/diary.server.ts";
 import { getServices } from "~/context.server.ts";
+import { liveSaleOfAppointment } from "~/counter/sales.server.ts";
 import { madridDate } from "~/domain/calendar-dates.ts";
 import { formatAppointmentTime, isDate, wallClockOf } from "~/domain/salon-time.ts";
 
@@ -86,8 +87,12 @@ export async function loadAppointmentPage(id: string, request: Request, context:
           error: "Esa profesional no puede hacer estos servicios: elige otra.",
         };
   }
+  const sale = isKeptStatus(appointment.status) ? await liveSaleOfAppointment(db, id) : undefined;
   return {
     appointment,
+    // Its sale at the counter: charged, being charged, or null (the "Cobrar" button opens it).
+    sale: sale ? { id: sale.id, charged: sale.status === "charged" } : null,
+    canCharge: isKeptStatus(appointment.status),
     // The señal's line as the client's emails word it, in the staff area's Spanish.
     depositText: appointment.deposit ? depositStateLine(serverTranslator("es"), appointment.deposit) : null,
     notice,

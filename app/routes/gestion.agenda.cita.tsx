@@ -25,7 +25,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function StaffAppointment({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointment: a, depositText, notice, canCancel, canMove, outcome, move } = loaderData;
+  const { appointment: a, depositText, notice, canCancel, canMove, outcome, move, sale, canCharge } = loaderData;
   const busy = useNavigation().state === "submitting";
   const day = wallClockOf(Date.parse(a.startsAt)).date;
   return (
@@ -59,6 +59,22 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
 
       <section aria-labelledby="acciones">
         <h2 id="acciones">Acciones</h2>
+        {sale?.charged ? (
+          <p>
+            <Link className="staff-button staff-button--secondary" to={`/gestion/caja/venta/${sale.id}`}>
+              Cobrada: ver la venta y el ticket
+            </Link>
+          </p>
+        ) : canCharge ? (
+          // The sale opens with the appointment's services, professional, client and deposit (app/counter).
+          <Form method="post" action="/gestion/caja" className="staff-inline-form">
+            <input type="hidden" name="intent" value="appointment" />
+            <input type="hidden" name="cita" value={a.id} />
+            <button type="submit" className="staff-button" disabled={busy}>
+              {sale ? "Seguir cobrando" : "Cobrar"}
+            </button>
+          </Form>
+        ) : null}
         {outcome ? (
           outcome.allowed ? (
             <div className="staff-inline-form diary-actions">

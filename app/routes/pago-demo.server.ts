@@ -77,6 +77,15 @@ const PAYMENT_PAGE_KEYS = {
     restart: "checkout.demo.deposit.restart",
     expiredError: "checkout.demo.deposit.expiredError",
   },
+  // Never shown: a counter sale is paid at the counter, and ownDemoOrder answers 404 for it (provider "counter").
+  counter: {
+    linesCaption: "checkout.demo.courses.linesCaption",
+    lineHeader: "checkout.demo.courses.lineHeader",
+    paidLink: "checkout.demo.courses.paidLink",
+    expired: "checkout.demo.courses.expired",
+    restart: "checkout.demo.courses.restart",
+    expiredError: "checkout.demo.courses.expiredError",
+  },
 } as const satisfies Record<OrderKindId, Record<string, MessageKey>>;
 
 /** The demo page's words about this kind of sale, in the page's language. */

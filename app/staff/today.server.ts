@@ -1,6 +1,6 @@
 /**
  * The panel's "Hoy" (/gestion): the salon's appointments of the Madrid day,
- * the online takings of the day by the rule Facturas documents
+ * the takings of the day (online and at the counter, by kind of sale) by the rule Facturas documents
  * (app/domain/takings.ts: sales paid today minus refunds made today, demo
  * sales apart), and how many seeded services still wait for their review.
  */
@@ -18,6 +18,7 @@ import { refundsMadeBetween, salesPaidBetween } from "./takings.server.ts";
 const KIND_NAMES: Record<OrderKindId, string> = {
   courses: "Cursos",
   deposit: "Señales de citas",
+  counter: "Caja del salón",
 };
 
 interface TodayAppointment {

@@ -49,6 +49,8 @@ export function sampleOrderItem(
     edition_ends_on: "2027-02-11",
     no_seat_at: null,
     service_id: null,
+    product_id: null,
+    quantity: 1,
     ...overrides,
   };
 }

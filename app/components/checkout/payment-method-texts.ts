@@ -13,9 +13,18 @@ const KEYS = {
   scalapay: { name: "checkout.method.scalapay.name", description: "checkout.method.scalapay.description" },
 } as const satisfies Record<PaymentMethodKey, { name: MessageKey; description: MessageKey }>;
 
+/** How a counter sale was paid (app/counter/sale-math.ts, CounterOrderMethod), in the client's language. */
+const COUNTER_KEYS: Readonly<Record<string, MessageKey>> = {
+  cash: "counter.method.cash",
+  "card-terminal": "counter.method.cardTerminal",
+  bizum: "counter.method.bizum",
+  split: "counter.method.split",
+};
+
 /** A method's name as the page writes it; an unknown stored key keeps paymentMethodName's answer. */
 export function paymentMethodNameIn(t: Translate, key: string): string {
-  return isPaymentMethodKey(key) ? t(KEYS[key].name) : paymentMethodName(key);
+  if (isPaymentMethodKey(key)) return t(KEYS[key].name);
+  return Object.hasOwn(COUNTER_KEYS, key) ? t(COUNTER_KEYS[key]!) : paymentMethodName(key);
 }
 
 export function paymentMethodDescriptionIn(t: Translate, key: PaymentMethodKey): string {

@@ -45,6 +45,16 @@ export const STAFF_GROUPS: readonly StaffSectionGroup[] = [
     ],
   },
   {
+    // The counter: charging in the salon, the day's close and the shelf (app/counter).
+    id: "caja",
+    label: "Caja",
+    sections: [
+      { to: "/gestion/caja", label: "Cobrar", end: true },
+      { to: "/gestion/caja/cierre", label: "Cierre de caja" },
+      { to: "/gestion/productos", label: "Productos" },
+    ],
+  },
+  {
     id: "academia",
     label: "Academia",
     sections: [

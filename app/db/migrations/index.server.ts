@@ -27,6 +27,7 @@ import { listIndexes } from "./0025-list-indexes.server.ts";
 import { panelIndexes } from "./0026-panel-indexes.server.ts";
 import { languages } from "./0027-languages.server.ts";
 import { catalanTexts } from "./0028-catalan-texts.server.ts";
+import { counter } from "./0029-counter.server.ts";
 
 /** Static, numbered list: the bundle needs no file-system scan at start. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   "0026-panel-indexes": panelIndexes,
   "0027-languages": languages,
   "0028-catalan-texts": catalanTexts,
+  "0029-counter": counter,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,6 +4,7 @@
  * its entry here and in fulfilments.server.ts (docs/architecture.md §5,
  * "Worked example: adding gift vouchers").
  */
+import { counterKind } from "./counter.server.ts";
 import { coursesKind } from "./courses.server.ts";
 import { depositKind } from "./deposit.server.ts";
 import type { OrderKind, OrderKindId } from "./order-kind.ts";
@@ -11,6 +12,7 @@ import type { OrderKind, OrderKindId } from "./order-kind.ts";
 export const ORDER_KINDS: Readonly<Record<OrderKindId, OrderKind>> = {
   courses: coursesKind,
   deposit: depositKind,
+  counter: counterKind,
 };
 
 export function isOrderKindId(id: string): id is OrderKindId {

@@ -24,7 +24,7 @@ import type { InvoiceItem } from "~/domain/invoice-math.ts";
 type OrderRow = Selectable<OrdersTable>;
 
 /** The kinds of sale, as stored in `orders.kind`. */
-export type OrderKindId = "courses" | "deposit";
+export type OrderKindId = "courses" | "deposit" | "counter";
 
 /** One line of the order as its invoice states it (before the VAT split), with the order line it comes from. */
 export interface KindInvoiceLine extends InvoiceItem {
