@@ -191,6 +191,8 @@ export default [
       route("caja", "routes/gestion.caja.tsx"),
       route("caja/venta/:saleId", "routes/gestion.caja.venta.tsx"),
       // [counter: close]
+      route("caja/cifras", "routes/gestion.caja.cifras.tsx"),
+      route("caja/cifras.csv", "routes/gestion.caja.cifras-csv.ts"),
       route("caja/cierre", "routes/gestion.caja.cierre.tsx"),
       // [counter: ticket]
       route("caja/ticket/:saleId", "routes/gestion.caja.ticket.tsx"),

@@ -40,6 +40,30 @@ interface StaffProfessional {
   hours: WeeklyRange[];
 }
 
+/**
+ * The owner's commission rate on a write (basis points, null: none); undefined:
+ * leave it as stored (a form without the field: everyone's but the owner's).
+ */
+type WithCommission<T> = T & { commissionBp?: number | null };
+
+/** The commission column to write, if the input sets it. */
+const commissionColumn = (input: { commissionBp?: number | null }) =>
+  input.commissionBp === undefined ? {} : { commission_bp: input.commissionBp };
+
+/**
+ * A service's or professional's commission rate (basis points, null: none):
+ * the owner's editor and the audit entries read it; it is not part of the
+ * staff's reads above (only the owner sees the rates).
+ */
+export async function storedCommission(
+  trx: Db,
+  table: "services" | "professionals",
+  id: string,
+): Promise<number | null> {
+  const row = await trx.selectFrom(table).select("commission_bp").where("id", "=", id).executeTakeFirst();
+  return row?.commission_bp ?? null;
+}
+
 type MenuWriteResult =
   | { ok: true; id: string }
   | { ok: false; reason: "not-found" | "unknown-professional" | "unknown-service" | "bad-account" | "account-taken" };
@@ -122,8 +146,9 @@ export async function getStaffProfessional(db: Db, id: string): Promise<StaffPro
 // — service writes —
 
 /** The row's columns from the form; a Catalan text not given (undefined) stays as stored. */
-function serviceValues(input: ServiceFormInput) {
+function serviceValues(input: WithCommission<ServiceFormInput>) {
   return {
+    ...commissionColumn(input),
     ...(input.nameCa === undefined ? {} : { name_ca: input.nameCa }),
     ...(input.descriptionCa === undefined ? {} : { description_ca: input.descriptionCa }),
     name: input.name,
@@ -194,7 +219,11 @@ async function rollbackAsResult(work: () => Promise<MenuWriteResult>): Promise<M
 }
 
 /** A new service; its id is the slug of its name (made unique). Reviewed: the owner wrote it. */
-export function createService(db: Db, actor: AuditActor, input: ServiceFormInput): Promise<MenuWriteResult> {
+export function createService(
+  db: Db,
+  actor: AuditActor,
+  input: WithCommission<ServiceFormInput>,
+): Promise<MenuWriteResult> {
   return rollbackAsResult(() =>
     inTransaction(db, async (trx) => {
       const taken = new Set((await trx.selectFrom("services").select("id").execute()).map((r) => r.id));
@@ -215,7 +244,7 @@ export function createService(db: Db, actor: AuditActor, input: ServiceFormInput
         action: "service.create",
         entityType: "service",
         entityId: id,
-        after: serviceAudit(after),
+        after: { ...serviceAudit(after), commissionBp: await storedCommission(trx, "services", id) },
       });
       return { ok: true, id };
     }),
@@ -227,12 +256,13 @@ export function updateService(
   db: Db,
   actor: AuditActor,
   id: string,
-  input: ServiceFormInput,
+  input: WithCommission<ServiceFormInput>,
 ): Promise<MenuWriteResult> {
   return rollbackAsResult(() =>
     inTransaction(db, async (trx) => {
       const before = await getStaffService(trx, id);
       if (!before) return { ok: false, reason: "not-found" };
+      const commissionBefore = await storedCommission(trx, "services", id);
       await trx
         .updateTable("services")
         .set({ ...serviceValues(input), review_pending: 0, updated_at: nowIso() })
@@ -244,8 +274,8 @@ export function updateService(
         action: "service.update",
         entityType: "service",
         entityId: id,
-        before: serviceAudit(before),
-        after: serviceAudit(after),
+        before: { ...serviceAudit(before), commissionBp: commissionBefore },
+        after: { ...serviceAudit(after), commissionBp: await storedCommission(trx, "services", id) },
       });
       return { ok: true, id };
     }),
@@ -294,7 +324,11 @@ async function saveProfessionalParts(trx: Db, id: string, input: ProfessionalInp
 }
 
 /** A new professional; her id is the slug of her name (made unique). */
-export function createProfessional(db: Db, actor: AuditActor, input: ProfessionalInput): Promise<MenuWriteResult> {
+export function createProfessional(
+  db: Db,
+  actor: AuditActor,
+  input: WithCommission<ProfessionalInput>,
+): Promise<MenuWriteResult> {
   return rollbackAsResult(() =>
     inTransaction(db, async (trx) => {
       const taken = new Set((await trx.selectFrom("professionals").select("id").execute()).map((r) => r.id));
@@ -307,6 +341,7 @@ export function createProfessional(db: Db, actor: AuditActor, input: Professiona
           title: input.title,
           user_id: input.userId,
           active: input.active ? 1 : 0,
+          ...commissionColumn(input),
           sort_order: await nextSortOrder(trx, "professionals"),
           updated_at: nowIso(),
         })
@@ -317,7 +352,7 @@ export function createProfessional(db: Db, actor: AuditActor, input: Professiona
         action: "professional.create",
         entityType: "professional",
         entityId: id,
-        after,
+        after: { ...after, commissionBp: await storedCommission(trx, "professionals", id) },
       });
       return { ok: true, id };
     }),
@@ -328,12 +363,13 @@ export function updateProfessional(
   db: Db,
   actor: AuditActor,
   id: string,
-  input: ProfessionalInput,
+  input: WithCommission<ProfessionalInput>,
 ): Promise<MenuWriteResult> {
   return rollbackAsResult(() =>
     inTransaction(db, async (trx) => {
       const before = await getStaffProfessional(trx, id);
       if (!before) return { ok: false, reason: "not-found" };
+      const commissionBefore = await storedCommission(trx, "professionals", id);
       await trx
         .updateTable("professionals")
         .set({
@@ -341,6 +377,7 @@ export function updateProfessional(
           title: input.title,
           user_id: input.userId,
           active: input.active ? 1 : 0,
+          ...commissionColumn(input),
           updated_at: nowIso(),
         })
         .where("id", "=", id)
@@ -351,8 +388,8 @@ export function updateProfessional(
         action: "professional.update",
         entityType: "professional",
         entityId: id,
-        before,
-        after,
+        before: { ...before, commissionBp: commissionBefore },
+        after: { ...after, commissionBp: await storedCommission(trx, "professionals", id) },
       });
       return { ok: true, id };
     }),

@@ -131,6 +131,7 @@ const FIELD_LABELS: Record<string, string> = {
   city: "Población",
   classSize: "Alumnas por grupo",
   client: "Clienta",
+  commissionBp: "Comisión (puntos básicos: 1000 = 10 %)",
   confirmationSentAt: "Confirmación enviada",
   corrects: "Subsana el registro",
   courseId: "Curso",

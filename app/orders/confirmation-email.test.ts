@@ -18,7 +18,13 @@ const items: (OrderItemRow & { course_id: string })[] = [
 ];
 
 describe("confirmation email", () => {
-  const mail = buildConfirmationEmail({ order, items, buyerName: "Lucía", publicUrl: "https://www.alejandranails.es", now: new Date("2026-11-23T10:02:00Z") });
+  const mail = buildConfirmationEmail({
+    order,
+    items,
+    buyerName: "Lucía",
+    publicUrl: "https://www.alejandranails.es",
+    now: new Date("2026-11-23T10:02:00Z"),
+  });
 
   it("lists every line, the total, the method and the order reference in Spanish", () => {
     expect(mail.to).toBe("lucia@example.com");
@@ -51,7 +57,9 @@ describe("confirmation email", () => {
   });
 
   it("words edition dates", () => {
-    expect(editionText(items[0])).toBe("Empieza en febrero de 2027 (del 9 de febrero de 2027 al 11 de febrero de 2027)");
+    expect(editionText(items[0])).toBe(
+      "Empieza en febrero de 2027 (del 9 de febrero de 2027 al 11 de febrero de 2027)",
+    );
     expect(editionText(items[1])).toMatch(/^Fecha por confirmar/);
   });
 });

@@ -37,7 +37,15 @@ describe("buildCalendar", () => {
 
   it("keeps every physical line within 75 octets", () => {
     const ics = buildCalendar(
-      [{ uid: "u", title: "Técnico Manicurista ".repeat(10), startsOn: "2027-01-01", endsOn: null, description: "ñ".repeat(100) }],
+      [
+        {
+          uid: "u",
+          title: "Técnico Manicurista ".repeat(10),
+          startsOn: "2027-01-01",
+          endsOn: null,
+          description: "ñ".repeat(100),
+        },
+      ],
       now,
     );
     for (const line of ics.split("\r\n")) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);

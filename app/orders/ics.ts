@@ -51,7 +51,10 @@ export function foldLine(line: string): string {
 const compactDate = (isoDate: string) => isoDate.slice(0, 10).replace(/-/g, "");
 
 function stamp(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** A complete VCALENDAR with one VEVENT per edition. */

@@ -76,7 +76,11 @@ export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
     refundedCents: o.refunded_cents,
     demo: o.provider === "demo",
     kind: o.kind,
-    items: (itemsByOrder.get(o.id) ?? []).map((i) => ({ courseId: i.course_id, title: i.title, priceCents: i.price_cents })),
+    items: (itemsByOrder.get(o.id) ?? []).map((i) => ({
+      courseId: i.course_id,
+      title: i.title,
+      priceCents: i.price_cents,
+    })),
     invoices: (invoicesByOrder.get(o.id) ?? []).map((i) => ({
       id: i.id,
       number: i.full_number,

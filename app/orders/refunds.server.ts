@@ -22,6 +22,7 @@ import { sql } from "kysely";
 import { inTransaction, type Db } from "~/db/db.server.ts";
 import type { RefundsTable } from "~/db/schema.ts";
 import { enqueueJob } from "~/jobs/queue.server.ts";
+import { orderKind } from "./kinds/index.server.ts";
 import { newId } from "~/lib/ids.server.ts";
 import { enqueueEmail } from "~/mail/email-jobs.server.ts";
 import { notifySalonOfRefund } from "~/salon/notifications.server.ts";
@@ -51,7 +52,8 @@ export type RefundReason =
 export const PROVIDER_REFUND_REASON = "provider";
 
 /** Why `requestRefund` refused; the transaction it threw in rolls back. */
-export type RefundRefusal = "unknown-order" | "not-paid" | "amount" | "already-requested";
+/** `at-counter`: a sale charged at the salon's counter is given back there (its kind says so). */
+export type RefundRefusal = "unknown-order" | "not-paid" | "amount" | "already-requested" | "at-counter";
 
 export class RefundNotAllowedError extends Error {
   constructor(
@@ -68,6 +70,8 @@ export interface RefundableOrder {
   status: string;
   totalCents: number;
   refundedCents: number;
+  /** Its kind of sale gives money back through the provider (false: at the counter). */
+  refundsThroughProvider: boolean;
   /** Requested and not yet confirmed by the provider. */
   pendingCents: number;
   /** total − refunded − pending, never below 0. */
@@ -93,7 +97,7 @@ export async function lockOrderForRefund(trx: Db, orderId: string): Promise<Refu
 export async function getRefundableOrder(db: Db, orderId: string): Promise<RefundableOrder | undefined> {
   const order = await db
     .selectFrom("orders")
-    .select(["id", "status", "total_cents", "refunded_cents"])
+    .select(["id", "status", "total_cents", "refunded_cents", "kind"])
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!order) return undefined;
@@ -111,6 +115,7 @@ export async function getRefundableOrder(db: Db, orderId: string): Promise<Refun
     status: order.status,
     totalCents,
     refundedCents,
+    refundsThroughProvider: orderKind(order.kind).refundsThroughProvider,
     pendingCents,
     availableCents: Math.max(0, totalCents - refundedCents - pendingCents),
   };
@@ -141,6 +146,7 @@ export async function requestRefund(
   const now = input.now ?? new Date();
   const order = await lockOrderForRefund(trx, input.orderId);
   if (!order) throw new RefundNotAllowedError("unknown-order");
+  if (!order.refundsThroughProvider) throw new RefundNotAllowedError("at-counter", order.availableCents);
   if (order.status !== "paid") throw new RefundNotAllowedError("not-paid", order.availableCents);
   if (input.id && (await getRefund(trx, input.id))) {
     throw new RefundNotAllowedError("already-requested", order.availableCents);

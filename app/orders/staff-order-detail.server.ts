@@ -27,6 +27,8 @@ export interface StaffOrderDetail {
     checkoutCompletedAt: string | null;
     confirmationSentAt: string | null;
     withdrawalWaiverAt: string | null;
+    /** The counter sale this order is (app/counter), where it is given back; null for an online order. */
+    counterSaleId: string | null;
   };
   /** The account behind the order; null once the buyer deleted it. */
   buyer: { name: string; email: string; phone: string } | null;
@@ -63,7 +65,7 @@ export async function getStaffOrderDetail(db: Db, orderId: string): Promise<Staf
   const found = await getOrderWithItems(db, orderId);
   if (!found) return null;
   const { order, items } = found;
-  const [user, events, refunds] = await Promise.all([
+  const [user, events, refunds, counterSale] = await Promise.all([
     order.user_id
       ? db
           .selectFrom("users")
@@ -78,6 +80,8 @@ export async function getStaffOrderDetail(db: Db, orderId: string): Promise<Staf
       .orderBy("received_at")
       .execute(),
     listRefunds(db, order.id),
+    // A sale charged at the counter: its page there is where it is given back.
+    db.selectFrom("counter_sales").select("id").where("order_id", "=", order.id).executeTakeFirst(),
   ]);
   // Emails name their order (confirmation) or one of its refunds (refund notice) in the payload.
   const refs = [["orderId", order.id], ...refunds.map((r) => ["refundId", r.id])] as const;
@@ -116,6 +120,7 @@ export async function getStaffOrderDetail(db: Db, orderId: string): Promise<Staf
       checkoutCompletedAt: order.checkout_completed_at,
       confirmationSentAt: order.confirmation_sent_at,
       withdrawalWaiverAt: order.withdrawal_waiver_at,
+      counterSaleId: counterSale?.id ?? null,
     },
     buyer: user
       ? {

@@ -47,6 +47,9 @@ export default function Counter({ loaderData, actionData }: Route.ComponentProps
           <Link className="staff-button staff-button--secondary counter-touch" to="/gestion/caja/cierre">
             Cierre de caja
           </Link>
+          <Link className="staff-button staff-button--secondary counter-touch" to="/gestion/caja/cifras">
+            Cifras
+          </Link>
         </div>
       </div>
       {actionData?.error ? (

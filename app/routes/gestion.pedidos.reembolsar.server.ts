@@ -32,6 +32,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/u;
 
 const notFound = () => data("Pedido no encontrado", { status: 404 });
 
+/** A counter sale's money goes back at the counter (its kind of sale says so), never through this form. */
+export const AT_COUNTER_MESSAGE =
+  "Esta venta se cobró en la caja del salón: su devolución se hace allí, desde la venta («Hacer una devolución»).";
+
 /** The order as the refund page shows it, or 404. */
 async function orderOr404(context: Ctx, orderId: string) {
   const db = getServices(context).db;
@@ -41,6 +45,7 @@ async function orderOr404(context: Ctx, orderId: string) {
   return {
     id: found.order.id,
     status: found.order.status,
+    atCounter: !refundable.refundsThroughProvider,
     demo: found.order.provider === "demo",
     email: found.order.email,
     totalCents: refundable.totalCents,
@@ -55,6 +60,7 @@ type RefundPageOrder = Awaited<ReturnType<typeof orderOr404>>;
 
 /** Why the order cannot be refunded now, or null. */
 function blocked(order: RefundPageOrder): string | null {
+  if (order.atCounter) return AT_COUNTER_MESSAGE;
   if (order.status !== "paid") return "Solo se puede reembolsar un pedido pagado.";
   if (order.availableCents <= 0) {
     return order.pendingCents > 0
@@ -154,6 +160,8 @@ export async function refundAction(request: Request, context: Ctx, orderId: stri
         throw notFound();
       case "not-paid":
         return formStep({ form: "Solo se puede reembolsar un pedido pagado." }, echo(values), 409);
+      case "at-counter":
+        return formStep({ form: AT_COUNTER_MESSAGE }, echo(values), 409);
       case "amount":
         return formStep({ amount: overRefundMessage(result.availableCents) }, echo(values), 409);
     }

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { FormAlert } from "~/components/auth/field.tsx";
+import { CommissionField } from "~/components/staff/counter/commission-field.tsx";
 import { ProfessionalFields } from "~/components/staff/bookings/professional-fields.tsx";
 import { professionalFormValues } from "~/domain/professional-form.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
@@ -24,7 +25,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function EditProfessional({ loaderData, actionData }: Route.ComponentProps) {
-  const { professional, services, accounts, notice } = loaderData;
+  const { professional, services, accounts, commission, notice } = loaderData;
   const errors = actionData?.errors ?? {};
   const stored = professionalFormValues(professional);
   return (
@@ -53,6 +54,13 @@ export default function EditProfessional({ loaderData, actionData }: Route.Compo
           services={services}
           accounts={accounts}
         />
+        {commission !== null ? (
+          <CommissionField
+            of="professional"
+            value={actionData?.values.comision ?? commission}
+            error={errors.comision}
+          />
+        ) : null}
         <button type="submit" className="staff-cat__button">
           Guardar cambios
         </button>

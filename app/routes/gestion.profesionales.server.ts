@@ -1,17 +1,21 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { getUser } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
+import { commissionOfPost, commissionPercentText, COMMISSION_FIELD } from "~/counter/commission.ts";
 import type { Db } from "~/db/db.server.ts";
 import {
   createProfessional,
   getStaffProfessional,
   listStaffProfessionals,
   listStaffServices,
+  storedCommission,
   updateProfessional,
 } from "~/bookings/menu-admin.server.ts";
 import type { CheckboxOption } from "~/components/forms/checkbox-fields.tsx";
 import { MENU_WRITE_MESSAGES, bookingNoticeOf, type BookingFormState } from "~/components/staff/bookings/labels.ts";
 import type { AccountOption } from "~/components/staff/bookings/professional-fields.tsx";
 import { parseProfessionalForm, weekSummary } from "~/domain/professional-form.ts";
+import { isOwnerRole } from "~/domain/roles.ts";
 import { readPostedForm, SERVICE_CATEGORY_NAMES } from "~/domain/service-form.ts";
 import { listStaff } from "~/staff/auth/members.server.ts";
 import { actorOf } from "./gestion.cursos.nuevo.server.ts";
@@ -60,7 +64,11 @@ export async function loadProfessionalEditor(request: Request, context: Ctx, pro
   const { db } = getServices(context);
   const professional = await getStaffProfessional(db, professionalId);
   if (!professional) throw notFound();
-  return { professional, ...(await professionalFormOptions(db)), notice: bookingNoticeOf(request) };
+  // The commission field (the owner's alone): its stored value as the form shows it; null hides the field.
+  const commission = isOwnerRole(getUser(context).role)
+    ? commissionPercentText(await storedCommission(db, "professionals", professionalId))
+    : null;
+  return { professional, ...(await professionalFormOptions(db)), commission, notice: bookingNoticeOf(request) };
 }
 
 /** Which field a refused write points at. */
@@ -78,15 +86,24 @@ const FIELD_OF = {
 export async function professionalFormAction(request: Request, context: Ctx, professionalId: string | null) {
   const { db } = getServices(context);
   const posted = readPostedForm(await request.formData(), ["services"]);
+  const commission = commissionOfPost(posted.values, isOwnerRole(getUser(context).role));
+  if (!commission.ok && "forbidden" in commission) {
+    throw data("Solo la propietaria puede fijar las comisiones.", { status: 403 });
+  }
   const parsed = parseProfessionalForm(posted);
-  if (!parsed.ok) {
-    return data<BookingFormState>({ errors: parsed.errors, values: parsed.values, lists: parsed.lists }, 400);
+  if (!parsed.ok || !commission.ok) {
+    const errors = {
+      ...(parsed.ok ? {} : parsed.errors),
+      ...(commission.ok ? {} : { [COMMISSION_FIELD]: commission.error }),
+    };
+    return data<BookingFormState>({ errors, values: posted.values, lists: posted.lists }, 400);
   }
   const actor = actorOf(context);
+  const input = { ...parsed.input, commissionBp: commission.bp };
   const result =
     professionalId === null
-      ? await createProfessional(db, actor, parsed.input)
-      : await updateProfessional(db, actor, professionalId, parsed.input);
+      ? await createProfessional(db, actor, input)
+      : await updateProfessional(db, actor, professionalId, input);
   if (!result.ok) {
     if (result.reason === "not-found") throw notFound();
     return data<BookingFormState>(

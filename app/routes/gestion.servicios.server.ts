@@ -1,5 +1,8 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { getUser } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
+import { commissionOfPost, commissionPercentText, COMMISSION_FIELD } from "~/counter/commission.ts";
+import { isOwnerRole } from "~/domain/roles.ts";
 import type { Db } from "~/db/db.server.ts";
 import {
   MENU_WRITE_MESSAGES,
@@ -13,6 +16,7 @@ import {
   getStaffService,
   listStaffProfessionals,
   listStaffServices,
+  storedCommission,
   updateService,
 } from "~/bookings/menu-admin.server.ts";
 import { readPostedForm, SERVICE_CATEGORY_IDS, SERVICE_CATEGORY_NAMES } from "~/domain/service-form.ts";
@@ -51,7 +55,11 @@ export async function loadServiceEditor(request: Request, context: Ctx, serviceI
   const { db } = getServices(context);
   const service = await getStaffService(db, serviceId);
   if (!service) throw notFound();
-  return { service, professionals: await professionalOptions(db), notice: bookingNoticeOf(request) };
+  // The commission field (the owner's alone): its stored value as the form shows it; null hides the field.
+  const commission = isOwnerRole(getUser(context).role)
+    ? commissionPercentText(await storedCommission(db, "services", serviceId))
+    : null;
+  return { service, professionals: await professionalOptions(db), commission, notice: bookingNoticeOf(request) };
 }
 
 /**
@@ -61,15 +69,22 @@ export async function loadServiceEditor(request: Request, context: Ctx, serviceI
 export async function serviceFormAction(request: Request, context: Ctx, serviceId: string | null) {
   const { db } = getServices(context);
   const posted = readPostedForm(await request.formData(), ["professionals"]);
+  const commission = commissionOfPost(posted.values, isOwnerRole(getUser(context).role));
+  if (!commission.ok && "forbidden" in commission) {
+    throw data("Solo la propietaria puede fijar las comisiones.", { status: 403 });
+  }
   const parsed = parseServiceFormWithCatalan(posted);
-  if (!parsed.ok) {
-    return data<BookingFormState>({ errors: parsed.errors, values: parsed.values, lists: parsed.lists }, 400);
+  if (!parsed.ok || !commission.ok) {
+    const errors = {
+      ...(parsed.ok ? {} : parsed.errors),
+      ...(commission.ok ? {} : { [COMMISSION_FIELD]: commission.error }),
+    };
+    return data<BookingFormState>({ errors, values: posted.values, lists: posted.lists }, 400);
   }
   const actor = actorOf(context);
+  const input = { ...parsed.input, commissionBp: commission.bp };
   const result =
-    serviceId === null
-      ? await createService(db, actor, parsed.input)
-      : await updateService(db, actor, serviceId, parsed.input);
+    serviceId === null ? await createService(db, actor, input) : await updateService(db, actor, serviceId, input);
   if (!result.ok) {
     if (result.reason === "not-found") throw notFound();
     return data<BookingFormState>(

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { FormAlert } from "~/components/auth/field.tsx";
+import { CommissionField } from "~/components/staff/counter/commission-field.tsx";
 import { ServiceFields } from "~/components/staff/bookings/service-fields.tsx";
 import { REVIEW_INTENT } from "~/components/staff/bookings/labels.ts";
 import { serviceFormValues } from "~/domain/service-form.ts";
@@ -27,7 +28,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function EditService({ loaderData, actionData }: Route.ComponentProps) {
-  const { service, professionals, notice } = loaderData;
+  const { service, professionals, commission, notice } = loaderData;
   const errors = actionData?.errors ?? {};
   const form = serviceFormValues({ ...service, professionalIds: service.professionals.map((p) => p.id) });
   const stored = { ...form, values: { ...form.values, ...serviceCatalanValues(service) } };
@@ -68,6 +69,9 @@ export default function EditService({ loaderData, actionData }: Route.ComponentP
           errors={errors}
           professionals={professionals}
         />
+        {commission !== null ? (
+          <CommissionField of="service" value={actionData?.values.comision ?? commission} error={errors.comision} />
+        ) : null}
         <button type="submit" className="staff-cat__button">
           {service.reviewPending ? "Guardar y marcar como revisado" : "Guardar cambios"}
         </button>

@@ -17,6 +17,7 @@ import type { Db } from "~/db/db.server.ts";
 import { DEFAULT_BOOKING_RULES } from "~/domain/booking-rules.ts";
 import { wallToInstant } from "~/domain/salon-time.ts";
 import { verifyBillingChain } from "~/invoices/verify.server.ts";
+import { refundOrderAsStaff } from "~/orders/staff-refunds.server.ts";
 import { processPaymentEvent } from "~/payments/checkout.server.ts";
 import { demoSessionId } from "~/payments/demo.server.ts";
 import { createTestDb, dbKinds, type TestDb } from "../helpers/db.ts";
@@ -186,6 +187,16 @@ describe.each(dbKinds)("counter sales on %s", (kind) => {
     await expect(editSale(t.db, saleId, { kind: "remove-line", lineId: "x" }, actor, NOW)).rejects.toBeInstanceOf(
       SaleNotEditableError,
     );
+    // Nor given back through the payment provider: the staff's refund form refuses it (its kind says so).
+    expect(
+      await refundOrderAsStaff(t.db, actor, {
+        orderId: result.orderId,
+        amountCents: 100,
+        reason: "staff",
+        note: "Por error",
+        refundId: "00000000-0000-4000-8000-000000000001",
+      }),
+    ).toMatchObject({ ok: false, reason: "at-counter" });
     expect(await chargeSale(t.db, saleId, { payments: [], tipCents: 0 }, actor, TEST_INVOICING, NOW)).toEqual({
       ok: false,
       reason: "already-charged",

@@ -56,6 +56,7 @@ export function InvoicesTable({
             <th scope="col" className="staff-table__num">
               Total
             </th>
+            <th scope="col">Pago</th>
             {demo ? null : <th scope="col">Envío a la AEAT</th>}
             <th scope="col">Documentos</th>
           </tr>
@@ -86,6 +87,7 @@ export function InvoicesTable({
               <td className="staff-table__num">{formatEuros(r.baseCents)}</td>
               <td className="staff-table__num">{formatEuros(r.vatCents)}</td>
               <td className="staff-table__num">{formatEuros(r.totalCents)}</td>
+              <td>{r.paymentMethod ?? "—"}</td>
               {demo ? null : (
                 <AeatStatusCell
                   status={r.aeat ?? null}

@@ -167,10 +167,21 @@ export function RefundAction({
   order,
   refunds,
 }: {
-  order: { id: string; status: string; totalCents: number; refundedCents: number };
+  order: { id: string; status: string; totalCents: number; refundedCents: number; counterSaleId?: string | null };
   refunds: { amountCents: number; status: string }[];
 }) {
   if (order.status !== "paid") return null;
+  // Charged at the counter: given back there, with its rectificativa and the stock.
+  if (order.counterSaleId) {
+    return (
+      <p className="staff-inline-form">
+        <Link to={`/gestion/caja/venta/${order.counterSaleId}`} className="staff-button">
+          Devolver en la caja…
+        </Link>
+        <span className="staff-hint">Esta venta se cobró en el salón: su devolución se hace desde la caja.</span>
+      </p>
+    );
+  }
   const pending = refunds.filter((r) => r.status === "pending").reduce((sum, r) => sum + r.amountCents, 0);
   const left = order.totalCents - order.refundedCents - pending;
   if (left <= 0) {

@@ -42,6 +42,10 @@ describe("staff menu groups", () => {
     expect(currentStaffSection("/gestion")?.label).toBe("Panel");
     expect(currentStaffSection("/gestion/cursos/formacion-inicio/convocatorias/nueva")?.label).toBe("Cursos");
     expect(currentStaffSection("/gestion/pedidos/abc")?.label).toBe("Pedidos");
+    // The counter's screen is current on its own path only; its figures and close have their own sections.
+    expect(currentStaffSection("/gestion/caja")?.label).toBe("Cobrar");
+    expect(currentStaffSection("/gestion/caja/cifras")?.label).toBe("Cifras de caja");
+    expect(currentStaffSection("/gestion/caja/cierre")?.label).toBe("Cierre de caja");
     expect(currentStaffSection("/gestion/pedidosx")).toBeNull();
     expect(currentStaffSection("/gestion/verificar")).toBeNull();
   });

@@ -45,12 +45,14 @@ export const STAFF_GROUPS: readonly StaffSectionGroup[] = [
     ],
   },
   {
-    // The counter: charging in the salon, the day's close and the shelf (app/counter).
+    // The counter: charging in the salon, the day's close, its figures and the shelf (app/counter).
     id: "caja",
     label: "Caja",
     sections: [
       { to: "/gestion/caja", label: "Cobrar", end: true },
       { to: "/gestion/caja/cierre", label: "Cierre de caja" },
+      // Sales by professional (with commission), service, product and method; staff see their own.
+      { to: "/gestion/caja/cifras", label: "Cifras de caja" },
       { to: "/gestion/productos", label: "Productos" },
     ],
   },

@@ -45,6 +45,7 @@ export const counterKind: OrderKind = {
   },
   emailsInvoice: true,
   withdrawable: false,
+  refundsThroughProvider: false,
   guestPayment: false,
   afterPayment: () => null,
   afterCancel: () => "/gestion/caja",

@@ -42,6 +42,7 @@ export const coursesKind: OrderKind = {
   },
   emailsInvoice: false,
   withdrawable: true,
+  refundsThroughProvider: true,
   guestPayment: false,
   afterPayment: () => null,
   afterCancel: () => "/cancel",

@@ -31,6 +31,7 @@ export const depositKind: OrderKind = {
   },
   emailsInvoice: true,
   withdrawable: false,
+  refundsThroughProvider: true,
   guestPayment: true,
   // Her appointment's page shows the outcome (an order without one, which is never written, gets the shop's pages).
   afterPayment: (order) => (order.appointment_id ? depositPagePath(order.appointment_id) : null),

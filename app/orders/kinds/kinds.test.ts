@@ -28,6 +28,14 @@ describe("order kinds", () => {
     expect([courses.withdrawable, deposit.withdrawable]).toEqual([true, false]);
     expect([courses.guestPayment, deposit.guestPayment]).toEqual([false, true]);
     expect([courses.emailsInvoice, deposit.emailsInvoice]).toEqual([false, true]);
+    // A counter sale's money is given back at the counter, never through a payment provider.
+    const counter = orderKind("counter");
+    expect([courses.refundsThroughProvider, deposit.refundsThroughProvider, counter.refundsThroughProvider]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(counter.withdrawable).toBe(false);
     expect(courses.afterPayment({ appointment_id: null })).toBeNull();
     expect(courses.afterCancel({ appointment_id: null })).toBe("/cancel");
     expect(deposit.afterPayment({ appointment_id: "a1" })).toMatch(/a1/);

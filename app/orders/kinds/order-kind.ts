@@ -61,6 +61,13 @@ export interface OrderKind {
   /** The 14-day withdrawal of art. 102 TRLGDCU applies to it. */
   readonly withdrawable: boolean;
   /**
+   * Its money goes back through the payment provider that took it (the staff's
+   * refund form, the refund job). False: it is given back where it was taken,
+   * at the salon's counter (app/counter/returns.server.ts), and the refund
+   * form refuses it.
+   */
+  readonly refundsThroughProvider: boolean;
+  /**
    * Who may open its payment page: false, only the signed-in buyer; true, whoever
    * holds the page's address (a guest's deposit, as a Stripe Checkout address does).
    */
