@@ -7,6 +7,10 @@ import { addDays } from "~/domain/calendar-dates.ts";
 import { formatLongDate, formatMonthYear, formatWeekdayDate } from "~/domain/pricing.ts";
 import { isDate, isoWeekday } from "~/domain/salon-time.ts";
 
+/** The screen and its CSV. */
+export const FIGURES_PATH = "/gestion/caja/cifras";
+export const FIGURES_CSV_PATH = "/gestion/caja/cifras.csv";
+
 export const FIGURES_PERIOD_KINDS = ["dia", "semana", "mes"] as const;
 export type FiguresPeriodKind = (typeof FIGURES_PERIOD_KINDS)[number];
 

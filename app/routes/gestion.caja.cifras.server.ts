@@ -8,6 +8,8 @@ import { getUser } from "~/auth/user-context.server.ts";
 import { getServices } from "~/context.server.ts";
 import { figuresCsv } from "~/counter/figures.ts";
 import {
+  FIGURES_CSV_PATH,
+  FIGURES_PATH,
   figuresPeriodQuery,
   parseFiguresPeriod,
   periodLinkable,
@@ -19,9 +21,6 @@ import { isOwnerRole } from "~/domain/roles.ts";
 import { CSV_CONTENT_TYPE, csvFileName } from "~/lib/csv.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
-
-export const FIGURES_PATH = "/gestion/caja/cifras";
-export const FIGURES_CSV_PATH = "/gestion/caja/cifras.csv";
 
 function periodOf(request: Request, now: Date): FiguresPeriod {
   const parsed = parseFiguresPeriod(new URL(request.url).searchParams, madridDate(now));

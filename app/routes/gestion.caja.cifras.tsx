@@ -7,10 +7,10 @@ import {
   ProfessionalFigures,
 } from "~/components/staff/counter/figures-panels.tsx";
 import { FilterInput, FilterSelect } from "~/components/staff/filter-fields.tsx";
-import { FIGURES_PERIOD_KINDS, FIGURES_PERIOD_NAMES } from "~/counter/figures-period.ts";
+import { FIGURES_PATH, FIGURES_PERIOD_KINDS, FIGURES_PERIOD_NAMES } from "~/counter/figures-period.ts";
 import { pageMeta, rootOrigin } from "~/lib/seo.ts";
 import type { Route } from "./+types/gestion.caja.cifras";
-import { FIGURES_PATH, loadFiguresPage } from "./gestion.caja.cifras.server.ts";
+import { loadFiguresPage } from "./gestion.caja.cifras.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -49,7 +49,7 @@ function PeriodControls({ d }: { d: Data }) {
           defaultValue={period.kind}
           options={FIGURES_PERIOD_KINDS.map((k) => ({ value: k, label: FIGURES_PERIOD_NAMES[k] }))}
         />
-        <FilterInput id="f-fecha" label="Que incluya el día" name="fecha" type="date" defaultValue={period.from} />
+        <FilterInput id="f-fecha" label="Fecha" name="fecha" type="date" defaultValue={period.from} />
         <div className="staff-filters__actions">
           <button type="submit" className="staff-button counter-touch">
             Ver

@@ -17,12 +17,12 @@ import { formatEuros, formatPriceShort, formatWeekdayDate } from "~/domain/prici
 
 const WEEKDAY_SHORT = ["", "lun", "mar", "mié", "jue", "vie", "sáb", "dom"];
 
-/** Under a day's bar: "lun 23" in a week, "23" in a month. */
-function dayLabel(day: string, kind: FiguresPeriod["kind"]): string {
+/** Under a day's bar: its number, and in a week its weekday above it ("lun" / "23"). */
+function dayLabels(day: string, kind: FiguresPeriod["kind"]): { label: string; sublabel?: string } {
   const n = String(Number(day.slice(8)));
-  if (kind !== "semana") return n;
+  if (kind !== "semana") return { label: n };
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
-  return `${WEEKDAY_SHORT[weekday]} ${n}`;
+  return { label: WEEKDAY_SHORT[weekday] ?? "", sublabel: n };
 }
 
 export function FiguresTotals({ figures, showTips }: { figures: CounterFigures; showTips: boolean }) {
@@ -136,7 +136,7 @@ export function DayFigures({ figures, period }: { figures: CounterFigures; perio
         formatTick={formatPriceShort}
         bars={days.map((d) => ({
           key: d.day,
-          label: dayLabel(d.day, period.kind),
+          ...dayLabels(d.day, period.kind),
           value: d.netCents,
           title: `${formatWeekdayDate(d.day)}: ${formatEuros(d.netCents)}`,
         }))}
