@@ -6,7 +6,8 @@
 // - a walk-in sale paid half by card, half in cash;
 // - a return of the product makes a rectificativa and puts it back in stock;
 // - the day is closed with 2 € more than expected, and the Z report matches the
-//   day's sales; `npm run facturas:verificar` holds after all of it.
+//   day's sales, and the professional's figures match her lines; `npm run
+//   facturas:verificar` holds after all of it.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import type { Page } from "@playwright/test";
@@ -128,7 +129,7 @@ test.describe("la caja del salón", () => {
     await page.getByRole("button", { name: "Cobrar", exact: true }).click();
     await expect(page).toHaveURL(/\/gestion\/caja\/venta\/[0-9a-f-]{36}$/);
     firstSale = page.url().split("/").pop()!;
-    await expect(page.getByText("Manicura semipermanente")).toBeVisible();
+    await expect(page.locator(".counter-line__head strong", { hasText: "Manicura semipermanente" })).toBeVisible();
     await expect(page.getByText("Señal pagada al reservar")).toBeVisible();
 
     await page.getByLabel("Producto", { exact: true }).selectOption(productId);
@@ -263,6 +264,40 @@ test.describe("la caja del salón", () => {
       expect(zText).toContain(formatEuros(invoiced));
       expect(JSON.stringify(report)).toContain(String(invoiced));
       await expectNoAxeViolations(page, "cierre e informe Z");
+
+      // The professional's figures for the day match her lines sold, less what was returned of them.
+      const laura = await db
+        .selectFrom("professionals")
+        .select("name")
+        .where("id", "=", "laura")
+        .executeTakeFirstOrThrow();
+      const sold = await db
+        .selectFrom("counter_sale_lines as l")
+        .innerJoin("counter_sales as s", "s.id", "l.sale_id")
+        .innerJoin("order_items as i", "i.id", "l.order_item_id")
+        .select([
+          "l.id",
+          "i.price_cents",
+          "l.quantity",
+          "l.professional_id",
+          "s.professional_id as sale_professional",
+          "s.cash_day",
+        ])
+        .where("s.status", "=", "charged")
+        .execute();
+      const isLaura = (l: (typeof sold)[number]) => (l.professional_id ?? l.sale_professional) === "laura";
+      let expected = sold.filter((l) => l.cash_day === day && isLaura(l)).reduce((sum, l) => sum + l.price_cents, 0);
+      for (const r of await db.selectFrom("counter_returns").select("lines").where("cash_day", "=", day).execute()) {
+        for (const { lineId, quantity } of JSON.parse(r.lines) as { lineId: string; quantity: number }[]) {
+          const line = sold.find((l) => l.id === lineId);
+          if (line && isLaura(line)) expected -= Math.round((line.price_cents * quantity) / line.quantity);
+        }
+      }
+      await page.goto(`/gestion/caja/cifras?periodo=dia&fecha=${day}`);
+      const byProfessional = page.getByRole("table", { name: /^Ventas y comisiones por profesional/ });
+      const row = byProfessional.getByRole("row", { name: new RegExp(`^${laura.name}`) });
+      await expect(row.getByRole("cell").nth(1)).toHaveText(formatEuros(expected));
+      await expectNoAxeViolations(page, "cifras del día");
     } finally {
       await db.destroy();
     }
