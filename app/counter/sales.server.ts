@@ -51,6 +51,31 @@ async function depositOf(db: Db, appointmentId: string): Promise<{ orderId: stri
   return cents > 0 ? { orderId: order.id, cents } : null;
 }
 
+/** The columns of a new, empty draft (the caller sets its id, client and appointment). */
+function newDraft(actor: AuditActor, now: Date) {
+  const nowIso = now.toISOString();
+  return {
+    status: "draft",
+    appointment_id: null,
+    client_user_id: null,
+    client_name: null,
+    client_email: null,
+    professional_id: null,
+    discount_kind: null,
+    discount_value: null,
+    discount_reason: null,
+    deposit_order_id: null,
+    billing: null,
+    order_id: null,
+    cash_day: null,
+    created_by: actor.id ?? "",
+    created_at: nowIso,
+    updated_at: nowIso,
+    charged_at: null,
+    charged_by: null,
+  };
+}
+
 /** The live (draft or charged) sale of an appointment, if any. */
 export async function liveSaleOfAppointment(db: Db, appointmentId: string): Promise<SaleRow | undefined> {
   return db
@@ -87,31 +112,19 @@ export async function saleForAppointment(db: Db, appointmentId: string, actor: A
         .execute();
       const deposit = await depositOf(trx, appointmentId);
       const id = newId();
-      const nowIso = now.toISOString();
       await trx
         .insertInto("counter_sales")
         .values({
           id,
-          status: "draft",
+          ...newDraft(actor, now),
           appointment_id: appointmentId,
           client_user_id: appointment.user_id,
           client_name: appointment.client_name,
           client_email: appointment.client_email || null,
           locale: appointment.locale,
           professional_id: appointment.professional_id,
-          discount_kind: null,
-          discount_value: null,
-          discount_reason: null,
           deposit_order_id: deposit?.orderId ?? null,
           deposit_cents: deposit?.cents ?? 0,
-          billing: null,
-          order_id: null,
-          cash_day: null,
-          created_by: actor.id ?? "",
-          created_at: nowIso,
-          updated_at: nowIso,
-          charged_at: null,
-          charged_by: null,
         })
         .execute();
       if (services.length > 0) {
@@ -162,30 +175,13 @@ export async function startWalkInSale(
   now: Date,
 ): Promise<string> {
   const id = newId();
-  const nowIso = now.toISOString();
   await inTransaction(db, async (trx) => {
     await trx
       .insertInto("counter_sales")
       .values({
+        ...newDraft(actor, now),
         id,
-        status: "draft",
-        appointment_id: null,
-        client_user_id: null,
-        client_name: null,
-        client_email: null,
         professional_id: input.professionalId,
-        discount_kind: null,
-        discount_value: null,
-        discount_reason: null,
-        deposit_order_id: null,
-        billing: null,
-        order_id: null,
-        cash_day: null,
-        created_by: actor.id ?? "",
-        created_at: nowIso,
-        updated_at: nowIso,
-        charged_at: null,
-        charged_by: null,
       })
       .execute();
     await recordAudit(trx, actor, { action: "counter.open", entityType: "counter_sale", entityId: id, after: {} });
