@@ -9,9 +9,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "../tests/helpers/server.ts";
 import { registerAppAlias } from "./lib/app-alias.ts";
+import { closeCashDay, fillCounter, HARNESS_SELLER_ENV } from "./lib/counter-data.ts";
 import {
   bookAppointment,
   bookingDetailsPage,
+  counterPages,
   notFoundPages,
   publicPages,
   signedInPages,
@@ -20,9 +22,11 @@ import {
 
 registerAppAlias(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));
 const { ownerSession, registerCustomer } = await import("./lib/page-sessions.ts");
+const { createDb } = await import("~/db/db.server.ts");
 
 const vnu = createRequire(import.meta.url)("vnu-jar") as string;
-const srv = await startServer({ LOG_LEVEL: "warn" });
+// A seller, so the counter's sales are invoiced (their pages show the invoice and the ticket).
+const srv = await startServer({ LOG_LEVEL: "warn", ...HARNESS_SELLER_ENV });
 const dir = mkdtempSync(path.join(tmpdir(), "an-html-"));
 const files: { file: string; page: string }[] = [];
 let failed = false;
@@ -65,6 +69,19 @@ try {
     [`/gestion/agenda/${held.id}`, 200],
   ] as [string, number][]) {
     await collect(page, expected, `${page} (equipo)`, `an_session=${staff.token}`);
+  }
+  // The counter's screens with records: sales, a return, the till open, then closed (its Z report).
+  const owner = { origin: srv.url, cookie: `an_session=${staff.token}` };
+  const db = createDb(`file:${path.join(srv.dataDir, "salon.db")}`);
+  try {
+    const records = await fillCounter(owner, db);
+    for (const page of counterPages(records)) await collect(page, 200, `${page} (caja con datos)`, owner.cookie);
+    await closeCashDay(owner, records.cashDay);
+    for (const page of [`/gestion/caja/cierre?dia=${records.cashDay}`, "/gestion/caja"]) {
+      await collect(page, 200, `${page} (caja cerrada)`, owner.cookie);
+    }
+  } finally {
+    await db.destroy();
   }
 } finally {
   await srv.stop();

@@ -1,4 +1,4 @@
-// `npm run fuzz [-- --seed=N --requests=10000 --concurrency=16 --db=sqlite|postgres|both]`
+// `npm run fuzz [-- --seed=N --requests=10000 --concurrency=16 --db=sqlite|postgres|both --only=/gestion/caja,…]`
 //
 // Bad input against every route of app/routes.ts: each form action and JSON API
 // (found from the modules' `action` exports) and each page/loader (dynamic
@@ -10,6 +10,8 @@
 // with every target and round-robined until --requests is reached, in an order
 // fixed by the seed. Runs the production build (BUILD_DIR, default ./build) on
 // SQLite and then PostgreSQL when reachable. Any 5xx makes the exit code 1.
+// --only keeps the routes whose pattern starts with one of the given prefixes
+// (all their requests on a new screen's actions, e.g. --only=/gestion/caja,/gestion/productos).
 //
 // The pieces are in scripts/fuzz/: targets (route discovery), actions (correct
 // requests), payload-kit and families-* (the payload families), plan, setup,
@@ -29,7 +31,13 @@ const TOTAL = numberFlag(flags, "requests", 10_000);
 const CONCURRENCY = Math.max(1, numberFlag(flags, "concurrency", 16));
 
 const routes = await discoverRoutes(appDir);
-const { targets, unknownActions } = buildTargets(routes);
+const built = buildTargets(routes);
+const only = (flags.get("only") ?? "").split(",").filter(Boolean);
+const targets = only.length
+  ? built.targets.filter((t) => only.some((prefix) => t.route.pattern.startsWith(prefix)))
+  : built.targets;
+const unknownActions = built.unknownActions.filter((p) => !only.length || only.some((prefix) => p.startsWith(prefix)));
+if (targets.length === 0) throw new Error(`--only=${only.join(",")} matches no route`);
 const { kinds, pgUrl } = await selectDatabases(flags);
 const actionCount = targets.filter((t) => t.method === "POST").length;
 console.log(

@@ -1,5 +1,6 @@
 import { addDays, madridDate } from "../app/domain/calendar-dates.ts";
 import { localHref } from "../app/i18n/paths.ts";
+import type { CounterRecords } from "./lib/counter-data.ts";
 
 /** The Catalan version of each of these pages that has one (app/i18n/paths.ts), query kept. */
 function withCatalan(pages: readonly string[]): string[] {
@@ -193,7 +194,39 @@ export function staffPages(edition: string): [path: string, status: number][] {
     // Reached from the diary's "Bloquear tiempo": the form filled with her and the day.
     ["/gestion/horarios?profesional=alejandra&dia=2099-01-05", 200],
     ["/gestion/reservas", 200],
+    // The counter (issue 35); a sale's, a ticket's and a product's own pages need records: counterPages.
+    ["/gestion/caja", 200],
+    ["/gestion/caja/cierre", 200],
+    ["/gestion/caja/cierre?dia=2099-01-05", 200],
+    ["/gestion/caja/cierre?dia=ayer", 400],
+    ["/gestion/caja/venta/no-existe", 404],
+    ["/gestion/caja/ticket/no-existe", 404],
+    ["/gestion/productos", 200],
+    ["/gestion/productos/nuevo", 200],
+    ["/gestion/productos/no-existe", 404],
     ["/gestion/pedidos/no-existe", 404],
     ["/gestion/activar/enlace-que-no-existe", 404],
+  ];
+}
+
+/**
+ * The counter's screens that show records (scripts/lib/counter-data.ts `fillCounter`):
+ * its index with today's appointments, drafts and sales, a draft with every kind of
+ * line, an appointment's draft, a charged sale with a return, its ticket and the
+ * return's, a product, and the till open with a movement and the day's sales (after
+ * `closeCashDay`, the same address shows the close and the Z report).
+ */
+export function counterPages(r: CounterRecords): string[] {
+  return [
+    "/gestion/caja",
+    `/gestion/caja/venta/${r.draftSaleId}`,
+    `/gestion/caja/venta/${r.appointmentSaleId}`,
+    `/gestion/caja/venta/${r.chargedSaleId}`,
+    `/gestion/caja/venta/${r.chargedSaleId}?aviso=cobrada&cambio=3000`,
+    `/gestion/caja/ticket/${r.chargedSaleId}`,
+    `/gestion/caja/ticket/${r.chargedSaleId}?devolucion=${r.returnInvoiceId}`,
+    `/gestion/caja/cierre?dia=${r.cashDay}`,
+    "/gestion/productos",
+    `/gestion/productos/${r.productId}`,
   ];
 }

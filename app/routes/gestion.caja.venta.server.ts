@@ -11,6 +11,7 @@ import { COUNTER_PAYMENT_METHODS, lineNetCents, type CounterPaymentMethod } from
 import { SaleNotEditableError } from "~/counter/sales.server.ts";
 import { parseEuros } from "~/domain/euros.ts";
 import { invoicingOf } from "~/invoices/issue.server.ts";
+import { lookup } from "~/lib/lookup.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -83,7 +84,8 @@ export async function loadSalePage(saleId: string, request: Request, context: Ct
       createdAt: r.created_at,
     })),
     choices: draft ? await saleChoices(db) : null,
-    notice: NOTICES[params.get("aviso") ?? ""] ?? null,
+    // Only the table's own notices: `?aviso=__proto__` would find Object.prototype (a 500 when rendered).
+    notice: lookup(NOTICES, params.get("aviso")) ?? null,
     changeCents: Number.isSafeInteger(change) && change > 0 ? change : 0,
   };
 }

@@ -4,6 +4,7 @@
 import type { Account } from "../lib/accounts.ts";
 import type { DbKind } from "../lib/server.ts";
 import { pick, shuffle, type Rng } from "../lib/util.ts";
+import { cashCloseFields, counterFields, counterParam, productFields, SALE_INTENTS, saleFields } from "./counter.ts";
 import { courseFields, editionFields, type StaffCtx } from "./staff.ts";
 import type { RouteInfo } from "./route-info.ts";
 
@@ -362,6 +363,36 @@ Object.assign(ACTIONS, {
     body: "form",
     variants: intents(["reenviar-confirmacion"]),
   },
+  // The counter (issue 35): its records and pools of drafts are in scripts/fuzz/counter.ts.
+  "/gestion/caja": {
+    body: "form",
+    variants: intents(["appointment", "walk-in"], (intent, c, rng) => counterFields(intent, c.staff.counter, rng)),
+  },
+  "/gestion/caja/venta/:saleId": {
+    body: "form",
+    variants: intents(SALE_INTENTS, (intent, c, rng) => saleFields(intent, c.staff.counter, rng)),
+  },
+  "/gestion/caja/cierre": {
+    body: "form",
+    variants: intents(["open", "movement", "close", "reopen"], (intent, c, rng) =>
+      cashCloseFields(intent, c.staff.counter, rng),
+    ),
+  },
+  "/gestion/caja/ticket/:saleId": {
+    body: "form",
+    variants: intents(["enviar-correo"], (intent, c, rng) => [
+      ["intent", intent],
+      ["devolucion", rng() < 0.7 ? "" : pick(rng, [...c.staff.counter.returnInvoiceIds, "devolucion-inexistente"])],
+    ]),
+  },
+  "/gestion/productos/nuevo": {
+    body: "form",
+    variants: [{ label: "", fields: (_c: Ctx, rng: Rng, i: number) => productFields("guardar", rng, i) }],
+  },
+  "/gestion/productos/:productId": {
+    body: "form",
+    variants: intents(["guardar", "ajustar-existencias"], (intent, _c, rng, i) => productFields(intent, rng, i)),
+  },
 } satisfies Record<string, ActionSpec>);
 
 /** Any action this table does not know yet still gets fuzzed, with generic fields. */
@@ -394,7 +425,20 @@ export const QUERY_VALUES: Record<string, (c: Ctx, rng: Rng) => string> = {
   guardado: (_c, rng) => pick(rng, ["datos", "1"]),
   redirectTo: () => "/perfil",
   error: () => "google",
-  aviso: (_c, rng) => pick(rng, ["cuenta-eliminada", "creado", "guardado", "imagen", "confirmacion-reenviada"]),
+  aviso: (_c, rng) =>
+    pick(rng, [
+      "cuenta-eliminada",
+      "creado",
+      "guardado",
+      "imagen",
+      "confirmacion-reenviada",
+      // the counter's
+      "cobrada",
+      "devuelta",
+      "cerrada",
+      "producto-creado",
+      "correo-enviado",
+    ]),
   curso: (c, rng) => pick(rng, [...c.courseIds, c.staff.courseId]),
   course_id: (c, rng) => pick(rng, c.courseIds),
   add: (c, rng) => pick(rng, c.courseIds),
@@ -403,10 +447,14 @@ export const QUERY_VALUES: Record<string, (c: Ctx, rng: Rng) => string> = {
   intent: () => "register",
   code: () => "codigo",
   state: () => "estado",
+  // The counter: its till's day, the change shown after a charge, a return's ticket.
+  dia: (c, rng) => pick(rng, [...c.staff.counter.days, "2026-02-30", "ayer"]),
+  cambio: (_c, rng) => pick(rng, ["3000", "0", "-5", "1e99", "abc"]),
+  devolucion: (c, rng) => pick(rng, [...c.staff.counter.returnInvoiceIds, "devolucion-inexistente"]),
 };
 
-export function paramValue(route: RouteInfo, name: string, c: Ctx, rng: Rng, method = "GET"): string {
-  if (route.pattern.startsWith("/gestion/")) return staffParam(route, name, c, rng, method);
+export function paramValue(route: RouteInfo, name: string, c: Ctx, rng: Rng, method = "GET", variant = ""): string {
+  if (route.pattern.startsWith("/gestion/")) return staffParam(route, name, c, rng, method, variant);
   if (/order/i.test(name)) {
     if (route.pattern.endsWith(".ics")) return rng() < 0.7 ? c.paidOrder : pick(rng, [c.pendingOrder, c.otherOrder]);
     return pick(rng, [c.pendingOrder, c.pendingOrder, c.paidOrder, c.otherOrder]);
@@ -420,8 +468,9 @@ export function paramValue(route: RouteInfo, name: string, c: Ctx, rng: Rng, met
  * editions of its own: a cancelled one cannot be edited), the catalogue's
  * courses for reading only, and now and then one that does not exist.
  */
-function staffParam(route: RouteInfo, name: string, c: Ctx, rng: Rng, method: string): string {
+function staffParam(route: RouteInfo, name: string, c: Ctx, rng: Rng, method: string, variant: string): string {
   const s = c.staff;
+  if (name === "saleId" || name === "productId") return counterParam(name, s.counter, rng, method, variant);
   const unknown = rng() < 0.1;
   if (name === "orderId")
     return unknown ? "pedido-inexistente" : pick(rng, [c.pendingOrder, c.paidOrder, c.otherOrder]);

@@ -43,7 +43,7 @@ export function baseRequest(t: Target, c: Ctx, auth: Auth, rng: Rng, i: number, 
   if (p === "(page without action)")
     p = pick(rng, ["/", "/equipo", "/formaciones", `/formaciones/${pick(rng, c.courseIds)}`, "/privacy", "/carrito"]);
   for (const param of t.route.params)
-    p = p.replace(`:${param}`, encodeURIComponent(paramValue(t.route, param, c, rng, t.method)));
+    p = p.replace(`:${param}`, encodeURIComponent(paramValue(t.route, param, c, rng, t.method, t.variant?.label)));
   const query: [string, string][] =
     t.method === "GET" ? t.route.query.map((q) => [q, (QUERY_VALUES[q] ?? (() => "x"))(c, rng)]) : [];
   if (t.route.pattern === "/success" && t.method === "GET") {

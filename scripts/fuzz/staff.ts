@@ -4,7 +4,8 @@
 // for /gestion/verificar, a course of the fuzz's own with editions, and the
 // images the upload families send. Written through the app's own modules on the
 // run's database (as the integration tests' makeStaff/staffContext do), the
-// course and editions through the back office's forms.
+// course and editions through the back office's forms, and the counter's
+// records through its own forms (counter.ts).
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
@@ -17,6 +18,7 @@ import type * as DbModule from "../../app/db/db.server.ts";
 import type * as TotpModule from "../../app/domain/totp.ts";
 import type * as InvitationsModule from "../../app/staff/auth/invitations.server.ts";
 import type * as SecondFactorModule from "../../app/staff/auth/second-factor.server.ts";
+import { setupCounter, type CounterCtx } from "./counter.ts";
 
 export interface StaffCtx {
   /** The owner: `cookie` is a session opened with the second factor. */
@@ -42,6 +44,8 @@ export interface StaffCtx {
   /** A JPEG large enough for a course picture, and one too small. */
   image: Buffer;
   smallImage: Buffer;
+  /** The counter's records: products, appointments, drafts in pools, charged sales, days (counter.ts). */
+  counter: CounterCtx;
 }
 
 // Types only: the modules themselves are loaded from --app-dir's checkout at run time.
@@ -167,6 +171,7 @@ export async function setupStaff(opts: {
     })
       .png()
       .toBuffer();
+    const counter = await setupCounter({ origin, cookie: staffOwner.cookie }, db);
     return {
       owner: staffOwner,
       ownerId,
@@ -181,6 +186,7 @@ export async function setupStaff(opts: {
       allEditionIds: editions.map((e) => e.id),
       image,
       smallImage,
+      counter,
     };
   } finally {
     await db.destroy();

@@ -20,6 +20,9 @@ const EXTRA_QUERY: Record<string, string[]> = {
   "/gestion/pedidos/exportar.csv": ["estado", "metodo", "curso", "desde", "hasta", "q"],
   "/gestion/cursos/:courseId": ["aviso"],
   "/gestion/cursos/:courseId/convocatorias/:editionId": ["aviso"],
+  // The counter reads these through a URLSearchParams of its own (params.get).
+  "/gestion/caja/venta/:saleId": ["aviso", "cambio"],
+  "/gestion/caja/cierre": ["dia", "aviso"],
 };
 
 /** The parts of a route config entry (app/routes.ts) the discovery reads. */

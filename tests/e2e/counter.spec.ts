@@ -32,9 +32,6 @@ async function signIn(page: Page, baseURL: string, token: string) {
     .addCookies([{ name: "an_session", value: token, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
-/** Euros as the forms take them: "27,50". */
-const euros = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
-
 /** A confirmed appointment with Laura on a coming weekday whose 10 € deposit was paid on the demo gateway. */
 async function appointmentWithPaidDeposit(baseURL: string): Promise<string> {
   const db = e2eDb();

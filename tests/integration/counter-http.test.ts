@@ -175,6 +175,10 @@ describe.each(dbKinds)("the counter over HTTP on %s", (kind) => {
       expect(html(await res.text())).toContain(message);
     }
     expect((await page("/gestion/caja/venta/no-existe")).status).toBe(404);
+    // A notice name that is an Object property is no notice (it once rendered Object.prototype: a 500).
+    const odd = await page(`${salePath}?aviso=__proto__`);
+    expect(odd.status).toBe(200);
+    expect(odd.text).not.toContain("Venta actualizada.");
     expect(await orders()).toBe(before);
   });
 });
