@@ -9,6 +9,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookAppointment } from "~/bookings/appointments.server.ts";
+import { chargeSale } from "~/counter/charge.server.ts";
+import { editSale } from "~/counter/draft-edits.server.ts";
+import { startWalkInSale } from "~/counter/sales.server.ts";
 import { inTransaction } from "~/db/db.server.ts";
 import { DEFAULT_BOOKING_RULES } from "~/domain/booking-rules.ts";
 import { wallToInstant } from "~/domain/salon-time.ts";
@@ -90,6 +93,27 @@ describe.each(dbKinds)("the panel's today against Facturas on %s", (kind) => {
     });
     if (!booked.ok || !booked.depositOrderId) throw new Error(`booking failed: ${JSON.stringify(booked)}`);
     await pay(booked.depositOrderId, "2026-11-26T08:10:00.000Z");
+
+    // A manicure charged at the counter this afternoon, by card on the salon's terminal.
+    const staff = { id: "staff-hoy", email: "caja@example.com" };
+    const at = new Date("2026-11-26T15:00:00.000Z");
+    const counterSale = await startWalkInSale(t.db, { professionalId: "laura" }, staff, at);
+    await editSale(
+      t.db,
+      counterSale,
+      { kind: "add-service", serviceId: "semipermanente", professionalId: null },
+      staff,
+      at,
+    );
+    const charged = await chargeSale(
+      t.db,
+      counterSale,
+      { payments: [{ method: "card", amountCents: 2500 }], tipCents: 0 },
+      staff,
+      TEST_INVOICING,
+      at,
+    );
+    if (!charged.ok) throw new Error(`counter sale refused: ${charged.reason}`);
   });
   afterAll(async () => {
     await t?.cleanup();
@@ -100,11 +124,12 @@ describe.each(dbKinds)("the panel's today against Facturas on %s", (kind) => {
     expect(takings.byKind).toEqual([
       { kind: "courses", name: "Cursos", cents: 73000, orders: 2 },
       { kind: "deposit", name: "Señales de citas", cents: 1500, orders: 1 },
+      { kind: "counter", name: "Caja del salón", cents: 2500, orders: 1 },
     ]);
     expect({ refunds: takings.refunds, refundsCents: takings.refundsCents, net: takings.netCents }).toEqual({
       refunds: 1,
       refundsCents: 10000,
-      net: 64500,
+      net: 67000,
     });
     expect({ demoOrders: takings.demoOrders, demoCents: takings.demoCents }).toEqual({
       demoOrders: 1,
@@ -117,7 +142,7 @@ describe.each(dbKinds)("the panel's today against Facturas on %s", (kind) => {
       const facturas = await staffInvoiceTotals(t.db, { from: date, to: date });
       expect((await takingsOfDay(t.db, date)).netCents, date).toBe(facturas.totalCents);
     }
-    expect((await staffInvoiceTotals(t.db, { from: DAY, to: DAY })).totalCents).toBe(64500);
+    expect((await staffInvoiceTotals(t.db, { from: DAY, to: DAY })).totalCents).toBe(67000);
     const demo = await listStaffDemoDocuments(t.db, { from: DAY, to: DAY });
     expect(demo.rows.reduce((sum, r) => sum + r.totalCents, 0)).toBe((await takingsOfDay(t.db, DAY)).demoCents);
   });
@@ -126,8 +151,8 @@ describe.each(dbKinds)("the panel's today against Facturas on %s", (kind) => {
     const facturas = await staffInvoiceTotals(t.db, { from: "2026-11-01", to: "2026-11-30" });
     const panel = await loadDashboard(t.db, EVENING);
     expect(panel.monthCents).toBe(facturas.totalCents);
-    // 280 + 280 + 450 + 280 + 15 − 100.
-    expect(panel.monthCents).toBe(120500);
+    // 280 + 280 + 450 + 280 + 15 + 25 (the counter) − 100.
+    expect(panel.monthCents).toBe(123000);
   });
 
   it("lists today's appointments with time, client, service and professional; counts services to review", async () => {

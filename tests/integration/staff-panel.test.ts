@@ -196,6 +196,7 @@ describe.each(dbKinds)("staff panel on %s", (kind) => {
       byKind: [
         { kind: "courses", name: "Cursos", cents: 10000, orders: 1 },
         { kind: "deposit", name: "Señales de citas", cents: 0, orders: 0 },
+        { kind: "counter", name: "Caja del salón", cents: 0, orders: 0 },
       ],
       refundsCents: 5000,
       refunds: 1,
