@@ -86,7 +86,8 @@ describe("CartProvider", () => {
     await waitFor(() => expect(screen.getByTestId("count").textContent).toBe("1:formacion-inicio@28000"));
     expect(screen.getByRole("status").textContent).toContain("Hemos actualizado tu carrito");
     expect(screen.getByRole("button", { name: "Entendido" })).toBeTruthy();
-    expect(stored()).toEqual([{ ...inicio, editionId: null, quantity: 1 }]);
+    // Written back to storage by an effect after the render that shows it: wait for it too.
+    await waitFor(() => expect(stored()).toEqual([{ ...inicio, editionId: null, quantity: 1 }]));
   });
 
   it("does not ask for the catalogue when nothing is stored", async () => {
