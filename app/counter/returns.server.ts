@@ -37,6 +37,11 @@ export interface ReturnInput {
 /** Units of each sale line already returned. */
 async function returnedUnits(trx: Db, saleId: string): Promise<Map<string, number>> {
   const rows = await trx.selectFrom("counter_returns").select("lines").where("sale_id", "=", saleId).execute();
+  return unitsReturned(rows);
+}
+
+/** Units of each sale line returned by these returns (their stored `lines`). */
+export function unitsReturned(rows: readonly { lines: string }[]): Map<string, number> {
   const units = new Map<string, number>();
   for (const row of rows) {
     for (const line of JSON.parse(row.lines) as { lineId: string; quantity: number }[]) {

@@ -6,6 +6,7 @@
  */
 import { parseBillingForm, type BillingDetails } from "~/domain/billing-details.ts";
 import { parseEuros } from "~/domain/euros.ts";
+import { paymentMethodName } from "~/domain/payment-methods.ts";
 import type { ChargeRefusal } from "./charge.server.ts";
 import type { DraftEdit, DraftEditRefusal } from "./draft-edits.server.ts";
 import type { ReturnRefusal } from "./returns.server.ts";
@@ -23,10 +24,11 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
 const TEXT_MAX = 120;
 
+/** A counter payment's method as the staff read it: the names the orders carry (~/domain/payment-methods.ts). */
 export const PAYMENT_METHOD_LABELS: Record<CounterPaymentMethod, string> = {
-  cash: "Efectivo",
-  card: "Tarjeta (datáfono)",
-  bizum: "Bizum",
+  cash: paymentMethodName("cash"),
+  card: paymentMethodName("card-terminal"),
+  bizum: paymentMethodName("bizum"),
 };
 
 /** What the staff read when the sale cannot be charged or edited as it is. */

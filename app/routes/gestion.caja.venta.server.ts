@@ -5,7 +5,7 @@ import { getServices } from "~/context.server.ts";
 import { chargeSale } from "~/counter/charge.server.ts";
 import { discardSale, editSale } from "~/counter/draft-edits.server.ts";
 import { loadSale, saleChoices } from "~/counter/queries.server.ts";
-import { returnSaleLines } from "~/counter/returns.server.ts";
+import { returnSaleLines, unitsReturned } from "~/counter/returns.server.ts";
 import { COUNTER_MESSAGES, fieldsOf, parseCharge, parseEdit } from "~/counter/sale-form.ts";
 import { COUNTER_PAYMENT_METHODS, lineNetCents, type CounterPaymentMethod } from "~/counter/sale-math.ts";
 import { SaleNotEditableError } from "~/counter/sales.server.ts";
@@ -31,12 +31,7 @@ export async function loadSalePage(saleId: string, request: Request, context: Ct
   const params = new URL(request.url).searchParams;
   const change = Number(params.get("cambio"));
   const draft = sale.status === "draft";
-  const returned = new Map<string, number>();
-  for (const r of returns) {
-    for (const l of JSON.parse(r.lines) as { lineId: string; quantity: number }[]) {
-      returned.set(l.lineId, (returned.get(l.lineId) ?? 0) + l.quantity);
-    }
-  }
+  const returned = unitsReturned(returns);
   return {
     sale: {
       id: sale.id,
